@@ -1,0 +1,588 @@
+//! Expressions: name resolution, types, and lowering to `ir::Expr`.
+//!
+//! There are four types: numbers, conditions (booleans), squares and words (option values
+//! such as `forced`). Options are constants by the time an expression is lowered, and
+//! defines are inlined at each use, so the IR holds neither.
+
+use super::Checker;
+use crate::diagnostic::Problem;
+use crate::ir::expr::{eval, Env, Expr as IExpr, SquareRef};
+use crate::ir::Pattern;
+use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Ident, PatternWord, UnaryOp, Value};
+use crate::syntax::span::Span;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ty {
+    Int,
+    Bool,
+    Square,
+    Word,
+    /// Already reported: fits anywhere, so that one mistake gives one message.
+    Error,
+}
+
+impl Ty {
+    fn article(self) -> &'static str {
+        match self {
+            Ty::Int => "a number",
+            Ty::Bool => "a condition",
+            Ty::Square => "a square",
+            Ty::Word => "a word",
+            Ty::Error => "an unknown value",
+        }
+    }
+
+    fn fits(self, want: Ty) -> bool {
+        self == want || self == Ty::Error || want == Ty::Error
+    }
+}
+
+/// What an expression may refer to where it stands.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Scope {
+    /// `file`, `rank` (and `row` with a player) of the square being described.
+    pub here: bool,
+    /// A player whose side `row`, `friend` and `enemy` are read from.
+    pub player: bool,
+    /// `from` and `to`.
+    pub from_to: bool,
+    /// The pieces on the board (`count`).
+    pub state: bool,
+    /// Where this is, for messages: "in the board size".
+    pub place: &'static str,
+}
+
+impl Scope {
+    pub const CONSTANT: Scope = Scope {
+        here: false,
+        player: false,
+        from_to: false,
+        state: false,
+        place: "a constant",
+    };
+    pub const BOARD: Scope = Scope {
+        here: true,
+        player: false,
+        from_to: false,
+        state: false,
+        place: "the board's mask",
+    };
+    pub const SQUARE: Scope = Scope {
+        here: true,
+        player: true,
+        from_to: false,
+        state: false,
+        place: "a square condition",
+    };
+    pub const MOVE: Scope = Scope {
+        here: false,
+        player: true,
+        from_to: true,
+        state: true,
+        place: "a move rule",
+    };
+    pub const END: Scope = Scope {
+        here: false,
+        player: true,
+        from_to: false,
+        state: true,
+        place: "an end rule",
+    };
+    /// For checking a define's body once on its own: anything may be there.
+    pub const ANY: Scope = Scope {
+        here: true,
+        player: true,
+        from_to: true,
+        state: true,
+        place: "a define",
+    };
+}
+
+/// A define's parameter, bound at a call.
+pub(crate) type Binding = (String, IExpr, Ty);
+
+const BUILTINS: [&str; 6] = ["file", "rank", "row", "abs", "min", "max"];
+
+impl Checker<'_> {
+    /// Lowers `e` and checks that it has type `want`.
+    pub(super) fn lower_as(&mut self, e: &Expr, want: Ty, scope: Scope) -> Option<IExpr> {
+        let (ir, ty) = self.lower(e, scope, &[]);
+        if !ty.fits(want) {
+            self.report(
+                Problem::error(
+                    "type_mismatch",
+                    format!("expected {}, found {}", want.article(), ty.article()),
+                )
+                .label(e.span, format!("this is {}", ty.article()))
+                .help(match want {
+                    Ty::Bool => "a condition compares values, e.g. `dist(to) > dist(from)`",
+                    _ => "write an expression of the expected type",
+                }),
+            );
+            return None;
+        }
+        (ty != Ty::Error).then_some(ir)
+    }
+
+    /// A constant number (the board's size, say).
+    pub(super) fn constant_int(&mut self, e: &Expr) -> Option<i64> {
+        let ir = self.lower_as(e, Ty::Int, Scope::CONSTANT)?;
+        Some(eval(&ir, &Env::constant()))
+    }
+
+    pub(super) fn lower_constant_bool(&mut self, e: &Expr) -> Option<IExpr> {
+        self.lower_as(e, Ty::Bool, Scope::CONSTANT)
+    }
+
+    fn mismatch(&mut self, span: Span, op: &str, want: Ty, found: Ty) {
+        self.report(
+            Problem::error(
+                "type_mismatch",
+                format!("`{op}` needs {}, found {}", plural(want), found.article()),
+            )
+            .label(span, format!("this is {}", found.article()))
+            .help(match want {
+                Ty::Int => "arithmetic and `<`, `>` work on numbers",
+                _ => "`and`, `or` and `not` work on conditions",
+            }),
+        );
+    }
+
+    pub(super) fn lower(&mut self, e: &Expr, scope: Scope, params: &[Binding]) -> (IExpr, Ty) {
+        let (ir, ty) = self.lower_inner(e, scope, params);
+        // Fold what no square or state can change.
+        if ty != Ty::Error && is_constant(&ir) && !matches!(ir, IExpr::Int(_)) {
+            return (IExpr::Int(eval(&ir, &Env::constant())), ty);
+        }
+        (ir, ty)
+    }
+
+    fn lower_inner(&mut self, e: &Expr, scope: Scope, params: &[Binding]) -> (IExpr, Ty) {
+        const ERR: (IExpr, Ty) = (IExpr::Int(0), Ty::Error);
+        match &e.kind {
+            ExprKind::Int(n) => (IExpr::Int(*n), Ty::Int),
+            ExprKind::Bool(b) => (IExpr::Int(*b as i64), Ty::Bool),
+            ExprKind::From | ExprKind::To => {
+                let word = if matches!(e.kind, ExprKind::From) {
+                    "from"
+                } else {
+                    "to"
+                };
+                if !scope.from_to {
+                    self.report(
+                        Problem::error(
+                            "out_of_scope",
+                            format!("`{word}` is only known in a move rule"),
+                        )
+                        .label(e.span, format!("not in {}", scope.place))
+                        .help("`from` and `to` are the squares of the move being made"),
+                    );
+                    return ERR;
+                }
+                let r = if word == "from" {
+                    SquareRef::From
+                } else {
+                    SquareRef::To
+                };
+                (IExpr::Square(r), Ty::Square)
+            }
+            ExprKind::Name(id) => self.lower_name(id, scope, params),
+            ExprKind::Call(id, args) => self.lower_call(id, args, e.span, scope, params),
+            ExprKind::Count(pattern, zone) => {
+                if !scope.state {
+                    self.report(
+                        Problem::error(
+                            "out_of_scope",
+                            "`count` reads the board, which is not known here",
+                        )
+                        .label(e.span, format!("not in {}", scope.place))
+                        .help("`count` may be used in move conditions and end rules"),
+                    );
+                    return ERR;
+                }
+                let pattern = self.lower_pattern(pattern);
+                let zone = match zone {
+                    None => None,
+                    Some(z) => match self.zones.get(&z.name) {
+                        Some(&i) => Some(i),
+                        None => {
+                            let known: Vec<String> = self.zones.keys().cloned().collect();
+                            self.unknown("zone", z, known.iter().map(String::as_str));
+                            return ERR;
+                        }
+                    },
+                };
+                (IExpr::Count(pattern, zone), Ty::Int)
+            }
+            ExprKind::Unary(op, a) => {
+                let (ia, ta) = self.lower(a, scope, params);
+                let want = if *op == UnaryOp::Not {
+                    Ty::Bool
+                } else {
+                    Ty::Int
+                };
+                if !ta.fits(want) {
+                    let sym = if *op == UnaryOp::Not { "not" } else { "-" };
+                    self.mismatch(a.span, sym, want, ta);
+                    return ERR;
+                }
+                (
+                    IExpr::Unary(*op, Box::new(ia)),
+                    if ta == Ty::Error { ta } else { want },
+                )
+            }
+            ExprKind::Binary(op, a, b) => {
+                let (ia, ta) = self.lower(a, scope, params);
+                let (ib, tb) = self.lower(b, scope, params);
+                let (operand, result) = match op {
+                    BinaryOp::And | BinaryOp::Or => (Ty::Bool, Ty::Bool),
+                    BinaryOp::Eq | BinaryOp::Ne => {
+                        if !ta.fits(tb) {
+                            self.report(
+                                Problem::error(
+                                    "type_mismatch",
+                                    format!(
+                                        "cannot compare {} with {}",
+                                        ta.article(),
+                                        tb.article()
+                                    ),
+                                )
+                                .label(b.span, format!("this is {}", tb.article()))
+                                .label(a.span, format!("this is {}", ta.article()))
+                                .help("both sides of `==` and `!=` must be of one type"),
+                            );
+                            return ERR;
+                        }
+                        (Ty::Error, Ty::Bool)
+                    }
+                    BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
+                        (Ty::Int, Ty::Bool)
+                    }
+                    _ => (Ty::Int, Ty::Int),
+                };
+                let mut ok = true;
+                for (t, span) in [(ta, a.span), (tb, b.span)] {
+                    if !t.fits(operand) {
+                        self.mismatch(span, op.symbol(), operand, t);
+                        ok = false;
+                    }
+                }
+                if !ok || ta == Ty::Error || tb == Ty::Error {
+                    return ERR;
+                }
+                if matches!(op, BinaryOp::Div | BinaryOp::Mod) && ib == IExpr::Int(0) {
+                    self.report(
+                        Problem::error("division_by_zero", "division by zero")
+                            .label(b.span, "this is 0")
+                            .help("divide by a number that cannot be 0"),
+                    );
+                    return ERR;
+                }
+                (IExpr::Binary(*op, Box::new(ia), Box::new(ib)), result)
+            }
+        }
+    }
+
+    fn lower_name(&mut self, id: &Ident, scope: Scope, params: &[Binding]) -> (IExpr, Ty) {
+        const ERR: (IExpr, Ty) = (IExpr::Int(0), Ty::Error);
+        if let Some((_, ir, ty)) = params.iter().rev().find(|(n, _, _)| *n == id.name) {
+            return (ir.clone(), *ty);
+        }
+        if let Some(v) = self.values.get(&id.name).cloned() {
+            self.options_read.insert(id.name.clone());
+            return match v {
+                Value::Int(n) => (IExpr::Int(n), Ty::Int),
+                Value::Word(w) => (IExpr::Int(self.word_id(&w)), Ty::Word),
+            };
+        }
+        if let Some(i) = self.words.get_index_of(&id.name) {
+            return (IExpr::Int(i as i64), Ty::Word);
+        }
+        if let Some(def) = self.defines.get(&id.name).copied() {
+            if def.params.as_ref().is_some_and(|p| !p.is_empty()) {
+                self.report(
+                    Problem::error("wrong_arity", format!("`{}` takes arguments", id.name))
+                        .label(id.span, "used without arguments")
+                        .label(def.name.span, "declared here")
+                        .help(format!("call it as `{}(…)`", id.name)),
+                );
+                return ERR;
+            }
+            return self.inline(def, id, Vec::new(), scope);
+        }
+        if matches!(id.name.as_str(), "file" | "rank" | "row") {
+            if !scope.here {
+                self.report(
+                    Problem::error(
+                        "out_of_scope",
+                        format!("`{}` alone needs a square being described", id.name),
+                    )
+                    .label(
+                        id.span,
+                        format!("no square is described in {}", scope.place),
+                    )
+                    .help(format!("name the square: `{}(to)`", id.name)),
+                );
+                return ERR;
+            }
+            let here = Box::new(IExpr::Square(SquareRef::Here));
+            return self.square_builtin(&id.name, here, id.span, scope);
+        }
+        let mut known: Vec<String> = params.iter().map(|(n, _, _)| n.clone()).collect();
+        known.extend(self.values.keys().cloned());
+        known.extend(self.defines.keys().cloned());
+        known.extend(self.words.iter().cloned());
+        if scope.here {
+            known.extend(["file", "rank", "row"].map(String::from));
+        }
+        self.unknown("name", id, known.iter().map(String::as_str));
+        ERR
+    }
+
+    fn word_id(&mut self, w: &str) -> i64 {
+        self.words.insert_full(w.to_string()).0 as i64
+    }
+
+    fn square_builtin(
+        &mut self,
+        name: &str,
+        sq: Box<IExpr>,
+        span: Span,
+        scope: Scope,
+    ) -> (IExpr, Ty) {
+        match name {
+            "file" => (IExpr::File(sq), Ty::Int),
+            "rank" => (IExpr::Rank(sq), Ty::Int),
+            _ => {
+                if !scope.player {
+                    self.report(
+                        Problem::error(
+                            "out_of_scope",
+                            "`row` is counted from a player's side, and no player is known here",
+                        )
+                        .label(span, format!("not in {}", scope.place))
+                        .help("use `rank` (counted from the first player's side) instead"),
+                    );
+                    return (IExpr::Int(0), Ty::Error);
+                }
+                (IExpr::Row(sq), Ty::Int)
+            }
+        }
+    }
+
+    fn inline(
+        &mut self,
+        def: &crate::syntax::ast::DefineDecl,
+        at: &Ident,
+        args: Vec<Binding>,
+        scope: Scope,
+    ) -> (IExpr, Ty) {
+        if self.inlining.contains(&def.name.name) {
+            self.report(
+                Problem::error(
+                    "recursive_define",
+                    format!("`{}` refers to itself", def.name.name),
+                )
+                .label(at.span, "used inside its own definition")
+                .label(def.name.span, "declared here")
+                .help("a define is a formula; it cannot call itself"),
+            );
+            return (IExpr::Int(0), Ty::Error);
+        }
+        self.inlining.push(def.name.name.clone());
+        let result = self.lower(&def.body, scope, &args);
+        self.inlining.pop();
+        result
+    }
+
+    fn lower_call(
+        &mut self,
+        id: &Ident,
+        args: &[Expr],
+        span: Span,
+        scope: Scope,
+        params: &[Binding],
+    ) -> (IExpr, Ty) {
+        const ERR: (IExpr, Ty) = (IExpr::Int(0), Ty::Error);
+        let lowered: Vec<(IExpr, Ty, Span)> = args
+            .iter()
+            .map(|a| {
+                let (ir, ty) = self.lower(a, scope, params);
+                (ir, ty, a.span)
+            })
+            .collect();
+        let arity = |this: &mut Self, n: usize| -> bool {
+            if lowered.len() != n {
+                this.report(
+                    Problem::error(
+                        "wrong_arity",
+                        format!(
+                            "`{}` takes {n} argument{}, found {}",
+                            id.name,
+                            if n == 1 { "" } else { "s" },
+                            lowered.len()
+                        ),
+                    )
+                    .label(span, format!("{} given", lowered.len()))
+                    .help(format!("call it with {n}")),
+                );
+                return false;
+            }
+            true
+        };
+        let typed = |this: &mut Self, i: usize, want: Ty| -> bool {
+            let (_, ty, sp) = &lowered[i];
+            if !ty.fits(want) {
+                this.report(
+                    Problem::error(
+                        "type_mismatch",
+                        format!(
+                            "`{}` needs {}, found {}",
+                            id.name,
+                            want.article(),
+                            ty.article()
+                        ),
+                    )
+                    .label(*sp, format!("this is {}", ty.article()))
+                    .help(format!("pass {}", want.article())),
+                );
+                return false;
+            }
+            *ty != Ty::Error
+        };
+        if let Some(def) = self.defines.get(&id.name).copied() {
+            let names = def.params.clone().unwrap_or_default();
+            if !arity(self, names.len()) {
+                return ERR;
+            }
+            let bindings = names
+                .iter()
+                .zip(lowered)
+                .map(|(n, (ir, ty, _))| (n.name.clone(), ir, ty))
+                .collect();
+            return self.inline(def, id, bindings, scope);
+        }
+        if let Some(&z) = self.zones.get(&id.name) {
+            if !arity(self, 1) || !typed(self, 0, Ty::Square) {
+                return ERR;
+            }
+            if !scope.player {
+                self.report(
+                    Problem::error(
+                        "out_of_scope",
+                        "zones are read from a player's side, and no player is known here",
+                    )
+                    .label(span, format!("not in {}", scope.place))
+                    .help("test the square's file and rank instead"),
+                );
+                return ERR;
+            }
+            return (IExpr::InZone(z, Box::new(lowered[0].0.clone())), Ty::Bool);
+        }
+        match id.name.as_str() {
+            "file" | "rank" | "row" => {
+                if !arity(self, 1) || !typed(self, 0, Ty::Square) {
+                    return ERR;
+                }
+                self.square_builtin(&id.name, Box::new(lowered[0].0.clone()), span, scope)
+            }
+            "abs" => {
+                if !arity(self, 1) || !typed(self, 0, Ty::Int) {
+                    return ERR;
+                }
+                (IExpr::Abs(Box::new(lowered[0].0.clone())), Ty::Int)
+            }
+            "min" | "max" => {
+                if !arity(self, 2) || !typed(self, 0, Ty::Int) || !typed(self, 1, Ty::Int) {
+                    return ERR;
+                }
+                let (a, b) = (
+                    Box::new(lowered[0].0.clone()),
+                    Box::new(lowered[1].0.clone()),
+                );
+                if id.name == "min" {
+                    (IExpr::Min(a, b), Ty::Int)
+                } else {
+                    (IExpr::Max(a, b), Ty::Int)
+                }
+            }
+            _ => {
+                let mut known: Vec<String> = BUILTINS.iter().map(|s| s.to_string()).collect();
+                known.extend(self.defines.keys().cloned());
+                known.extend(self.zones.keys().cloned());
+                self.unknown("function", id, known.iter().map(String::as_str));
+                ERR
+            }
+        }
+    }
+
+    /// A pattern as a bitmask over cell codes, for each player.
+    pub(super) fn lower_pattern(&mut self, p: &crate::syntax::ast::Pattern) -> Pattern {
+        let players = self.players.len().max(1);
+        let types = self.pieces.len().max(1);
+        let piece = match &p.piece {
+            None => None,
+            Some(id) => match self.pieces.get_index_of(&id.name) {
+                Some(i) => Some(i),
+                None => {
+                    let known: Vec<String> = self.pieces.keys().cloned().collect();
+                    self.unknown("piece type", id, known.iter().map(String::as_str));
+                    return Pattern::default();
+                }
+            },
+        };
+        if p.word == PatternWord::Empty && piece.is_some() {
+            self.report(
+                Problem::error("bad_pattern", "an empty square holds no piece")
+                    .label(p.span, "`empty` cannot name a piece type")
+                    .help("write `empty`, or `friend`/`enemy`/`occupied` with a piece type"),
+            );
+        }
+        let mut out = Pattern::default();
+        for viewer in 0..players.min(crate::ir::MAX_PLAYERS) {
+            let mut mask = 0u64;
+            for code in 0..(1 + players * types).min(64) {
+                let hit = if code == 0 {
+                    matches!(p.word, PatternWord::Empty | PatternWord::Any) && piece.is_none()
+                } else {
+                    let (owner, t) = ((code - 1) / types, (code - 1) % types);
+                    let owner_ok = match p.word {
+                        PatternWord::Empty => false,
+                        PatternWord::Occupied | PatternWord::Any => true,
+                        PatternWord::Friend => owner == viewer,
+                        PatternWord::Enemy => owner != viewer,
+                    };
+                    owner_ok && piece.is_none_or(|want| want == t)
+                };
+                if hit {
+                    mask |= 1 << code;
+                }
+            }
+            out.masks[viewer] = mask;
+        }
+        out
+    }
+}
+
+fn plural(t: Ty) -> &'static str {
+    match t {
+        Ty::Int => "numbers",
+        Ty::Bool => "conditions",
+        Ty::Square => "squares",
+        Ty::Word => "words",
+        Ty::Error => "values",
+    }
+}
+
+/// Whether an expression's value is the same everywhere.
+fn is_constant(e: &IExpr) -> bool {
+    match e {
+        IExpr::Int(_) => true,
+        IExpr::Square(_) | IExpr::Count(..) | IExpr::InZone(..) | IExpr::Row(_) => false,
+        IExpr::File(_) | IExpr::Rank(_) => false,
+        IExpr::Unary(_, a) | IExpr::Abs(a) => is_constant(a),
+        IExpr::Binary(_, a, b) | IExpr::Min(a, b) | IExpr::Max(a, b) => {
+            is_constant(a) && is_constant(b)
+        }
+    }
+}

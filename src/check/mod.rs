@@ -1,0 +1,344 @@
+//! From the syntax tree to the compiled game. The checker resolves names, checks types,
+//! arity and ranges, and keeps going after a mistake so that one run reports every problem
+//! in a file. It compiles for one choice of option values: the board's size, say, is only
+//! known once the options are.
+//!
+//! The work is split by concern: `options` (options, variants and the user's choices),
+//! `names` (players, pieces, directions, zones, the board), `expr` (expressions and their
+//! types), `setup`, and `rules` (move rules, priorities, the end).
+
+mod expr;
+mod names;
+mod options;
+mod rules;
+mod setup;
+
+use crate::diagnostic::{did_you_mean, Problem};
+use crate::ir::{self, Game};
+use crate::syntax::ast::{self, GameFile, Item, Value};
+use crate::syntax::span::Span;
+use indexmap::{IndexMap, IndexSet};
+
+pub use options::Choices;
+
+/// Why a file could not be compiled.
+#[derive(Debug)]
+pub enum Failure {
+    /// Problems in the file (errors, and any warnings found along the way).
+    Problems(Vec<Problem>),
+    /// The user's choice of options or variant does not fit the file: one message.
+    Choice(String),
+}
+
+/// A compiled game and the warnings its file earned.
+#[derive(Debug)]
+pub struct Compiled {
+    pub game: Game,
+    pub warnings: Vec<Problem>,
+}
+
+/// Parses and compiles a source text with the given choices.
+pub fn compile_source(source: &str, choices: &Choices) -> Result<Compiled, Failure> {
+    let file = crate::syntax::parse(source).map_err(|p| Failure::Problems(vec![p]))?;
+    compile(&file, choices)
+}
+
+/// Compiles a parsed file with the given choices.
+pub fn compile(file: &GameFile, choices: &Choices) -> Result<Compiled, Failure> {
+    let mut checker = Checker::new(file);
+    checker.options(choices)?;
+    let game = checker.run();
+    let mut problems = checker.finish();
+    if problems.iter().any(Problem::is_error) {
+        return Err(Failure::Problems(problems));
+    }
+    problems.retain(|p| !p.is_error());
+    Ok(Compiled {
+        game: game.expect("a game is built whenever there is no error"),
+        warnings: problems,
+    })
+}
+
+/// Checks a file as `validate` does: with the default options, and again with each
+/// variant, so that a variant that breaks the file is caught too. Returns every problem
+/// once, in source order.
+pub fn validate(file: &GameFile) -> Vec<Problem> {
+    let mut all = Vec::new();
+    let mut runs = vec![Choices::default()];
+    for item in &file.items {
+        if let Item::Variant(v) = item {
+            runs.push(Choices {
+                variant: Some(v.name.name.clone()),
+                options: Vec::new(),
+            });
+        }
+    }
+    for choices in runs {
+        match compile(file, &choices) {
+            Ok(c) => all.extend(c.warnings),
+            Err(Failure::Problems(ps)) => all.extend(ps),
+            // A variant that the file itself declares wrongly was reported as a problem in
+            // the default run already.
+            Err(Failure::Choice(_)) => {}
+        }
+    }
+    dedupe(&mut all);
+    all
+}
+
+fn dedupe(problems: &mut Vec<Problem>) {
+    let mut seen = IndexSet::new();
+    problems.retain(|p| seen.insert((p.code, p.labels.first().map(|l| l.span), p.message.clone())));
+    problems.sort_by_key(|p| (p.position(), p.severity));
+}
+
+/// How a direction name resolves.
+#[derive(Clone, Debug)]
+pub(crate) enum DirRef {
+    /// An absolute direction id.
+    Absolute(u8),
+    /// A player-relative direction, as a rotation of the player's facing: `(forward, left)`
+    /// components, e.g. forward-left is `(1, 1)`.
+    Relative(i32, i32),
+    Group(Vec<DirRef>),
+}
+
+/// The state of one compilation.
+pub(crate) struct Checker<'f> {
+    file: &'f GameFile,
+    problems: Vec<Problem>,
+    /// Option values for this compilation.
+    values: IndexMap<String, Value>,
+    option_infos: Vec<ir::OptionInfo>,
+    variant_infos: Vec<ir::VariantInfo>,
+    /// Every word any option may take, so that `jumps == forced` can name `forced`.
+    words: IndexSet<String>,
+    /// Options some expression reads.
+    options_read: IndexSet<String>,
+    players: IndexMap<String, ast::PlayerItem>,
+    pieces: IndexMap<String, ast::PieceItem>,
+    directions: Vec<ir::Direction>,
+    dir_names: IndexMap<String, DirRef>,
+    zones: IndexMap<String, usize>,
+    zone_tables: Vec<ir::Zone>,
+    defines: IndexMap<String, &'f ast::DefineDecl>,
+    /// Defines being inlined right now, to catch one that calls itself.
+    inlining: Vec<String>,
+    board: Option<ir::Board>,
+    rows: Vec<u8>,
+    facings: Vec<u8>,
+}
+
+impl<'f> Checker<'f> {
+    fn new(file: &'f GameFile) -> Checker<'f> {
+        Checker {
+            file,
+            problems: Vec::new(),
+            values: IndexMap::new(),
+            option_infos: Vec::new(),
+            variant_infos: Vec::new(),
+            words: IndexSet::new(),
+            options_read: IndexSet::new(),
+            players: IndexMap::new(),
+            pieces: IndexMap::new(),
+            directions: Vec::new(),
+            dir_names: IndexMap::new(),
+            zones: IndexMap::new(),
+            zone_tables: Vec::new(),
+            defines: IndexMap::new(),
+            inlining: Vec::new(),
+            board: None,
+            rows: Vec::new(),
+            facings: Vec::new(),
+        }
+    }
+
+    fn report(&mut self, p: Problem) {
+        self.problems.push(p);
+    }
+
+    fn has_errors(&self) -> bool {
+        self.problems.iter().any(Problem::is_error)
+    }
+
+    /// Every declaration of one kind.
+    fn items<T>(&self, pick: impl Fn(&'f Item) -> Option<&'f T>) -> Vec<&'f T> {
+        self.file.items.iter().filter_map(pick).collect()
+    }
+
+    /// Reports a second declaration of something that may be declared once.
+    fn single<T>(
+        &mut self,
+        found: &[&'f T],
+        span: impl Fn(&T) -> Span,
+        what: &str,
+    ) -> Option<&'f T> {
+        for extra in found.iter().skip(1) {
+            let first = span(found[0]);
+            self.report(
+                Problem::error(
+                    "duplicate_declaration",
+                    format!("the {what} is declared twice"),
+                )
+                .label(span(extra), "declared again here")
+                .label(first, "first declared here")
+                .help(format!("a game has one {what}; remove one of them")),
+            );
+        }
+        found.first().copied()
+    }
+
+    /// Reports a name declared twice in the same namespace; returns whether it is new.
+    fn declare(&mut self, kind: &str, name: &ast::Ident, earlier: Option<Span>) -> bool {
+        if let Some(first) = earlier {
+            self.report(
+                Problem::error(
+                    "duplicate_name",
+                    format!("the {kind} `{}` is declared twice", name.name),
+                )
+                .label(name.span, "declared again here")
+                .label(first, "first declared here")
+                .help(format!("give each {kind} its own name")),
+            );
+            return false;
+        }
+        true
+    }
+
+    /// Reports an unknown name, suggesting the closest known one.
+    fn unknown<'k>(
+        &mut self,
+        kind: &str,
+        name: &ast::Ident,
+        known: impl IntoIterator<Item = &'k str> + Clone,
+    ) {
+        let suggestion = did_you_mean(&name.name, known.clone());
+        let mut list: Vec<&str> = known.into_iter().collect();
+        list.sort_unstable();
+        list.dedup();
+        let help = match suggestion {
+            Some(s) => format!("did you mean `{s}`?"),
+            None if list.is_empty() => format!("no {kind} is declared"),
+            None if list.len() <= 12 => format!("the known {kind}s are: {}", list.join(", ")),
+            None => format!(
+                "there are {} {kind}s; none is close to this name",
+                list.len()
+            ),
+        };
+        self.report(
+            Problem::error(
+                "unknown_name",
+                format!("there is no {kind} called `{}`", name.name),
+            )
+            .label(name.span, format!("unknown {kind}"))
+            .help(help),
+        );
+    }
+
+    fn run(&mut self) -> Option<Game> {
+        self.players_and_pieces();
+        self.directions();
+        self.board();
+        self.zones_and_defines();
+        let setup = self.setup();
+        let (rules, tiers) = self.rules();
+        let (no_move, end_rules) = self.end();
+        self.missing_parts();
+        self.unused_options();
+        if self.has_errors() {
+            return None;
+        }
+        let players = self
+            .players
+            .values()
+            .zip(&self.facings)
+            .map(|(p, &facing)| ir::Player {
+                name: p.name.name.clone(),
+                facing,
+            })
+            .collect();
+        let pieces = self
+            .pieces
+            .values()
+            .map(|p| ir::PieceType {
+                name: p.name.name.clone(),
+                letter: p
+                    .letter
+                    .map_or_else(|| p.name.name.chars().next().unwrap_or('?'), |(c, _)| c),
+            })
+            .collect();
+        Some(Game {
+            title: self.file.title.clone(),
+            options: self.option_infos.clone(),
+            variants: self.variant_infos.clone(),
+            chosen: self
+                .values
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+            players,
+            pieces,
+            board: self.board.clone()?,
+            zones: std::mem::take(&mut self.zone_tables),
+            rules,
+            tiers,
+            setup: setup?,
+            no_move,
+            end_rules,
+            rows: std::mem::take(&mut self.rows),
+        })
+    }
+
+    /// A game needs a board, players, pieces and a way to move.
+    fn missing_parts(&mut self) {
+        let title = self.file.title_span;
+        let has = |f: fn(&Item) -> bool| self.file.items.iter().any(f);
+        let mut missing = Vec::new();
+        if !has(|i| matches!(i, Item::Board(_))) {
+            missing.push(("board", "board 8 x 8"));
+        }
+        if !has(|i| matches!(i, Item::Players(_))) {
+            missing.push(("players", "players White, Black"));
+        }
+        if !has(|i| matches!(i, Item::Pieces(_))) {
+            missing.push(("pieces", "pieces man"));
+        }
+        if !has(|i| matches!(i, Item::Move(_))) {
+            missing.push(("move", "move step { along all onto empty }"));
+        }
+        for (what, example) in missing {
+            self.report(
+                Problem::error(
+                    "missing_declaration",
+                    format!("the game declares no `{what}`"),
+                )
+                .label(title, "in this game")
+                .help(format!("add a declaration such as `{example}`")),
+            );
+        }
+    }
+
+    fn unused_options(&mut self) {
+        for item in &self.file.items {
+            if let Item::Option(o) = item {
+                if !self.options_read.contains(&o.name.name) {
+                    self.problems.push(
+                        Problem::warning(
+                            "unused_option",
+                            format!("the option `{}` is never used", o.name.name),
+                        )
+                        .label(o.name.span, "declared here, read nowhere")
+                        .help(
+                            "use it in an expression (the board size, a condition…) or remove it",
+                        ),
+                    );
+                }
+            }
+        }
+    }
+
+    fn finish(mut self) -> Vec<Problem> {
+        dedupe(&mut self.problems);
+        self.problems
+    }
+}

@@ -1,0 +1,394 @@
+//! The things a game names: players, piece types, directions, the board, zones, defines.
+
+use super::expr::{Scope, Ty};
+use super::{Checker, DirRef};
+use crate::diagnostic::Problem;
+use crate::ir::board::{rows_for, Board, Direction};
+use crate::ir::expr::{eval, Env, Expr as IExpr};
+use crate::ir::{Zone, MAX_CELLS, MAX_PLAYERS};
+use crate::syntax::ast::{Item, PiecesDecl, PlayersDecl};
+
+/// The eight compass directions every grid has, east and north positive.
+const COMPASS: [(&str, i32, i32); 8] = [
+    ("n", 0, 1),
+    ("ne", 1, 1),
+    ("e", 1, 0),
+    ("se", 1, -1),
+    ("s", 0, -1),
+    ("sw", -1, -1),
+    ("w", -1, 0),
+    ("nw", -1, 1),
+];
+
+/// Player-relative directions as `(forward, left)` steps.
+const RELATIVE: [(&str, i32, i32); 8] = [
+    ("forward", 1, 0),
+    ("backward", -1, 0),
+    ("left", 0, 1),
+    ("right", 0, -1),
+    ("forward_left", 1, 1),
+    ("forward_right", 1, -1),
+    ("backward_left", -1, 1),
+    ("backward_right", -1, -1),
+];
+
+impl Checker<'_> {
+    pub(super) fn players_and_pieces(&mut self) {
+        let decls = self.items(|i| match i {
+            Item::Players(p) => Some(p),
+            _ => None,
+        });
+        if let Some(decl) = self.single(&decls, |d: &PlayersDecl| d.span, "list of players") {
+            for p in &decl.players {
+                let earlier = self.players.get(&p.name.name).map(|q| q.name.span);
+                if self.declare("player", &p.name, earlier) {
+                    self.players.insert(p.name.name.clone(), p.clone());
+                }
+            }
+            if self.players.len() > MAX_PLAYERS {
+                self.report(
+                    Problem::error(
+                        "too_many_players",
+                        format!("a game has at most {MAX_PLAYERS} players"),
+                    )
+                    .label(decl.span, format!("{} players", self.players.len()))
+                    .help("remove some players"),
+                );
+            }
+        }
+        let decls = self.items(|i| match i {
+            Item::Pieces(p) => Some(p),
+            _ => None,
+        });
+        if let Some(decl) = self.single(&decls, |d: &PiecesDecl| d.span, "list of piece types") {
+            let mut letters: Vec<(char, crate::syntax::span::Span)> = Vec::new();
+            for p in &decl.pieces {
+                let earlier = self.pieces.get(&p.name.name).map(|q| q.name.span);
+                if !self.declare("piece type", &p.name, earlier) {
+                    continue;
+                }
+                self.pieces.insert(p.name.name.clone(), p.clone());
+                let (letter, span) = p
+                    .letter
+                    .unwrap_or((p.name.name.chars().next().unwrap_or('?'), p.name.span));
+                let letter = letter.to_ascii_lowercase();
+                if let Some(&(_, first)) = letters.iter().find(|(c, _)| *c == letter) {
+                    self.report(
+                        Problem::error(
+                            "duplicate_letter",
+                            format!("two piece types share the letter `{letter}`"),
+                        )
+                        .label(span, "this one")
+                        .label(first, "and this one")
+                        .help("give one of them its own letter: `pieces man, mandarin as d`"),
+                    );
+                } else {
+                    letters.push((letter, span));
+                }
+            }
+        }
+        let codes = 1 + self.players.len() * self.pieces.len();
+        if codes > 64 {
+            self.report(
+                Problem::error(
+                    "too_many_kinds",
+                    "too many kinds of piece: players × piece types must stay below 64",
+                )
+                .label(self.file.title_span, format!("{codes} kinds"))
+                .help("use fewer piece types"),
+            );
+        }
+    }
+
+    /// Compass directions, user directions, relative directions and groups.
+    pub(super) fn directions(&mut self) {
+        for (name, dx, dy) in COMPASS {
+            self.dir_names.insert(
+                name.to_string(),
+                DirRef::Absolute(self.directions.len() as u8),
+            );
+            self.directions.push(Direction {
+                name: name.to_string(),
+                dx,
+                dy,
+            });
+        }
+        for (name, f, l) in RELATIVE {
+            self.dir_names
+                .insert(name.to_string(), DirRef::Relative(f, l));
+        }
+        let abs = |names: &[&str], table: &indexmap::IndexMap<String, DirRef>| {
+            DirRef::Group(names.iter().map(|n| table[*n].clone()).collect())
+        };
+        let orth = abs(&["n", "e", "s", "w"], &self.dir_names);
+        let diag = abs(&["ne", "se", "sw", "nw"], &self.dir_names);
+        let all = abs(
+            &["n", "ne", "e", "se", "s", "sw", "w", "nw"],
+            &self.dir_names,
+        );
+        self.dir_names.insert("orthogonal".into(), orth);
+        self.dir_names.insert("diagonal".into(), diag);
+        self.dir_names.insert("all".into(), all);
+        let builtin = self.dir_names.len();
+
+        for item in &self.file.items {
+            match item {
+                Item::Direction(d) => {
+                    let earlier = self.earlier_direction(&d.name.name, builtin);
+                    if !self.declare("direction", &d.name, earlier) {
+                        continue;
+                    }
+                    if (d.dx, d.dy) == (0, 0) || d.dx.abs() > 64 || d.dy.abs() > 64 {
+                        self.report(
+                            Problem::error("bad_direction", format!("the direction `{}` does not move sensibly", d.name.name))
+                                .label(d.span, format!("({}, {})", d.dx, d.dy))
+                                .help("a direction is a step (files, ranks), not (0, 0), each part at most 64"),
+                        );
+                        continue;
+                    }
+                    self.dir_names.insert(
+                        d.name.name.clone(),
+                        DirRef::Absolute(self.directions.len() as u8),
+                    );
+                    self.directions.push(Direction {
+                        name: d.name.name.clone(),
+                        dx: d.dx as i32,
+                        dy: d.dy as i32,
+                    });
+                }
+                Item::DirectionGroup(g) => {
+                    let earlier = self.earlier_direction(&g.name.name, builtin);
+                    if !self.declare("direction", &g.name, earlier) {
+                        continue;
+                    }
+                    let mut members = Vec::new();
+                    for m in &g.members {
+                        match self.dir_names.get(&m.name) {
+                            Some(r) => members.push(r.clone()),
+                            None => {
+                                let known: Vec<String> = self.dir_names.keys().cloned().collect();
+                                self.unknown("direction", m, known.iter().map(String::as_str));
+                            }
+                        }
+                    }
+                    self.dir_names
+                        .insert(g.name.name.clone(), DirRef::Group(members));
+                }
+                _ => {}
+            }
+        }
+
+        // Each player's facing: an orthogonal compass direction.
+        let defaults = ["n", "s", "n", "s"];
+        let players: Vec<_> = self.players.values().cloned().collect();
+        for (i, p) in players.iter().enumerate() {
+            let facing = match &p.facing {
+                None => defaults[i.min(3)],
+                Some(f) if ["n", "e", "s", "w"].contains(&f.name.as_str()) => {
+                    COMPASS.iter().find(|c| c.0 == f.name).unwrap().0
+                }
+                Some(f) => {
+                    self.report(
+                        Problem::error(
+                            "bad_facing",
+                            format!("a player faces n, e, s or w, not `{}`", f.name),
+                        )
+                        .label(f.span, "not an orthogonal compass direction")
+                        .help("write `facing n` for a player who moves up the board"),
+                    );
+                    "n"
+                }
+            };
+            let id = COMPASS.iter().position(|c| c.0 == facing).unwrap() as u8;
+            self.facings.push(id);
+        }
+    }
+
+    /// Where a direction name was declared before, if it was.
+    fn earlier_direction(&self, name: &str, builtin: usize) -> Option<crate::syntax::span::Span> {
+        let i = self.dir_names.get_index_of(name)?;
+        if i < builtin {
+            // A built-in: point at the title, the nearest thing to "the language".
+            return Some(self.file.title_span);
+        }
+        self.file.items.iter().find_map(|it| match it {
+            Item::Direction(d) if d.name.name == name => Some(d.name.span),
+            Item::DirectionGroup(g) if g.name.name == name => Some(g.name.span),
+            _ => None,
+        })
+    }
+
+    /// The absolute direction ids that `r` means for `player`.
+    pub(super) fn resolve_direction(&self, r: &DirRef, player: usize, out: &mut Vec<u8>) {
+        match r {
+            DirRef::Absolute(id) => {
+                if !out.contains(id) {
+                    out.push(*id);
+                }
+            }
+            DirRef::Relative(f, l) => {
+                let facing = &self.directions[self.facings[player] as usize];
+                let (fx, fy) = (facing.dx, facing.dy);
+                // Left of (fx, fy) is (-fy, fx).
+                let (dx, dy) = (f * fx - l * fy, f * fy + l * fx);
+                let id = COMPASS.iter().position(|c| (c.1, c.2) == (dx, dy)).unwrap() as u8;
+                if !out.contains(&id) {
+                    out.push(id);
+                }
+            }
+            DirRef::Group(members) => {
+                for m in members {
+                    self.resolve_direction(m, player, out);
+                }
+            }
+        }
+    }
+
+    pub(super) fn board(&mut self) {
+        let decls = self.items(|i| match i {
+            Item::Board(b) => Some(b),
+            _ => None,
+        });
+        let Some(decl) = self.single(&decls, |d| d.span, "board") else {
+            return;
+        };
+        let files = self.constant_int(&decl.files);
+        let ranks = self.constant_int(&decl.ranks);
+        let (Some(files), Some(ranks)) = (files, ranks) else {
+            return;
+        };
+        let mut ok = true;
+        for (n, e, what) in [(files, &decl.files, "files"), (ranks, &decl.ranks, "ranks")] {
+            if !(1..=64).contains(&n) {
+                self.report(
+                    Problem::error("board_size", format!("a board has 1 to 64 {what}, not {n}"))
+                        .label(e.span, format!("{n} {what}"))
+                        .help("choose a size from 1 to 64"),
+                );
+                ok = false;
+            }
+        }
+        if ok && (files * ranks) as usize > MAX_CELLS {
+            self.report(
+                Problem::error(
+                    "board_size",
+                    format!(
+                        "a board has at most {MAX_CELLS} squares, not {}",
+                        files * ranks
+                    ),
+                )
+                .label(
+                    decl.files.span.to(decl.ranks.span),
+                    format!("{files} x {ranks}"),
+                )
+                .help("use a smaller board"),
+            );
+            ok = false;
+        }
+        if !ok {
+            return;
+        }
+        let (w, h) = (files as usize, ranks as usize);
+        let mut used = vec![true; w * h];
+        if let Some(mask) = &decl.used {
+            if let Some(cond) = self.lower_as(mask, Ty::Bool, Scope::BOARD) {
+                for (sq, u) in used.iter_mut().enumerate() {
+                    let env = Env {
+                        width: w,
+                        cells: w * h,
+                        here: sq as u16,
+                        ..Env::constant()
+                    };
+                    *u = eval(&cond, &env) != 0;
+                }
+                if !used.iter().any(|&u| u) {
+                    self.report(
+                        Problem::warning("empty_board", "no square of the board is used")
+                            .label(mask.span, "false on every square")
+                            .help("this condition says which squares are part of the board"),
+                    );
+                }
+            }
+        }
+        let board = Board::new(w, h, used, self.directions.clone());
+        self.rows = self
+            .facings
+            .iter()
+            .flat_map(|&f| {
+                let d = &self.directions[f as usize];
+                rows_for(w, h, (d.dx, d.dy))
+            })
+            .collect();
+        self.board = Some(board);
+    }
+
+    /// An environment for evaluating square conditions on this board.
+    pub(super) fn square_env(&self) -> Option<Env<'_>> {
+        let board = self.board.as_ref()?;
+        Some(Env {
+            width: board.width,
+            cells: board.cells(),
+            rows: &self.rows,
+            used: &board.used,
+            zones: &self.zone_tables,
+            ..Env::constant()
+        })
+    }
+
+    pub(super) fn zones_and_defines(&mut self) {
+        for item in &self.file.items {
+            if let Item::Define(d) = item {
+                let earlier = self.defines.get(&d.name.name).map(|o| o.name.span);
+                if self.declare("define", &d.name, earlier) {
+                    self.defines.insert(d.name.name.clone(), d);
+                }
+            }
+        }
+        let zones: Vec<_> = self.items(|i| match i {
+            Item::Zone(z) => Some(z),
+            _ => None,
+        });
+        for z in &zones {
+            let earlier = self.zones.get(&z.name.name).map(|&i| zones[i].name.span);
+            if !self.declare("zone", &z.name, earlier) {
+                continue;
+            }
+            let cond = self.lower_as(&z.condition, Ty::Bool, Scope::SQUARE);
+            // Only now is the zone visible, so that a zone cannot refer to itself or a later one.
+            let index = self.zone_tables.len();
+            self.zones.insert(z.name.name.clone(), index);
+            let cells = self.board.as_ref().map_or(0, Board::cells);
+            let mut squares = vec![false; self.players.len() * cells];
+            if let (Some(cond), Some(env)) = (cond, self.square_env()) {
+                for player in 0..self.players.len() {
+                    for sq in 0..cells {
+                        let e = Env {
+                            player: player as u8,
+                            here: sq as u16,
+                            ..env
+                        };
+                        squares[player * cells + sq] = env.used[sq] && eval(&cond, &e) != 0;
+                    }
+                }
+            }
+            self.zone_tables.push(Zone {
+                name: z.name.name.clone(),
+                squares,
+            });
+        }
+        // Check each define's body once on its own, so that a mistake in a define nobody
+        // calls is still reported.
+        let defines: Vec<_> = self.defines.values().copied().collect();
+        for d in defines {
+            let params: Vec<_> = d
+                .params
+                .iter()
+                .flatten()
+                .map(|p| (p.name.clone(), IExpr::Int(0), Ty::Error))
+                .collect();
+            self.inlining.push(d.name.name.clone());
+            self.lower(&d.body, Scope::ANY, &params);
+            self.inlining.pop();
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! The starting position.
+
+use super::expr::{Scope, Ty};
+use super::Checker;
+use crate::diagnostic::Problem;
+use crate::ir::board::parse_square_name;
+use crate::ir::expr::{eval, Env};
+use crate::syntax::ast::{Item, Placement, PlacementTarget, SetupBlock};
+use crate::syntax::span::Span;
+
+impl Checker<'_> {
+    /// The starting cell codes, or `None` if the board is unknown.
+    pub(super) fn setup(&mut self) -> Option<Vec<u8>> {
+        let blocks = self.items(|i| match i {
+            Item::Setup(s) => Some(s),
+            _ => None,
+        });
+        let block = self.single(&blocks, |b: &SetupBlock| b.span, "setup");
+        let cells = self.board.as_ref().map(|b| b.cells());
+        let mut codes = vec![0u8; cells.unwrap_or(0)];
+        // Which placement filled each square, to warn about a square filled twice.
+        let mut filled_by: Vec<Option<Span>> = vec![None; codes.len()];
+        for p in block.map(|b| b.placements.as_slice()).unwrap_or_default() {
+            self.placement(p, &mut codes, &mut filled_by);
+        }
+        cells.map(|_| codes)
+    }
+
+    fn placement(&mut self, p: &Placement, codes: &mut [u8], filled_by: &mut [Option<Span>]) {
+        let owners: Vec<usize> = match &p.owner {
+            None => (0..self.players.len()).collect(),
+            Some(o) => match self.players.get_index_of(&o.name) {
+                Some(i) => vec![i],
+                None => {
+                    let known: Vec<String> = self.players.keys().cloned().collect();
+                    self.unknown("player", o, known.iter().map(String::as_str));
+                    return;
+                }
+            },
+        };
+        let Some(piece) = self.pieces.get_index_of(&p.piece.name) else {
+            let known: Vec<String> = self.pieces.keys().cloned().collect();
+            self.unknown("piece type", &p.piece, known.iter().map(String::as_str));
+            return;
+        };
+        let types = self.pieces.len();
+        let mut put = |this: &mut Self, sq: usize, owner: usize| {
+            if let Some(first) = filled_by[sq] {
+                let name = this
+                    .board
+                    .as_ref()
+                    .map_or(String::new(), |b| b.names[sq].clone());
+                this.report(
+                    Problem::warning(
+                        "square_filled_twice",
+                        format!("the square {name} is given a piece twice"),
+                    )
+                    .label(p.span, "this placement")
+                    .label(first, "fills it first")
+                    .help("the later placement wins; narrow one of the conditions"),
+                );
+            }
+            filled_by[sq] = Some(p.span);
+            codes[sq] = (1 + owner * types + piece) as u8;
+        };
+        match &p.target {
+            PlacementTarget::Where(cond) => {
+                let Some(cond) = self.lower_as(cond, Ty::Bool, Scope::SQUARE) else {
+                    return;
+                };
+                let Some(env) = self.square_env() else {
+                    return;
+                };
+                let mut hits = Vec::new();
+                for &owner in &owners {
+                    for sq in 0..env.cells {
+                        let e = Env {
+                            player: owner as u8,
+                            here: sq as u16,
+                            ..env
+                        };
+                        if env.used[sq] && eval(&cond, &e) != 0 {
+                            hits.push((sq, owner));
+                        }
+                    }
+                }
+                for (sq, owner) in hits {
+                    put(self, sq, owner);
+                }
+            }
+            PlacementTarget::On(squares) => {
+                for s in squares {
+                    let Some(board) = &self.board else {
+                        return;
+                    };
+                    match board.square(&s.value) {
+                        Some(sq) => {
+                            for &owner in &owners {
+                                put(self, sq as usize, owner);
+                            }
+                        }
+                        None => {
+                            let why = match parse_square_name(&s.value) {
+                                Some(_) if board.square(&s.value).is_none() => {
+                                    format!("the board is {} x {}", board.width, board.height)
+                                }
+                                _ => "square names are a file letter and a rank number".into(),
+                            };
+                            self.report(
+                                Problem::warning(
+                                    "square_off_board",
+                                    format!("the setup square {} is not on the board", s.value),
+                                )
+                                .label(s.span, "not a used square of this board")
+                                .help(format!("{why}; this placement is ignored")),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! The command line: one file per subcommand, and the loading of a game shared by all.
+
+mod bench;
+mod json;
+mod load;
+mod perft;
+pub mod shipped;
+mod show;
+mod validate;
+
+use clap::{Args, Parser, Subcommand};
+use std::process::ExitCode;
+
+pub use load::{load_game, CliError, GameChoice};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tabula",
+    version,
+    about = "Board games as text files, played by one generic engine"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Check .game files and print every problem found
+    Validate {
+        /// Paths to .game files (or names of shipped games)
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Print a game's summary and its starting position
+    Show(GameArgs),
+    /// Count the move sequences of each length from the start (or --position)
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The deepest length to count
+        #[arg(long, short)]
+        depth: usize,
+        /// Also print the count under each first move at the last depth
+        #[arg(long)]
+        divide: bool,
+        /// Print one JSON object instead of text
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play random games and report their speed and results
+    Bench {
+        #[command(flatten)]
+        game: GameArgs,
+        /// How many games to play
+        #[arg(long, default_value_t = 1000)]
+        playouts: usize,
+        /// The random seed
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game after this many plies and count it apart
+        #[arg(long, default_value_t = 10_000)]
+        max_plies: usize,
+        /// Print one JSON object instead of text
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Which game, with which options, from which position.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// A path to a .game file, or the name of a shipped game
+    pub game: String,
+    /// Set an option: NAME=VALUE (repeatable)
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// Choose a named variant
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Start from this position text instead of the start
+    #[arg(long)]
+    pub position: Option<String>,
+}
+
+/// Runs the command line and returns the process's exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {}", e.message);
+            ExitCode::from(e.code)
+        }
+    }
+}
+
+pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    match cli.command {
+        Command::Validate { files } => validate::run(&files),
+        Command::Show(game) => show::run(&game),
+        Command::Perft {
+            game,
+            depth,
+            divide,
+            json,
+        } => perft::run(&game, depth, divide, json),
+        Command::Bench {
+            game,
+            playouts,
+            seed,
+            max_plies,
+            json,
+        } => bench::run(&game, playouts, seed, max_plies, json),
+    }
+}
+
+/// Whether to colour what goes to standard error.
+pub(crate) fn stderr_colour() -> bool {
+    use std::io::IsTerminal;
+    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
+}

@@ -1,0 +1,69 @@
+//! `tabula show GAME`: the game's summary and a position drawn as a board.
+
+use super::load::{load_game, CliError};
+use super::GameArgs;
+use std::process::ExitCode;
+
+pub fn run(args: &GameArgs) -> Result<ExitCode, CliError> {
+    let choice = load_game(args)?;
+    print!("{}", summary(&choice.game));
+    println!();
+    print!("{}", choice.game.board_text(&choice.start));
+    println!();
+    println!("position: {}", choice.game.position_text(&choice.start));
+    match choice.game.outcome(&choice.start) {
+        None => println!(
+            "to move:  {}",
+            choice.game.players[choice.start.to_move as usize].name
+        ),
+        Some(o) => println!("result:   {}", super::bench::outcome_text(&choice.game, o)),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Players, pieces, options and variants.
+pub fn summary(game: &crate::ir::Game) -> String {
+    let mut out = format!("{}\n", game.title);
+    let players: Vec<String> = game
+        .players
+        .iter()
+        .map(|p| {
+            format!(
+                "{} (facing {})",
+                p.name, game.board.directions[p.facing as usize].name
+            )
+        })
+        .collect();
+    out.push_str(&format!("players:  {}\n", players.join(", ")));
+    let pieces: Vec<String> = game
+        .pieces
+        .iter()
+        .map(|p| {
+            format!(
+                "{} ({}/{})",
+                p.name,
+                p.letter.to_ascii_uppercase(),
+                p.letter.to_ascii_lowercase()
+            )
+        })
+        .collect();
+    out.push_str(&format!("pieces:   {}\n", pieces.join(", ")));
+    let used = game.board.used.iter().filter(|&&u| u).count();
+    out.push_str(&format!(
+        "board:    {} x {}, {used} squares\n",
+        game.board.width, game.board.height
+    ));
+    for (o, (_, value)) in game.options.iter().zip(&game.chosen) {
+        out.push_str(&format!(
+            "option:   {} = {value} (default {}; allowed {})\n",
+            o.name, o.default, o.allowed
+        ));
+    }
+    for v in &game.variants {
+        let settings: Vec<String> = v.settings.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        out.push_str(&format!("variant:  {} ({})\n", v.name, settings.join(" ")));
+    }
+    let rules: Vec<&str> = game.rules.iter().map(|r| r.name.as_str()).collect();
+    out.push_str(&format!("moves:    {}\n", rules.join(", ")));
+    out
+}

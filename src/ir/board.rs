@@ -1,0 +1,191 @@
+//! Board geometry, precomputed: square names, coordinates, the mask of used squares, and a
+//! neighbour table per direction, so that walking a ray is one table look-up a step.
+
+/// A square's index: `file + rank * width`. Unused squares keep their index but are never a
+/// neighbour of anything.
+pub type Sq = u16;
+pub const NO_SQUARE: Sq = Sq::MAX;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Direction {
+    pub name: String,
+    pub dx: i32,
+    pub dy: i32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub width: usize,
+    pub height: usize,
+    pub used: Vec<bool>,
+    pub names: Vec<String>,
+    pub directions: Vec<Direction>,
+    /// `next[dir * cells + sq]`: the square one step from `sq` along `dir`, or `NO_SQUARE`.
+    next: Vec<Sq>,
+}
+
+impl Board {
+    pub fn new(width: usize, height: usize, used: Vec<bool>, directions: Vec<Direction>) -> Board {
+        let cells = width * height;
+        let names = (0..cells)
+            .map(|sq| square_name(sq % width, sq / width))
+            .collect();
+        let mut next = vec![NO_SQUARE; directions.len() * cells];
+        for (d, dir) in directions.iter().enumerate() {
+            for sq in 0..cells {
+                if !used[sq] {
+                    continue;
+                }
+                let f = (sq % width) as i64 + dir.dx as i64;
+                let r = (sq / width) as i64 + dir.dy as i64;
+                if f >= 0 && r >= 0 && (f as usize) < width && (r as usize) < height {
+                    let to = f as usize + r as usize * width;
+                    if used[to] {
+                        next[d * cells + sq] = to as Sq;
+                    }
+                }
+            }
+        }
+        Board {
+            width,
+            height,
+            used,
+            names,
+            directions,
+            next,
+        }
+    }
+
+    pub fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    #[inline(always)]
+    pub fn next(&self, sq: Sq, dir: u8) -> Sq {
+        // Every index is below `directions * cells`, by construction of the rules' tables.
+        self.next[dir as usize * self.cells() + sq as usize]
+    }
+
+    pub fn file(&self, sq: Sq) -> usize {
+        sq as usize % self.width
+    }
+
+    pub fn rank(&self, sq: Sq) -> usize {
+        sq as usize / self.width
+    }
+
+    /// The used squares, in index order.
+    pub fn squares(&self) -> impl Iterator<Item = Sq> + '_ {
+        (0..self.cells()).filter(|&s| self.used[s]).map(|s| s as Sq)
+    }
+
+    /// The square with this name (`c3`), if it is on the board and used.
+    pub fn square(&self, name: &str) -> Option<Sq> {
+        let (f, r) = parse_square_name(name)?;
+        if f < self.width && r < self.height && self.used[f + r * self.width] {
+            Some((f + r * self.width) as Sq)
+        } else {
+            None
+        }
+    }
+
+    pub fn name(&self, sq: Sq) -> &str {
+        &self.names[sq as usize]
+    }
+
+    pub fn direction(&self, name: &str) -> Option<u8> {
+        self.directions
+            .iter()
+            .position(|d| d.name == name)
+            .map(|d| d as u8)
+    }
+}
+
+/// Files are letters `a`..`z`, then `aa`, `ab`…; ranks are numbers from 1.
+pub fn square_name(file: usize, rank: usize) -> String {
+    let mut letters = String::new();
+    let mut f = file;
+    loop {
+        letters.insert(0, (b'a' + (f % 26) as u8) as char);
+        if f < 26 {
+            break;
+        }
+        f = f / 26 - 1;
+    }
+    format!("{letters}{}", rank + 1)
+}
+
+/// The file and rank (from 0) that a name like `c3` or `aa10` stands for, whether or not a
+/// board has that square.
+pub fn parse_square_name(name: &str) -> Option<(usize, usize)> {
+    let split = name.find(|c: char| c.is_ascii_digit())?;
+    let (letters, digits) = name.split_at(split);
+    if letters.is_empty() || !letters.chars().all(|c| c.is_ascii_lowercase()) {
+        return None;
+    }
+    let mut file = 0usize;
+    for c in letters.chars() {
+        file = file
+            .checked_mul(26)?
+            .checked_add((c as u8 - b'a') as usize + 1)?;
+    }
+    let rank: usize = digits.parse().ok()?;
+    if rank == 0 {
+        return None;
+    }
+    Some((file - 1, rank - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip() {
+        for (f, r) in [(0, 0), (2, 2), (25, 7), (26, 0), (27, 99)] {
+            assert_eq!(parse_square_name(&square_name(f, r)), Some((f, r)));
+        }
+        assert_eq!(square_name(0, 0), "a1");
+        assert_eq!(square_name(26, 9), "aa10");
+        assert_eq!(parse_square_name("a0"), None);
+        assert_eq!(parse_square_name("A1"), None);
+    }
+
+    #[test]
+    fn neighbours_stop_at_edges_and_unused_squares() {
+        let dirs = vec![
+            Direction {
+                name: "e".into(),
+                dx: 1,
+                dy: 0,
+            },
+            Direction {
+                name: "ne".into(),
+                dx: 1,
+                dy: 1,
+            },
+        ];
+        let used = vec![true, false, true, true];
+        let b = Board::new(2, 2, used, dirs);
+        assert_eq!(b.next(0, 0), NO_SQUARE, "b1 is not used");
+        assert_eq!(b.next(0, 1), 3);
+        assert_eq!(b.next(2, 0), 3);
+        assert_eq!(b.next(3, 0), NO_SQUARE, "off the board");
+    }
+}
+
+/// The row of every square seen from a player facing `(dx, dy)`: 0 is the row nearest the
+/// player (the first rank for a player facing north).
+pub fn rows_for(width: usize, height: usize, facing: (i32, i32)) -> Vec<u8> {
+    (0..width * height)
+        .map(|sq| {
+            let (f, r) = (sq % width, sq / width);
+            (match (facing.0.signum(), facing.1.signum()) {
+                (_, -1) => height - 1 - r,
+                (1, 0) => f,
+                (-1, 0) => width - 1 - f,
+                _ => r,
+            }) as u8
+        })
+        .collect()
+}

@@ -1,0 +1,153 @@
+//! The compiled game as a whole.
+
+use super::board::{Board, Sq};
+use super::expr::Expr;
+use super::pattern::Pattern;
+use crate::syntax::ast::Value;
+
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub name: String,
+    /// The direction this player calls `forward`.
+    pub facing: u8,
+}
+
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    pub name: String,
+    /// The letter of the position text: upper case for the first player, lower for the
+    /// second.
+    pub letter: char,
+}
+
+/// An option as declared, for `show` and for error messages about choices.
+#[derive(Clone, Debug)]
+pub struct OptionInfo {
+    pub name: String,
+    pub default: Value,
+    /// The allowed values, described as the file wrote them ("4, 6, 8", "2..26").
+    pub allowed: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct VariantInfo {
+    pub name: String,
+    pub settings: Vec<(String, Value)>,
+}
+
+/// A run of squares a move passes over: the longest run of squares matching `pattern`
+/// from the square next to the mover, which must be `min..=max` long.
+#[derive(Clone, Copy, Debug)]
+pub struct Run {
+    pub pattern: Pattern,
+    pub min: u16,
+    pub max: u16,
+}
+
+#[derive(Clone, Debug)]
+pub struct MoveRule {
+    pub name: String,
+    /// Bit `t` is set when pieces of type `t` may make this move.
+    pub piece_mask: u64,
+    /// The absolute directions, for each player (player-relative names are resolved here).
+    pub directions: Vec<Vec<u8>>,
+    pub run: Option<Run>,
+    pub onto: Pattern,
+    /// Whether the piece on the landing square, if any, is taken.
+    pub takes_landing: bool,
+    /// Whether the pieces of the run are taken.
+    pub takes_run: bool,
+    /// The conditions that depend only on the squares, the player and the options, decided
+    /// once for every `(player, from, to)` when the game is compiled:
+    /// `geometry[(player * cells + from) * cells + to]`. `None` when there are none.
+    pub geometry: Option<Vec<bool>>,
+    /// The conditions that read the state, evaluated while moves are generated.
+    pub conditions: Vec<Expr>,
+}
+
+impl MoveRule {
+    /// Whether a move by this rule is written as a capture (`x`).
+    pub fn captures(&self) -> bool {
+        self.takes_landing || self.takes_run
+    }
+}
+
+/// What happens to the player to move: the end rules and the no-move rule say one of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Pass,
+    Lose,
+    Win,
+    Draw,
+}
+
+#[derive(Clone, Debug)]
+pub struct EndRule {
+    pub verdict: Verdict,
+    pub condition: Expr,
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub title: String,
+    pub options: Vec<OptionInfo>,
+    pub variants: Vec<VariantInfo>,
+    /// The value of every option in this compilation, in declaration order.
+    pub chosen: Vec<(String, Value)>,
+    pub players: Vec<Player>,
+    pub pieces: Vec<PieceType>,
+    pub board: Board,
+    pub zones: Vec<Zone>,
+    pub rules: Vec<MoveRule>,
+    /// Groups of rule ids, highest priority first. The moves of a tier are legal only when
+    /// no tier before it has a move.
+    pub tiers: Vec<Vec<usize>>,
+    /// The starting cell codes.
+    pub setup: Vec<u8>,
+    pub no_move: Verdict,
+    pub end_rules: Vec<EndRule>,
+    /// `rows[player * cells + sq]`: the row of `sq` counted from `player`'s side (0 is
+    /// their home row).
+    pub rows: Vec<u8>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Zone {
+    pub name: String,
+    /// `squares[player * cells + sq]`: zones may be read from each player's side.
+    pub squares: Vec<bool>,
+}
+
+impl Game {
+    /// The code of a cell holding a piece of `piece` owned by `player`; 0 is empty.
+    pub fn code(&self, player: usize, piece: usize) -> u8 {
+        (1 + player * self.pieces.len() + piece) as u8
+    }
+
+    /// The owner and type of a non-empty code.
+    pub fn decode(&self, code: u8) -> (usize, usize) {
+        let c = code as usize - 1;
+        (c / self.pieces.len(), c % self.pieces.len())
+    }
+
+    pub fn codes(&self) -> usize {
+        1 + self.players.len() * self.pieces.len()
+    }
+
+    pub fn in_zone(&self, zone: usize, player: u8, sq: Sq) -> bool {
+        self.zones[zone].squares[player as usize * self.board.cells() + sq as usize]
+    }
+
+    pub fn row(&self, player: u8, sq: Sq) -> usize {
+        self.rows[player as usize * self.board.cells() + sq as usize] as usize
+    }
+
+    /// "size=6 jumps=forced", for reports.
+    pub fn options_text(&self) -> String {
+        self.chosen
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}

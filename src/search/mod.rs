@@ -1,0 +1,5 @@
+//! What runs the engine many times: perft counts and random playouts.
+
+pub mod perft;
+pub mod playout;
+pub mod rng;

@@ -1,0 +1,309 @@
+//! The typed syntax tree of a `.game` file. It mirrors the grammar one to one and resolves
+//! nothing: every name is still a string with its span, for the checker to look up.
+
+use super::span::Span;
+
+/// A name as written, with where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct GameFile {
+    pub title: String,
+    pub title_span: Span,
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Item {
+    Option(OptionDecl),
+    Variant(VariantDecl),
+    Board(BoardDecl),
+    Players(PlayersDecl),
+    Pieces(PiecesDecl),
+    Direction(DirectionDecl),
+    DirectionGroup(DirectionGroupDecl),
+    Zone(ZoneDecl),
+    Define(DefineDecl),
+    Setup(SetupBlock),
+    Move(MoveDecl),
+    Priority(PriorityDecl),
+    NoMove(NoMoveDecl),
+    End(EndBlock),
+}
+
+/// A value an option can take: a number or a word.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    Int(i64),
+    Word(String),
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Int(n) => write!(f, "{n}"),
+            Value::Word(w) => f.write_str(w),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ValueSet {
+    List(Vec<Spanned<Value>>),
+    /// `lo..` or `lo..hi` (inclusive).
+    Range {
+        lo: i64,
+        hi: Option<i64>,
+        span: Span,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct OptionDecl {
+    pub name: Ident,
+    pub default: Spanned<Value>,
+    pub allowed: Option<ValueSet>,
+    pub constraint: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct VariantDecl {
+    pub name: Ident,
+    pub assignments: Vec<(Ident, Spanned<Value>)>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct BoardDecl {
+    pub files: Expr,
+    pub ranks: Expr,
+    pub used: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct PlayerItem {
+    pub name: Ident,
+    pub facing: Option<Ident>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PlayersDecl {
+    pub players: Vec<PlayerItem>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct PieceItem {
+    pub name: Ident,
+    pub letter: Option<(char, Span)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PiecesDecl {
+    pub pieces: Vec<PieceItem>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct DirectionDecl {
+    pub name: Ident,
+    pub dx: i64,
+    pub dy: i64,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct DirectionGroupDecl {
+    pub name: Ident,
+    pub members: Vec<Ident>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct ZoneDecl {
+    pub name: Ident,
+    pub condition: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct DefineDecl {
+    pub name: Ident,
+    pub params: Option<Vec<Ident>>,
+    pub body: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum PlacementTarget {
+    Where(Expr),
+    On(Vec<Spanned<String>>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Placement {
+    /// `None`: one such piece for every player, the condition read from each player's side.
+    pub owner: Option<Ident>,
+    pub piece: Ident,
+    pub target: PlacementTarget,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct SetupBlock {
+    pub placements: Vec<Placement>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PatternWord {
+    Empty,
+    Occupied,
+    Any,
+    Friend,
+    Enemy,
+}
+
+#[derive(Clone, Debug)]
+pub struct Pattern {
+    pub word: PatternWord,
+    pub piece: Option<Ident>,
+    pub span: Span,
+}
+
+/// How many squares a run must have: `1`, `2+`, `1..3`.
+#[derive(Clone, Debug)]
+pub struct RunCount {
+    pub min: i64,
+    pub max: Option<i64>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum Clause {
+    Piece(Vec<Ident>, Span),
+    Along(Vec<Ident>, Span),
+    Over(RunCount, Pattern, Span),
+    Onto(Pattern, Span),
+    CaptureOver(Span),
+    If(Expr, Span),
+}
+
+#[derive(Clone, Debug)]
+pub struct MoveDecl {
+    pub name: Ident,
+    pub clauses: Vec<Clause>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct PriorityDecl {
+    /// Tiers from highest to lowest.
+    pub tiers: Vec<Vec<Ident>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutcomeWord {
+    Pass,
+    Lose,
+    Win,
+    Draw,
+}
+
+#[derive(Clone, Debug)]
+pub struct NoMoveDecl {
+    pub outcome: OutcomeWord,
+    pub outcome_span: Span,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct EndRule {
+    pub outcome: OutcomeWord,
+    pub outcome_span: Span,
+    pub condition: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct EndBlock {
+    pub rules: Vec<EndRule>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    Not,
+    Neg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Pow,
+}
+
+impl BinaryOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Or => "or",
+            BinaryOp::And => "and",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+            BinaryOp::Mod => "%",
+            BinaryOp::Pow => "^",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Int(i64),
+    Bool(bool),
+    Name(Ident),
+    Call(Ident, Vec<Expr>),
+    Count(Pattern, Option<Ident>),
+    From,
+    To,
+    Unary(UnaryOp, Box<Expr>),
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+}

@@ -1,0 +1,8 @@
+//! From text to a typed syntax tree: the pest grammar (`grammar/game.pest`), the tree
+//! (`ast`), and the conversion between them (`parser`).
+
+pub mod ast;
+pub mod parser;
+pub mod span;
+
+pub use parser::parse;

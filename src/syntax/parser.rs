@@ -1,0 +1,585 @@
+//! Runs the pest grammar and turns its parse tree into the typed AST, keeping every span.
+//! A syntax error becomes one `Problem` with words a person understands ("a direction name",
+//! not `ident`); pest stops at the first one, so the checker reports the rest of a file's
+//! mistakes once it parses.
+
+use super::ast::*;
+use super::span::Span;
+use crate::diagnostic::Problem;
+use pest::iterators::{Pair, Pairs};
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+use pest::Parser as _;
+use std::sync::OnceLock;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/game.pest"]
+struct GameParser;
+
+/// Parses a whole `.game` file.
+pub fn parse(source: &str) -> Result<GameFile, Problem> {
+    let mut pairs = GameParser::parse(Rule::file, source).map_err(|e| syntax_problem(source, e))?;
+    let file = pairs.next().expect("the file rule always yields one pair");
+    Ok(convert_file(file))
+}
+
+fn syntax_problem(source: &str, error: pest::error::Error<Rule>) -> Problem {
+    let pos = match error.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let mut expected: Vec<&'static str> = match &error.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            positives.iter().filter_map(|r| rule_words(*r)).collect()
+        }
+        pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    expected.sort_unstable();
+    expected.dedup();
+    let found = found_at(source, pos);
+    let span = Span::new(
+        pos,
+        pos + found.len().max(if pos < source.len() { 1 } else { 0 }),
+    );
+    let found_words = if found.is_empty() {
+        "the end of the file".to_string()
+    } else {
+        format!("`{found}`")
+    };
+    let message = if expected.is_empty() {
+        format!("unexpected {found_words}")
+    } else {
+        format!("expected {}, found {found_words}", join_or(&expected))
+    };
+    Problem::error("syntax", message)
+        .label(span, "not understood here")
+        .help("see docs/LANGUAGE.md for the form of each declaration")
+}
+
+/// The token at `pos`: a word, a number, or one character.
+fn found_at(source: &str, pos: usize) -> &str {
+    let rest = &source[pos.min(source.len())..];
+    let word_len = rest
+        .char_indices()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(rest.len(), |(i, _)| i);
+    if word_len > 0 {
+        &rest[..word_len]
+    } else {
+        rest.chars().next().map_or("", |c| &rest[..c.len_utf8()])
+    }
+}
+
+fn join_or(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// The words a person reads for a grammar rule in "expected …".
+fn rule_words(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::EOI => "the end of the file",
+        Rule::ident | Rule::ident_list | Rule::rule_name | Rule::rule_names => "a name",
+        Rule::int | Rule::signed_int | Rule::run_count => "a number",
+        Rule::string => "a quoted title",
+        Rule::value | Rule::value_set | Rule::value_range => "a value",
+        Rule::expr | Rule::call | Rule::count_expr | Rule::bool_lit => "an expression",
+        Rule::op_or
+        | Rule::op_and
+        | Rule::op_eq
+        | Rule::op_ne
+        | Rule::op_le
+        | Rule::op_ge
+        | Rule::op_lt
+        | Rule::op_gt
+        | Rule::op_add
+        | Rule::op_sub
+        | Rule::op_mul
+        | Rule::op_div
+        | Rule::op_mod
+        | Rule::op_pow => "an operator",
+        Rule::op_not | Rule::op_neg => "an expression",
+        Rule::pattern | Rule::pattern_word => "a pattern (empty, occupied, any, friend, enemy)",
+        Rule::outcome_word => "an outcome (pass, lose, win, draw)",
+        Rule::square_name => "a square name such as `a1`",
+        Rule::letter => "a single letter",
+        Rule::option_decl
+        | Rule::variant_decl
+        | Rule::board_decl
+        | Rule::players_decl
+        | Rule::pieces_decl
+        | Rule::direction_decl
+        | Rule::directions_decl
+        | Rule::zone_decl
+        | Rule::define_decl
+        | Rule::setup_block
+        | Rule::move_decl
+        | Rule::priority_decl
+        | Rule::no_move_decl
+        | Rule::end_block => "a declaration",
+        Rule::piece_clause
+        | Rule::along_clause
+        | Rule::over_clause
+        | Rule::onto_clause
+        | Rule::capture_clause
+        | Rule::if_clause => "a move clause (piece, along, over, onto, capture, if)",
+        Rule::placement | Rule::owned_piece | Rule::any_owner_piece => "a placement",
+        Rule::where_target | Rule::on_target => "`where` or `on`",
+        Rule::end_rule => "an end rule (win, lose or draw when …)",
+        Rule::assignment => "an option setting `name = value`",
+        Rule::player_item => "a player name",
+        Rule::piece_item => "a piece name",
+        Rule::params => "`(`",
+        Rule::game_decl | Rule::kw_game => "`game \"Title\"`",
+        Rule::kw_x => "`x`",
+        Rule::kw_when => "`when`",
+        Rule::kw_in => "`in`",
+        Rule::kw_where => "`where`",
+        Rule::kw_on => "`on`",
+        Rule::kw_as => "`as`",
+        Rule::kw_facing => "`facing`",
+        Rule::kw_move => "`move`",
+        Rule::kw_over => "`over`",
+        Rule::count_plus | Rule::count_upto => "`+` or `..`",
+        _ => return None,
+    })
+}
+
+fn span(pair: &Pair<Rule>) -> Span {
+    pair.as_span().into()
+}
+
+fn ident(pair: Pair<Rule>) -> Ident {
+    debug_assert!(matches!(pair.as_rule(), Rule::ident | Rule::rule_name));
+    Ident {
+        name: pair.as_str().to_string(),
+        span: span(&pair),
+    }
+}
+
+fn ident_list(pair: Pair<Rule>) -> Vec<Ident> {
+    pair.into_inner().map(ident).collect()
+}
+
+fn int(pair: Pair<Rule>) -> i64 {
+    // The grammar admits only digits; a number too large for i64 saturates, and the checker
+    // reports it as out of range where a range applies.
+    pair.as_str().parse().unwrap_or(i64::MAX)
+}
+
+fn convert_file(pair: Pair<Rule>) -> GameFile {
+    let mut inner = pair.into_inner();
+    let game = inner.next().expect("game_decl comes first");
+    let string = game.into_inner().nth(1).expect("game_decl has a title");
+    let title_span = span(&string);
+    let title = string
+        .into_inner()
+        .next()
+        .map_or(String::new(), |s| s.as_str().to_string());
+    let items = inner
+        .filter(|p| p.as_rule() != Rule::EOI)
+        .map(convert_item)
+        .collect();
+    GameFile {
+        title,
+        title_span,
+        items,
+    }
+}
+
+/// Skips the leading keyword of a declaration.
+fn after_keyword(pair: Pair<Rule>) -> Pairs<Rule> {
+    let mut inner = pair.into_inner();
+    inner.next();
+    inner
+}
+
+fn convert_item(pair: Pair<Rule>) -> Item {
+    let sp = span(&pair);
+    match pair.as_rule() {
+        Rule::option_decl => {
+            let mut inner = after_keyword(pair);
+            let name = ident(inner.next().unwrap());
+            let default = value(inner.next().unwrap());
+            let mut allowed = None;
+            let mut constraint = None;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::value_set => allowed = Some(value_set(p)),
+                    Rule::expr => constraint = Some(expr(p)),
+                    _ => {}
+                }
+            }
+            Item::Option(OptionDecl {
+                name,
+                default,
+                allowed,
+                constraint,
+                span: sp,
+            })
+        }
+        Rule::variant_decl => {
+            let mut inner = after_keyword(pair);
+            let name = ident(inner.next().unwrap());
+            let assignments = inner
+                .map(|a| {
+                    let mut i = a.into_inner();
+                    (ident(i.next().unwrap()), value(i.next().unwrap()))
+                })
+                .collect();
+            Item::Variant(VariantDecl {
+                name,
+                assignments,
+                span: sp,
+            })
+        }
+        Rule::board_decl => {
+            let mut exprs = after_keyword(pair).filter(|p| p.as_rule() == Rule::expr);
+            let files = expr(exprs.next().unwrap());
+            let ranks = expr(exprs.next().unwrap());
+            let used = exprs.next().map(expr);
+            Item::Board(BoardDecl {
+                files,
+                ranks,
+                used,
+                span: sp,
+            })
+        }
+        Rule::players_decl => {
+            let players = after_keyword(pair)
+                .map(|p| {
+                    let mut names = p.into_inner().filter(|q| q.as_rule() == Rule::ident);
+                    PlayerItem {
+                        name: ident(names.next().unwrap()),
+                        facing: names.next().map(ident),
+                    }
+                })
+                .collect();
+            Item::Players(PlayersDecl { players, span: sp })
+        }
+        Rule::pieces_decl => {
+            let pieces = after_keyword(pair)
+                .map(|p| {
+                    let mut inner = p.into_inner();
+                    let name = ident(inner.next().unwrap());
+                    let letter = inner
+                        .find(|q| q.as_rule() == Rule::letter)
+                        .map(|l| (l.as_str().chars().next().unwrap(), span(&l)));
+                    PieceItem { name, letter }
+                })
+                .collect();
+            Item::Pieces(PiecesDecl { pieces, span: sp })
+        }
+        Rule::direction_decl => {
+            let mut inner = after_keyword(pair);
+            let name = ident(inner.next().unwrap());
+            let dx = inner.next().unwrap().as_str().parse().unwrap_or(i64::MAX);
+            let dy = inner.next().unwrap().as_str().parse().unwrap_or(i64::MAX);
+            Item::Direction(DirectionDecl {
+                name,
+                dx,
+                dy,
+                span: sp,
+            })
+        }
+        Rule::directions_decl => {
+            let mut inner = after_keyword(pair);
+            let name = ident(inner.next().unwrap());
+            let members = ident_list(inner.next().unwrap());
+            Item::DirectionGroup(DirectionGroupDecl {
+                name,
+                members,
+                span: sp,
+            })
+        }
+        Rule::zone_decl => {
+            let mut inner = after_keyword(pair);
+            let name = ident(inner.next().unwrap());
+            let condition = expr(inner.next().unwrap());
+            Item::Zone(ZoneDecl {
+                name,
+                condition,
+                span: sp,
+            })
+        }
+        Rule::define_decl => {
+            let mut inner = after_keyword(pair);
+            let name = ident(inner.next().unwrap());
+            let mut params = None;
+            let mut body = None;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::params => params = Some(p.into_inner().map(ident).collect()),
+                    Rule::expr => body = Some(expr(p)),
+                    _ => {}
+                }
+            }
+            Item::Define(DefineDecl {
+                name,
+                params,
+                body: body.unwrap(),
+                span: sp,
+            })
+        }
+        Rule::setup_block => {
+            let placements = after_keyword(pair).map(placement).collect();
+            Item::Setup(SetupBlock {
+                placements,
+                span: sp,
+            })
+        }
+        Rule::move_decl => {
+            let mut inner = after_keyword(pair);
+            let name = ident(inner.next().unwrap());
+            let clauses = inner.map(clause).collect();
+            Item::Move(MoveDecl {
+                name,
+                clauses,
+                span: sp,
+            })
+        }
+        Rule::priority_decl => {
+            let tiers = after_keyword(pair).map(ident_list).collect();
+            Item::Priority(PriorityDecl { tiers, span: sp })
+        }
+        Rule::no_move_decl => {
+            let word = pair
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::outcome_word)
+                .unwrap();
+            Item::NoMove(NoMoveDecl {
+                outcome_span: span(&word),
+                outcome: outcome_word(word),
+                span: sp,
+            })
+        }
+        Rule::end_block => {
+            let rules = after_keyword(pair)
+                .map(|r| {
+                    let rsp = span(&r);
+                    let mut inner = r.into_inner();
+                    let word = inner.next().unwrap();
+                    let condition = expr(inner.find(|p| p.as_rule() == Rule::expr).unwrap());
+                    EndRule {
+                        outcome_span: span(&word),
+                        outcome: outcome_word(word),
+                        condition,
+                        span: rsp,
+                    }
+                })
+                .collect();
+            Item::End(EndBlock { rules, span: sp })
+        }
+        other => unreachable!("the grammar admits no item {other:?}"),
+    }
+}
+
+fn value(pair: Pair<Rule>) -> Spanned<Value> {
+    let sp = span(&pair);
+    let inner = pair.into_inner().next().unwrap();
+    let value = match inner.as_rule() {
+        Rule::int => Value::Int(int(inner)),
+        _ => Value::Word(inner.as_str().to_string()),
+    };
+    Spanned { value, span: sp }
+}
+
+fn value_set(pair: Pair<Rule>) -> ValueSet {
+    let sp = span(&pair);
+    let mut inner = pair.into_inner().peekable();
+    if inner.peek().map(|p| p.as_rule()) == Some(Rule::value_range) {
+        let mut r = inner.next().unwrap().into_inner();
+        let lo = int(r.next().unwrap());
+        let hi = r.next().map(int);
+        ValueSet::Range { lo, hi, span: sp }
+    } else {
+        ValueSet::List(inner.map(value).collect())
+    }
+}
+
+fn placement(pair: Pair<Rule>) -> Placement {
+    let sp = span(&pair);
+    let mut inner = pair.into_inner();
+    let who = inner.next().unwrap();
+    let (owner, piece) = match who.as_rule() {
+        Rule::owned_piece => {
+            let mut i = who.into_inner();
+            (Some(ident(i.next().unwrap())), ident(i.next().unwrap()))
+        }
+        _ => (None, ident(who.into_inner().next().unwrap())),
+    };
+    let target = inner.next().unwrap();
+    let target = match target.as_rule() {
+        Rule::where_target => PlacementTarget::Where(expr(target.into_inner().nth(1).unwrap())),
+        _ => PlacementTarget::On(
+            target
+                .into_inner()
+                .filter(|p| p.as_rule() == Rule::square_name)
+                .map(|p| Spanned {
+                    span: span(&p),
+                    value: p.as_str().to_string(),
+                })
+                .collect(),
+        ),
+    };
+    Placement {
+        owner,
+        piece,
+        target,
+        span: sp,
+    }
+}
+
+fn clause(pair: Pair<Rule>) -> Clause {
+    let sp = span(&pair);
+    match pair.as_rule() {
+        Rule::piece_clause => Clause::Piece(ident_list(after_keyword(pair).next().unwrap()), sp),
+        Rule::along_clause => Clause::Along(ident_list(after_keyword(pair).next().unwrap()), sp),
+        Rule::over_clause => {
+            let mut inner = after_keyword(pair);
+            let count = inner.next().unwrap();
+            let csp = span(&count);
+            let mut c = count.into_inner();
+            let min = int(c.next().unwrap());
+            let max = match c.next() {
+                None => Some(min),
+                Some(p) if p.as_rule() == Rule::count_plus => None,
+                Some(p) => Some(int(p.into_inner().next().unwrap())),
+            };
+            let pat = pattern(inner.next().unwrap());
+            Clause::Over(
+                RunCount {
+                    min,
+                    max,
+                    span: csp,
+                },
+                pat,
+                sp,
+            )
+        }
+        Rule::onto_clause => Clause::Onto(pattern(after_keyword(pair).next().unwrap()), sp),
+        Rule::capture_clause => Clause::CaptureOver(sp),
+        Rule::if_clause => Clause::If(expr(after_keyword(pair).next().unwrap()), sp),
+        other => unreachable!("the grammar admits no clause {other:?}"),
+    }
+}
+
+fn pattern(pair: Pair<Rule>) -> Pattern {
+    let sp = span(&pair);
+    let mut inner = pair.into_inner();
+    let word = inner.next().unwrap().into_inner().next().unwrap();
+    let word = match word.as_rule() {
+        Rule::kw_empty => PatternWord::Empty,
+        Rule::kw_occupied => PatternWord::Occupied,
+        Rule::kw_any => PatternWord::Any,
+        Rule::kw_friend => PatternWord::Friend,
+        _ => PatternWord::Enemy,
+    };
+    Pattern {
+        word,
+        piece: inner.next().map(ident),
+        span: sp,
+    }
+}
+
+fn outcome_word(pair: Pair<Rule>) -> OutcomeWord {
+    match pair.into_inner().next().unwrap().as_rule() {
+        Rule::kw_pass => OutcomeWord::Pass,
+        Rule::kw_lose => OutcomeWord::Lose,
+        Rule::kw_win => OutcomeWord::Win,
+        _ => OutcomeWord::Draw,
+    }
+}
+
+fn pratt() -> &'static PrattParser<Rule> {
+    static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
+    PRATT.get_or_init(|| {
+        PrattParser::new()
+            .op(Op::infix(Rule::op_or, Assoc::Left))
+            .op(Op::infix(Rule::op_and, Assoc::Left))
+            .op(Op::prefix(Rule::op_not))
+            .op(Op::infix(Rule::op_eq, Assoc::Left)
+                | Op::infix(Rule::op_ne, Assoc::Left)
+                | Op::infix(Rule::op_lt, Assoc::Left)
+                | Op::infix(Rule::op_le, Assoc::Left)
+                | Op::infix(Rule::op_gt, Assoc::Left)
+                | Op::infix(Rule::op_ge, Assoc::Left))
+            .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
+            .op(Op::infix(Rule::op_mul, Assoc::Left)
+                | Op::infix(Rule::op_div, Assoc::Left)
+                | Op::infix(Rule::op_mod, Assoc::Left))
+            .op(Op::prefix(Rule::op_neg))
+            .op(Op::infix(Rule::op_pow, Assoc::Right))
+    })
+}
+
+fn expr(pair: Pair<Rule>) -> Expr {
+    debug_assert_eq!(pair.as_rule(), Rule::expr);
+    pratt()
+        .map_primary(primary)
+        .map_prefix(|op, rhs| {
+            let sp = span(&op).to(rhs.span);
+            let op = if op.as_rule() == Rule::op_not {
+                UnaryOp::Not
+            } else {
+                UnaryOp::Neg
+            };
+            Expr {
+                kind: ExprKind::Unary(op, Box::new(rhs)),
+                span: sp,
+            }
+        })
+        .map_infix(|lhs, op, rhs| {
+            let op = match op.as_rule() {
+                Rule::op_or => BinaryOp::Or,
+                Rule::op_and => BinaryOp::And,
+                Rule::op_eq => BinaryOp::Eq,
+                Rule::op_ne => BinaryOp::Ne,
+                Rule::op_lt => BinaryOp::Lt,
+                Rule::op_le => BinaryOp::Le,
+                Rule::op_gt => BinaryOp::Gt,
+                Rule::op_ge => BinaryOp::Ge,
+                Rule::op_add => BinaryOp::Add,
+                Rule::op_sub => BinaryOp::Sub,
+                Rule::op_mul => BinaryOp::Mul,
+                Rule::op_div => BinaryOp::Div,
+                Rule::op_mod => BinaryOp::Mod,
+                _ => BinaryOp::Pow,
+            };
+            let sp = lhs.span.to(rhs.span);
+            Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                span: sp,
+            }
+        })
+        .parse(pair.into_inner())
+}
+
+fn primary(pair: Pair<Rule>) -> Expr {
+    let sp = span(&pair);
+    let kind = match pair.as_rule() {
+        Rule::int => ExprKind::Int(int(pair)),
+        Rule::bool_lit => {
+            ExprKind::Bool(pair.into_inner().next().unwrap().as_rule() == Rule::kw_true)
+        }
+        Rule::kw_from => ExprKind::From,
+        Rule::kw_to => ExprKind::To,
+        Rule::ident => ExprKind::Name(ident(pair)),
+        Rule::call => {
+            let mut inner = pair.into_inner();
+            let name = ident(inner.next().unwrap());
+            ExprKind::Call(name, inner.map(expr).collect())
+        }
+        Rule::count_expr => {
+            let mut inner = after_keyword(pair);
+            let pat = pattern(inner.next().unwrap());
+            let zone = inner.find(|p| p.as_rule() == Rule::ident).map(ident);
+            ExprKind::Count(pat, zone)
+        }
+        Rule::expr => return expr(pair),
+        other => unreachable!("the grammar admits no primary {other:?}"),
+    };
+    Expr { kind, span: sp }
+}

@@ -1,0 +1,47 @@
+//! Byte spans into the source text, kept on every AST node so that the checker can point at
+//! the exact place of a mistake.
+
+/// A half-open byte range `start..end` in one source file. Tiny and `Copy` on purpose: every
+/// node carries one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    pub fn len(self) -> usize {
+        (self.end - self.start) as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.end == self.start
+    }
+
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+}
+
+impl From<pest::Span<'_>> for Span {
+    fn from(s: pest::Span<'_>) -> Span {
+        Span::new(s.start(), s.end())
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(s: Span) -> miette::SourceSpan {
+        (s.start as usize, s.len()).into()
+    }
+}
