@@ -155,7 +155,10 @@ pub fn render(problems: &[Problem], file_name: &str, source: &str, style: Render
         .with_width(style.width)
         .with_links(false);
     let mut out = String::new();
-    for problem in problems {
+    for (i, problem) in problems.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
         let item = WithSource {
             problem,
             source: &named,

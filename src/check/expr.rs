@@ -200,6 +200,13 @@ impl Checker<'_> {
                     );
                     return ERR;
                 }
+                if zone.is_none() && pattern.piece.is_none() {
+                    match pattern.word {
+                        PatternWord::Friend => return (IExpr::Pieces(true), Ty::Int),
+                        PatternWord::Enemy => return (IExpr::Pieces(false), Ty::Int),
+                        _ => {}
+                    }
+                }
                 let pattern = self.lower_pattern(pattern);
                 let zone = match zone {
                     None => None,
@@ -578,7 +585,11 @@ fn plural(t: Ty) -> &'static str {
 fn is_constant(e: &IExpr) -> bool {
     match e {
         IExpr::Int(_) => true,
-        IExpr::Square(_) | IExpr::Count(..) | IExpr::InZone(..) | IExpr::Row(_) => false,
+        IExpr::Square(_)
+        | IExpr::Count(..)
+        | IExpr::Pieces(_)
+        | IExpr::InZone(..)
+        | IExpr::Row(_) => false,
         IExpr::File(_) | IExpr::Rank(_) => false,
         IExpr::Unary(_, a) | IExpr::Abs(a) => is_constant(a),
         IExpr::Binary(_, a, b) | IExpr::Min(a, b) | IExpr::Max(a, b) => {

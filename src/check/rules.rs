@@ -248,6 +248,7 @@ impl Checker<'_> {
             return None;
         }
         let geometry = self.geometry(&statics);
+        let (steps, step_start) = self.first_steps(&directions, run.is_some(), geometry.as_deref());
         Some(MoveRule {
             name: d.name.name.clone(),
             piece_mask: piece_mask.unwrap_or(u64::MAX >> (64 - self.pieces.len().clamp(1, 64))),
@@ -258,7 +259,52 @@ impl Checker<'_> {
             takes_run: takes_run.is_some(),
             geometry,
             conditions: dynamics,
+            steps,
+            step_start,
         })
+    }
+
+    /// For each player and square, the directions along which the geometry lets some
+    /// landing pass: the adjacent square for a rule without a run, any square of the ray
+    /// for one with a run.
+    fn first_steps(
+        &self,
+        directions: &[Vec<u8>],
+        has_run: bool,
+        geometry: Option<&[bool]>,
+    ) -> (Vec<(u8, u16)>, Vec<u32>) {
+        let Some(board) = &self.board else {
+            return (Vec::new(), vec![0]);
+        };
+        let n = board.cells();
+        let mut lists = Vec::new();
+        let mut starts = vec![0u32];
+        for (p, dirs) in directions.iter().enumerate() {
+            for from in 0..n {
+                for &d in dirs {
+                    let passes =
+                        |to: u16| geometry.is_none_or(|g| g[(p * n + from) * n + to as usize]);
+                    let first = board.next(from as u16, d);
+                    let mut sq = first;
+                    let mut worth = false;
+                    while sq != crate::ir::NO_SQUARE {
+                        if passes(sq) {
+                            worth = true;
+                            break;
+                        }
+                        if !has_run {
+                            break;
+                        }
+                        sq = board.next(sq, d);
+                    }
+                    if worth && board.used[from] {
+                        lists.push((d, first));
+                    }
+                }
+                starts.push(lists.len() as u32);
+            }
+        }
+        (lists, starts)
     }
 
     /// Decides the conditions that read no state once, for every player and pair of squares.

@@ -45,6 +45,7 @@ impl Game {
             used: &self.board.used,
             zones: &self.zones,
             state: &s.cells[..self.board.cells()],
+            pieces: &s.pieces[..self.players.len()],
             player: s.to_move,
             ..Env::constant()
         }
@@ -65,9 +66,7 @@ impl Game {
             }
         }
         for tier in &self.tiers {
-            for &rule in tier {
-                self.generate_rule(rule, s, out);
-            }
+            self.generate_tier(tier, s, out);
             if !out.is_empty() {
                 return Generated::Moves;
             }
@@ -96,64 +95,96 @@ impl Game {
         }
     }
 
-    fn generate_rule(&self, rule_id: usize, s: &State, out: &mut Vec<Move>) {
-        let rule: &MoveRule = &self.rules[rule_id];
+    /// The moves of one priority tier: one scan of the board, every rule of the tier for
+    /// each piece of the player to move.
+    fn generate_tier(&self, tier: &[usize], s: &State, out: &mut Vec<Move>) {
         let p = s.to_move;
-        let cells = self.board.cells();
         let types = self.pieces.len();
-        let dirs = &rule.directions[p as usize];
         let first_own = 1 + p as usize * types;
-        for from in 0..cells {
-            let code = s.cells[from] as usize;
-            // Own pieces of a type this rule moves.
-            if code < first_own
-                || code >= first_own + types
-                || rule.piece_mask & (1 << (code - first_own)) == 0
-            {
+        for from in 0..self.board.cells() {
+            let own = (s.cells[from] as usize).wrapping_sub(first_own);
+            if own >= types {
                 continue;
             }
-            let from = from as u16;
-            for &d in dirs {
-                let mut sq = self.board.next(from, d);
-                if let Some(run) = &rule.run {
-                    let mut len = 0u16;
-                    while sq != NO_SQUARE && run.pattern.matches(p, s.cells[sq as usize]) {
-                        len += 1;
-                        if len > run.max {
-                            break;
-                        }
-                        sq = self.board.next(sq, d);
-                    }
-                    if len < run.min || len > run.max {
-                        continue;
-                    }
+            for &rule_id in tier {
+                let rule = &self.rules[rule_id];
+                if rule.piece_mask & (1 << own) != 0 {
+                    self.piece_moves(rule, rule_id as u8, from as u16, s, out);
                 }
-                if sq == NO_SQUARE || !rule.onto.matches(p, s.cells[sq as usize]) {
+            }
+        }
+    }
+
+    /// The moves of the piece on `from` by one rule.
+    ///
+    /// Cells are indexed with `sq & 0xFF`: every square is below `MAX_CELLS` (256), and the
+    /// mask lets the compiler see it, so the hot loop has no bounds checks.
+    #[inline]
+    fn piece_moves(&self, rule: &MoveRule, rule_id: u8, from: u16, s: &State, out: &mut Vec<Move>) {
+        const _: () = assert!(crate::ir::MAX_CELLS == 256);
+        let p = s.to_move;
+        let cells = self.board.cells();
+        let steps = rule.steps_from(p, cells, from);
+        let Some(run) = &rule.run else {
+            // The landing is the adjacent square, and the geometry is settled already.
+            for &(d, to) in steps {
+                if rule.onto.matches(p, s.cells[(to & 0xFF) as usize])
+                    && self.dynamic_ok(rule, s, from, to)
+                {
+                    out.push(Move {
+                        from,
+                        to,
+                        rule: rule_id,
+                        dir: d,
+                    });
+                }
+            }
+            return;
+        };
+        for &(d, first) in steps {
+            let mut sq = first;
+            let mut len = 0u16;
+            while sq != NO_SQUARE && run.pattern.matches(p, s.cells[(sq & 0xFF) as usize]) {
+                len += 1;
+                if len > run.max {
+                    break;
+                }
+                sq = self.board.next(sq, d);
+            }
+            if len < run.min || len > run.max || sq == NO_SQUARE {
+                continue;
+            }
+            if !rule.onto.matches(p, s.cells[(sq & 0xFF) as usize]) {
+                continue;
+            }
+            if let Some(g) = &rule.geometry {
+                if !g[(p as usize * cells + from as usize) * cells + sq as usize] {
                     continue;
                 }
-                if let Some(g) = &rule.geometry {
-                    if !g[(p as usize * cells + from as usize) * cells + sq as usize] {
-                        continue;
-                    }
-                }
-                if !rule.conditions.is_empty() {
-                    let env = Env {
-                        from,
-                        to: sq,
-                        ..self.env(s)
-                    };
-                    if rule.conditions.iter().any(|c| eval(c, &env) == 0) {
-                        continue;
-                    }
-                }
+            }
+            if self.dynamic_ok(rule, s, from, sq) {
                 out.push(Move {
                     from,
                     to: sq,
-                    rule: rule_id as u8,
+                    rule: rule_id,
                     dir: d,
                 });
             }
         }
+    }
+
+    /// The rule's conditions that read the state.
+    #[inline(always)]
+    fn dynamic_ok(&self, rule: &MoveRule, s: &State, from: u16, to: u16) -> bool {
+        if rule.conditions.is_empty() {
+            return true;
+        }
+        let env = Env {
+            from,
+            to,
+            ..self.env(s)
+        };
+        rule.conditions.iter().all(|c| eval(c, &env) != 0)
     }
 
     /// Plays `m` on `s`. `m` must be one of `s`'s legal moves.

@@ -27,6 +27,9 @@ pub enum Expr {
     InZone(usize, Box<Expr>),
     /// How many squares match, on the whole board or in a zone.
     Count(Pattern, Option<usize>),
+    /// How many pieces the player has (`true`) or the other players have (`false`): the
+    /// common `count(friend)` and `count(enemy)`, read from the state's counters.
+    Pieces(bool),
     Unary(UnaryOp, Box<Expr>),
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
     Abs(Box<Expr>),
@@ -40,7 +43,7 @@ impl Expr {
     pub fn reads_state(&self) -> bool {
         match self {
             Expr::Int(_) | Expr::Square(_) => false,
-            Expr::Count(..) => true,
+            Expr::Count(..) | Expr::Pieces(_) => true,
             Expr::File(e) | Expr::Rank(e) | Expr::Row(e) | Expr::InZone(_, e) => e.reads_state(),
             Expr::Unary(_, e) | Expr::Abs(e) => e.reads_state(),
             Expr::Binary(_, a, b) | Expr::Min(a, b) | Expr::Max(a, b) => {
@@ -96,6 +99,8 @@ pub struct Env<'a> {
     pub zones: &'a [super::Zone],
     /// The cell codes of the state, for `count`.
     pub state: &'a [u8],
+    /// The number of pieces of each player.
+    pub pieces: &'a [u16],
     pub player: u8,
     pub from: u16,
     pub to: u16,
@@ -112,6 +117,7 @@ impl Env<'_> {
             used: &[],
             zones: &[],
             state: &[],
+            pieces: &[],
             player: 0,
             from: 0,
             to: 0,
@@ -150,6 +156,14 @@ pub fn eval(e: &Expr, env: &Env) -> i64 {
                 }
             }
             n
+        }
+        Expr::Pieces(own) => {
+            let mine = env.pieces[env.player as usize] as i64;
+            if *own {
+                mine
+            } else {
+                env.pieces.iter().map(|&n| n as i64).sum::<i64>() - mine
+            }
         }
         Expr::Unary(op, a) => unary(*op, eval(a, env)),
         Expr::Binary(op, a, b) => match op {

@@ -63,6 +63,20 @@ pub struct MoveRule {
     pub geometry: Option<Vec<bool>>,
     /// The conditions that read the state, evaluated while moves are generated.
     pub conditions: Vec<Expr>,
+    /// The first steps worth taking from each square, for each player: `(direction, the
+    /// adjacent square)` for the directions along which some square passes `geometry`.
+    /// `steps[step_start[i]..step_start[i + 1]]` with `i = player * cells + from`. Without
+    /// a run the adjacent square is the landing, so a listed step needs no geometry test.
+    pub steps: Vec<(u8, Sq)>,
+    pub step_start: Vec<u32>,
+}
+
+impl MoveRule {
+    #[inline(always)]
+    pub fn steps_from(&self, player: u8, cells: usize, from: Sq) -> &[(u8, Sq)] {
+        let i = player as usize * cells + from as usize;
+        &self.steps[self.step_start[i] as usize..self.step_start[i + 1] as usize]
+    }
 }
 
 impl MoveRule {

@@ -6,7 +6,7 @@
 use super::ast::*;
 use super::span::Span;
 use crate::diagnostic::Problem;
-use pest::iterators::{Pair, Pairs};
+use pest::iterators::Pair;
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest::Parser as _;
 use std::sync::OnceLock;
@@ -29,7 +29,14 @@ fn syntax_problem(source: &str, error: pest::error::Error<Rule>) -> Problem {
     };
     let mut expected: Vec<&'static str> = match &error.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            positives.iter().filter_map(|r| rule_words(*r)).collect()
+            // Where a clause may start, `over` is one clause among several, not the word
+            // that `capture` wants.
+            let in_clause = positives.contains(&Rule::kw_along);
+            positives
+                .iter()
+                .filter(|r| !(in_clause && **r == Rule::kw_over))
+                .filter_map(|r| rule_words(*r))
+                .collect()
         }
         pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
     };
@@ -119,6 +126,10 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::priority_decl
         | Rule::no_move_decl
         | Rule::end_block => "a declaration",
+        Rule::kw_piece | Rule::kw_along | Rule::kw_onto | Rule::kw_capture | Rule::kw_if => {
+            "a move clause (piece, along, over, onto, capture, if)"
+        }
+        Rule::block_end => "`}`",
         Rule::piece_clause
         | Rule::along_clause
         | Rule::over_clause
@@ -189,11 +200,11 @@ fn convert_file(pair: Pair<Rule>) -> GameFile {
     }
 }
 
-/// Skips the leading keyword of a declaration.
-fn after_keyword(pair: Pair<Rule>) -> Pairs<Rule> {
-    let mut inner = pair.into_inner();
-    inner.next();
-    inner
+/// The parts of a declaration after its leading keyword, without a block's closing brace.
+fn after_keyword(pair: Pair<Rule>) -> impl Iterator<Item = Pair<Rule>> {
+    pair.into_inner()
+        .skip(1)
+        .filter(|p| p.as_rule() != Rule::block_end)
 }
 
 fn convert_item(pair: Pair<Rule>) -> Item {
