@@ -142,33 +142,31 @@ impl Game {
             return;
         };
         for &(d, first) in steps {
+            // Every square reached after `min..=max` squares of the run's pattern is a
+            // landing if it matches `onto`.
             let mut sq = first;
             let mut len = 0u16;
-            while sq != NO_SQUARE && run.pattern.matches(p, s.cells[(sq & 0xFF) as usize]) {
-                len += 1;
-                if len > run.max {
+            while sq != NO_SQUARE {
+                let code = s.cells[(sq & 0xFF) as usize];
+                if len >= run.min
+                    && rule.onto.matches(p, code)
+                    && rule.geometry.as_ref().is_none_or(|g| {
+                        g[(p as usize * cells + from as usize) * cells + sq as usize]
+                    })
+                    && self.dynamic_ok(rule, s, from, sq)
+                {
+                    out.push(Move {
+                        from,
+                        to: sq,
+                        rule: rule_id,
+                        dir: d,
+                    });
+                }
+                if len == run.max || !run.pattern.matches(p, code) {
                     break;
                 }
+                len += 1;
                 sq = self.board.next(sq, d);
-            }
-            if len < run.min || len > run.max || sq == NO_SQUARE {
-                continue;
-            }
-            if !rule.onto.matches(p, s.cells[(sq & 0xFF) as usize]) {
-                continue;
-            }
-            if let Some(g) = &rule.geometry {
-                if !g[(p as usize * cells + from as usize) * cells + sq as usize] {
-                    continue;
-                }
-            }
-            if self.dynamic_ok(rule, s, from, sq) {
-                out.push(Move {
-                    from,
-                    to: sq,
-                    rule: rule_id,
-                    dir: d,
-                });
             }
         }
     }

@@ -35,8 +35,10 @@ pub struct VariantInfo {
     pub settings: Vec<(String, Value)>,
 }
 
-/// A run of squares a move passes over: the longest run of squares matching `pattern`
-/// from the square next to the mover, which must be `min..=max` long.
+/// A run of squares a move passes over: `min..=max` squares matching `pattern`, starting
+/// next to the mover. Every square that follows such a run and matches the rule's `onto`
+/// is a landing: `over 0+ empty onto empty` slides to any empty square of a line, while
+/// `over 0+ empty onto enemy` can only land on the first occupied square.
 #[derive(Clone, Copy, Debug)]
 pub struct Run {
     pub pattern: Pattern,

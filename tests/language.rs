@@ -1,0 +1,251 @@
+//! Each construct of the language, tested on its own in a tiny game written for the test.
+//! The examples in docs/LANGUAGE.md are these games' pieces.
+
+mod common;
+
+use common::{compile, moves, position};
+use tabula::check::{compile_source, Choices, Failure};
+use tabula::engine::{Outcome, State};
+
+/// A 5x5 game with one piece type and the given extra text.
+fn game_with(extra: &str) -> tabula::ir::Game {
+    compile(&format!(
+        "game \"T\"\nboard 5 x 5\nplayers White, Black\npieces man\n{extra}\n"
+    ))
+}
+
+#[test]
+fn a_step_lands_on_the_adjacent_square() {
+    let g = game_with("move step { along n, e onto empty }");
+    let s = position(&g, "5/5/2M2/5/5 White");
+    assert_eq!(moves(&g, &s), ["c3-c4", "c3-d3"]);
+}
+
+#[test]
+fn a_run_passes_over_squares_of_a_pattern() {
+    // A hop over one or more friends, onto the empty square beyond; c4 has no friend ahead.
+    let g = game_with("move hop { along n over 1+ friend onto empty }");
+    let s = position(&g, "5/2M2/2M2/2M2/2M2 White");
+    assert_eq!(moves(&g, &s), ["c1-c5", "c2-c5", "c3-c5"]);
+}
+
+#[test]
+fn a_slide_may_stop_on_any_square_after_the_run() {
+    let g = game_with("move slide { along e over 0+ empty onto empty }");
+    let s = position(&g, "5/5/M2m1/5/5 White");
+    assert_eq!(moves(&g, &s), ["a3-b3", "a3-c3"]);
+    let g = game_with("move slide { along e over 0..1 empty onto empty }");
+    let s = position(&g, "5/5/M4/5/5 White");
+    assert_eq!(moves(&g, &s), ["a3-b3", "a3-c3"]);
+}
+
+#[test]
+fn a_run_count_can_be_exact_or_bounded() {
+    let g = game_with("move leap { along e over 2..3 enemy onto empty capture over }");
+    // Two enemies: a leap. Four enemies: too long a run.
+    let s = position(&g, "5/Mmmmm/5/Mmm2/5 White");
+    assert_eq!(moves(&g, &s), ["a2xd2"]);
+    let mut after = s;
+    g.apply(&mut after, g.parse_move(&s, "a2xd2").unwrap());
+    assert_eq!(g.position_text(&after), "5/Mmmmm/5/3M1/5 Black");
+    assert_eq!(after.pieces[1], 4, "both leaped pieces are taken");
+}
+
+#[test]
+fn onto_an_occupied_square_takes_its_piece() {
+    let g = game_with("move take { along e over 0+ empty onto enemy }");
+    let s = position(&g, "5/5/M3m/5/5 White");
+    assert_eq!(moves(&g, &s), ["a3xe3"]);
+}
+
+#[test]
+fn the_board_mask_leaves_squares_out_of_play() {
+    let g = compile(
+        "game \"T\"\nboard 3 x 3 where (file + rank) % 2 == 0\nplayers White, Black\npieces man\nmove step { along all onto empty }\n",
+    );
+    assert_eq!(g.board.used.iter().filter(|&&u| u).count(), 5);
+    // Unused squares are skipped in the position text too.
+    let s = position(&g, "2/M/2 White");
+    assert_eq!(moves(&g, &s), ["b2-a1", "b2-a3", "b2-c1", "b2-c3"]);
+}
+
+#[test]
+fn forward_is_relative_to_each_player() {
+    let g = game_with("directions ahead = forward_left, forward, forward_right\nmove step { along ahead onto empty }");
+    let s = position(&g, "5/5/2M2/5/5 White");
+    assert_eq!(moves(&g, &s), ["c3-b4", "c3-c4", "c3-d4"]);
+    let s = position(&g, "5/5/2m2/5/5 Black");
+    assert_eq!(moves(&g, &s), ["c3-b2", "c3-c2", "c3-d2"]);
+}
+
+#[test]
+fn a_declared_direction_is_a_step_of_files_and_ranks() {
+    let g = game_with("direction knight = (1, 2)\nmove jump { along knight onto empty }");
+    let s = position(&g, "5/5/5/5/M4 White");
+    assert_eq!(moves(&g, &s), ["a1-b3"]);
+}
+
+#[test]
+fn a_piece_clause_limits_a_rule_to_some_piece_types() {
+    let g = compile(
+        "game \"T\"\nboard 3 x 3\nplayers White, Black\npieces man, king\nmove slow { piece man along n onto empty }\nmove fast { piece king along n over 0+ empty onto empty }\n",
+    );
+    let s = position(&g, "3/3/MK1 White");
+    assert_eq!(moves(&g, &s), ["a1-a2", "b1-b2", "b1-b3"]);
+}
+
+#[test]
+fn zones_and_rows_are_read_from_each_players_side() {
+    let g = game_with("zone home = row == 0\nmove step { along all onto empty if not home(to) }");
+    let s = position(&g, "5/5/5/M4/5 White");
+    assert_eq!(moves(&g, &s), ["a2-a3", "a2-b2", "a2-b3"]);
+    let s = position(&g, "5/m4/5/5/5 Black");
+    assert_eq!(moves(&g, &s), ["a4-a3", "a4-b3", "a4-b4"]);
+}
+
+#[test]
+fn a_priority_makes_captures_compulsory() {
+    let g = game_with(
+        "move step { along n onto empty }\nmove jump { along e over 1 enemy onto empty capture over }\npriority jump > step",
+    );
+    let s = position(&g, "5/5/Mm3/5/4M White");
+    assert_eq!(moves(&g, &s), ["a3xc3"]);
+    let s = position(&g, "5/5/M4/5/4M White");
+    assert_eq!(moves(&g, &s), ["a3-a4", "e1-e2"]);
+}
+
+#[test]
+fn with_no_move_a_player_loses_by_default_or_as_the_file_says() {
+    let blocked = "5/5/5/5/M4 White";
+    let g = game_with("move step { along s onto empty }");
+    let s = position(&g, blocked);
+    assert_eq!(g.outcome(&s), Some(Outcome::Win(1)));
+    let g = game_with("move step { along s onto empty }\nno move: draw");
+    assert_eq!(g.outcome(&position(&g, blocked)), Some(Outcome::Draw));
+    let g = game_with("move step { along s onto empty }\nno move: pass");
+    assert_eq!(moves(&g, &position(&g, blocked)), ["pass"]);
+}
+
+#[test]
+fn end_rules_are_read_for_the_player_to_move() {
+    let g = game_with(
+        "zone home = row == 0\nmove step { along forward onto empty }\nend {\n  lose when count(enemy in home) > 0\n  lose when count(friend) == 0\n}",
+    );
+    // Zones in an end rule are read from the side of the player to move: a Black man
+    // stands on White's home row.
+    let s = position(&g, "5/5/5/5/m3M White");
+    assert_eq!(
+        g.outcome(&s),
+        Some(Outcome::Win(1)),
+        "Black is on White's home row"
+    );
+    let s = position(&g, "5/5/5/5/4m White");
+    assert_eq!(g.outcome(&s), Some(Outcome::Win(1)), "White has no man");
+    let s = position(&g, "4m/5/M4/5/5 White");
+    assert_eq!(g.outcome(&s), None);
+}
+
+#[test]
+fn options_are_constants_and_words_compare_with_words() {
+    let src = "game \"T\"\noption size = 3 in 3, 5\noption reach = near in near, far\nboard size x size\nplayers White, Black\npieces man\ndefine limit = size - 1\nmove step { along e over 0+ empty onto empty if reach == far or file(to) - file(from) == 1 }\nmove edge { along n onto empty if rank(to) == limit }\n";
+    let near = compile_source(src, &Choices::default()).unwrap().game;
+    let s = position(&near, "3/3/M2 White");
+    assert_eq!(moves(&near, &s), ["a1-b1"]);
+    let far = compile_source(src, &Choices::default().with_option("reach", "far"))
+        .unwrap()
+        .game;
+    let s = position(&far, "3/3/M2 White");
+    assert_eq!(moves(&far, &s), ["a1-b1", "a1-c1"]);
+    let big = compile_source(src, &Choices::default().with_option("size", "5"))
+        .unwrap()
+        .game;
+    assert_eq!(big.board.width, 5);
+    match compile_source(src, &Choices::default().with_option("size", "4")) {
+        Err(Failure::Choice(msg)) => assert_eq!(
+            msg,
+            "`4` is not an allowed value of option `size` (allowed: 3, 5)"
+        ),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn an_option_range_with_a_condition_allows_exactly_what_it_says() {
+    let src = "game \"T\"\noption n = 3 in 1..9 where n % 2 == 1\nboard n x 1\nplayers White, Black\npieces man\nmove step { along e onto empty }\n";
+    for (value, ok) in [
+        ("1", true),
+        ("9", true),
+        ("4", false),
+        ("11", false),
+        ("x", false),
+    ] {
+        let r = compile_source(src, &Choices::default().with_option("n", value));
+        assert_eq!(r.is_ok(), ok, "n={value}");
+    }
+}
+
+#[test]
+fn variants_set_options() {
+    let src = "game \"T\"\noption size = 3 in 3, 5\nvariant big { size = 5 }\nboard size x size\nplayers White, Black\npieces man\nmove step { along e onto empty }\n";
+    let choices = Choices {
+        variant: Some("big".into()),
+        options: vec![],
+    };
+    assert_eq!(compile_source(src, &choices).unwrap().game.board.width, 5);
+    let choices = Choices {
+        variant: Some("bog".into()),
+        options: vec![],
+    };
+    match compile_source(src, &choices) {
+        Err(Failure::Choice(msg)) => assert_eq!(msg, "unknown variant `bog` (did you mean `big`?)"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_condition_may_count_pieces_of_a_type_in_a_zone() {
+    let g = compile(
+        "game \"T\"\nboard 3 x 3\nplayers White, Black\npieces man, king\nzone back = row == 0\nmove step { along n onto empty if count(friend king in back) == 0 }\n",
+    );
+    assert_eq!(moves(&g, &position(&g, "3/3/M2 White")), ["a1-a2"]);
+    assert!(moves(&g, &position(&g, "3/3/MK1 White")).is_empty());
+}
+
+#[test]
+fn setup_places_pieces_by_condition_or_by_square() {
+    let g = compile(
+        "game \"T\"\nboard 3 x 3\nplayers White, Black\npieces man, king\nsetup {\n  man where row == 0\n  White king on b2\n}\nmove step { along all onto empty }\n",
+    );
+    assert_eq!(g.position_text(&State::start(&g)), "mmm/1K1/MMM White");
+}
+
+#[test]
+fn the_position_text_round_trips_and_rejects_what_it_cannot_read() {
+    let g = game_with("move step { along all onto empty }");
+    let text = "m4/5/2M2/5/4M Black";
+    assert_eq!(g.position_text(&position(&g, text)), text);
+    for (bad, why) in [
+        (
+            "5/5/5/5 White",
+            "the board has 5 ranks, but the text gives 4",
+        ),
+        (
+            "5/5/6/5/5 White",
+            "rank 3 has 5 squares, but the text gives 6",
+        ),
+        (
+            "5/5/5/5/5 Green",
+            "unknown player `Green` (the players are White, Black)",
+        ),
+        (
+            "5/5/2Q2/5/5 White",
+            "unknown piece letter `Q` on rank 3 (the letters are m)",
+        ),
+        (
+            "5/5/5/5/5",
+            "the position text names no player to move (e.g. `… Red`)",
+        ),
+    ] {
+        assert_eq!(g.parse_position(bad).unwrap_err(), why);
+    }
+}

@@ -1,0 +1,55 @@
+//! Perft tables from plain data files: tests/perft.txt in every run, tests/perft_deep.txt
+//! with `--ignored`.
+
+mod common;
+
+use tabula::engine::State;
+use tabula::search::perft::perft;
+
+fn check_table(file: &str) {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests")
+            .join(file),
+    )
+    .unwrap();
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let parts: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [name, options, position, counts] = parts[..] else {
+            panic!("bad line: {line}");
+        };
+        let game = common::game(name, options);
+        let start = if position == "start" {
+            State::start(&game)
+        } else {
+            common::position(&game, position)
+        };
+        for (i, expected) in counts.split_whitespace().enumerate() {
+            let expected: u64 = expected.parse().unwrap();
+            assert_eq!(
+                perft(&game, &start, i + 1),
+                expected,
+                "{name} {options} {position} depth {}",
+                i + 1
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 0, "{file} holds no expectation");
+}
+
+#[test]
+fn perft_table() {
+    check_table("perft.txt");
+}
+
+#[test]
+#[ignore = "deep; run with --ignored"]
+fn perft_table_deep() {
+    check_table("perft_deep.txt");
+}
