@@ -136,6 +136,22 @@ pub fn parse_square_name(name: &str) -> Option<(usize, usize)> {
     Some((file - 1, rank - 1))
 }
 
+/// The row of every square seen from a player facing `(dx, dy)`: 0 is the row nearest the
+/// player (the first rank for a player facing north).
+pub fn rows_for(width: usize, height: usize, facing: (i32, i32)) -> Vec<u8> {
+    (0..width * height)
+        .map(|sq| {
+            let (f, r) = (sq % width, sq / width);
+            (match (facing.0.signum(), facing.1.signum()) {
+                (_, -1) => height - 1 - r,
+                (1, 0) => f,
+                (-1, 0) => width - 1 - f,
+                _ => r,
+            }) as u8
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,20 +188,4 @@ mod tests {
         assert_eq!(b.next(2, 0), 3);
         assert_eq!(b.next(3, 0), NO_SQUARE, "off the board");
     }
-}
-
-/// The row of every square seen from a player facing `(dx, dy)`: 0 is the row nearest the
-/// player (the first rank for a player facing north).
-pub fn rows_for(width: usize, height: usize, facing: (i32, i32)) -> Vec<u8> {
-    (0..width * height)
-        .map(|sq| {
-            let (f, r) = (sq % width, sq / width);
-            (match (facing.0.signum(), facing.1.signum()) {
-                (_, -1) => height - 1 - r,
-                (1, 0) => f,
-                (-1, 0) => width - 1 - f,
-                _ => r,
-            }) as u8
-        })
-        .collect()
 }

@@ -1,0 +1,269 @@
+//! Each subcommand run as a real process: its output, its exit code, and its errors.
+
+use std::process::{Command, Output};
+
+fn tabula(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Output without its timing line, which changes from run to run.
+fn untimed(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.starts_with("time:"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn validate_a_good_file_exits_0_without_warnings() {
+    let o = tabula(&["validate", "games/zola.game"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "games/zola.game: ok\n");
+}
+
+#[test]
+fn validate_reports_every_mistake_and_exits_1() {
+    let o = tabula(&[
+        "validate",
+        "tests/diagnostics/three_mistakes.game",
+        "games/zola.game",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert_eq!(err.matches("×").count(), 3, "{err}");
+    assert!(
+        err.contains("tests/diagnostics/three_mistakes.game: 3 errors, 0 warnings\n"),
+        "{err}"
+    );
+    assert!(
+        err.contains("games/zola.game: ok\n"),
+        "the other files are still checked: {err}"
+    );
+}
+
+#[test]
+fn validate_with_warnings_only_exits_0() {
+    let o = tabula(&["validate", "tests/diagnostics/warnings_only.game"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stderr(&o).ends_with("warnings_only.game: 0 errors, 4 warnings\n"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn validate_a_missing_file() {
+    let o = tabula(&["validate", "nowhere/none.game"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o), "error: no such file: nowhere/none.game\n");
+}
+
+#[test]
+fn show_prints_the_summary_and_the_board() {
+    let o = tabula(&["show", "zola", "--variant", "small"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "Zola
+players:  Red (facing n), Blue (facing s)
+pieces:   checker (C/c)
+board:    4 x 4, 16 squares
+option:   size = 4 (default 6; allowed 4, 6, 8)
+variant:  small (size=4)
+variant:  large (size=8)
+moves:    step, capture
+
+4 | c C c C
+3 | C c C c
+2 | c C c C
+1 | C c C c
+  +--------
+    a b c d
+
+position: cCcC/CcCc/cCcC/CcCc Red
+to move:  Red
+"
+    );
+}
+
+#[test]
+fn show_a_position_and_its_result() {
+    let o = tabula(&[
+        "show",
+        "zola",
+        "-o",
+        "size=4",
+        "--position",
+        "4/4/4/C3 Blue",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stdout(&o).ends_with("position: 4/4/4/C3 Blue\nresult:   Red wins\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn perft_prints_each_depth() {
+    let o = tabula(&["perft", "zola", "--depth", "3"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        untimed(&stdout(&o)),
+        "perft 1: 36\nperft 2: 1296\nperft 3: 46472\n"
+    );
+}
+
+#[test]
+fn perft_with_options_and_divide() {
+    let o = tabula(&[
+        "perft", "zola", "--option", "size=4", "--depth", "2", "--divide",
+    ]);
+    let out = untimed(&stdout(&o));
+    assert!(
+        out.starts_with("perft 1: 16\nperft 2: 256\ndivide 2:\n"),
+        "{out}"
+    );
+    assert_eq!(out.lines().filter(|l| l.starts_with("  ")).count(), 16);
+    let sum: u64 = out
+        .lines()
+        .filter(|l| l.starts_with("  "))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 256);
+}
+
+#[test]
+fn perft_json() {
+    let o = tabula(&[
+        "perft", "zola", "--option", "size=8", "--depth", "3", "--json",
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.starts_with(
+            r#"{"game":"Zola","options":{"size":8},"counts":[64,4096,263544],"seconds":"#
+        ),
+        "{out}"
+    );
+    assert!(out.ends_with("}\n"));
+}
+
+#[test]
+fn bench_reports_speed_length_and_outcomes() {
+    let o = tabula(&["bench", "zola", "--playouts", "200", "--seed", "5"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "Zola (size=6)");
+    assert!(lines[1].starts_with("playouts: 200 in "), "{out}");
+    assert!(lines[2].starts_with("average length: "), "{out}");
+    let outcomes: usize = lines[3]
+        .trim_start_matches("outcomes: ")
+        .split(", ")
+        .map(|p| p.rsplit(' ').next().unwrap().parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(outcomes, 200);
+    assert_eq!(lines[4], "stopped at 10000 plies: 0");
+}
+
+#[test]
+fn bench_json_is_deterministic_under_a_seed() {
+    let run = || {
+        let out = stdout(&tabula(&[
+            "bench",
+            "zola",
+            "--playouts",
+            "100",
+            "--seed",
+            "9",
+            "--json",
+        ]));
+        // Everything but the timings.
+        let start = out.find("\"average_plies\"").unwrap();
+        (
+            out[..out.find("\"seconds\"").unwrap()].to_string(),
+            out[start..].to_string(),
+        )
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(a, b);
+    assert!(
+        a.0.starts_with(r#"{"game":"Zola","options":{"size":6},"playouts":100,"#),
+        "{a:?}"
+    );
+    assert!(
+        a.1.contains(r#""outcomes":{"Red":"#) && a.1.contains(r#""draw":0}"#),
+        "{a:?}"
+    );
+}
+
+#[test]
+fn bench_stops_at_the_ply_cap() {
+    let out = stdout(&tabula(&[
+        "bench",
+        "zola",
+        "--playouts",
+        "10",
+        "--max-plies",
+        "3",
+    ]));
+    assert!(out.contains("stopped at 3 plies: 10"), "{out}");
+}
+
+#[test]
+fn user_errors_get_one_clear_message_and_a_non_zero_exit() {
+    let cases: &[(&[&str], &str, i32)] = &[
+        (&["show", "chess"], "error: unknown game `chess` (the shipped games are: zola; or give the path of a .game file)\n", 1),
+        (&["show", "missing.game"], "error: no such file: missing.game\n", 1),
+        (&["show", "zola", "--option", "sise=8"], "error: unknown option `sise` (did you mean `size`?)\n", 2),
+        (&["show", "zola", "--option", "size=5"], "error: `5` is not an allowed value of option `size` (allowed: 4, 6, 8)\n", 2),
+        (&["show", "zola", "--option", "size"], "error: --option takes NAME=VALUE, not `size`\n", 2),
+        (&["show", "zola", "--variant", "huge"], "error: unknown variant `huge` (the variants are: small, large)\n", 2),
+        (&["perft", "zola", "--depth", "0"], "error: --depth must be at least 1\n", 2),
+        (&["bench", "zola", "--playouts", "0"], "error: --playouts must be at least 1\n", 2),
+        (&["show", "zola", "--position", "6/6 Red"], "error: bad --position: the board has 6 ranks, but the text gives 2\n", 2),
+        (&["show", "games"], "error: games is not a file\n", 1),
+    ];
+    for (args, message, code) in cases {
+        let o = tabula(args);
+        assert_eq!(stderr(&o), *message, "{args:?}");
+        assert_eq!(o.status.code(), Some(*code), "{args:?}");
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn a_file_with_errors_prints_its_diagnostics_and_exits_1() {
+    let o = tabula(&[
+        "perft",
+        "tests/diagnostics/unknown_piece.game",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("there is no piece type called `cheker`"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with(
+            "error: tests/diagnostics/unknown_piece.game has problems (1 error, 0 warnings)\n"
+        ),
+        "{err}"
+    );
+}
