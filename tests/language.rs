@@ -254,11 +254,17 @@ fn the_position_text_round_trips_and_rejects_what_it_cannot_read() {
 /// Zola there plays like the shipped one.
 #[test]
 fn the_reference_games_compile() {
-    let doc = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md")).unwrap();
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
+    )
+    .unwrap();
     let blocks: Vec<&str> = doc.split("```").skip(1).step_by(2).collect();
     let games: Vec<&str> = blocks
         .iter()
-        .map(|b| b.trim_start_matches(|c: char| c.is_alphanumeric()).trim_start())
+        .map(|b| {
+            b.trim_start_matches(|c: char| c.is_alphanumeric())
+                .trim_start()
+        })
         .filter(|b| b.starts_with("game \"") && !b.contains("planned"))
         .collect();
     assert!(!games.is_empty());

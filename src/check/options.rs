@@ -28,6 +28,17 @@ pub fn parse_value(text: &str) -> Value {
         .map_or_else(|_| Value::Word(text.to_string()), Value::Int)
 }
 
+/// "unknown option `sise` (did you mean `size`?)", for a choice made on the command line.
+fn unknown_choice<'a>(kind: &str, name: &str, known: impl Iterator<Item = &'a String>) -> Failure {
+    let known: Vec<&str> = known.map(String::as_str).collect();
+    let hint = match did_you_mean(name, known.iter().copied()) {
+        Some(s) => format!(" (did you mean `{s}`?)"),
+        None if known.is_empty() => format!(" (this game has no {kind}s)"),
+        None => format!(" (the {kind}s are: {})", known.join(", ")),
+    };
+    Failure::Choice(format!("unknown {kind} `{name}`{hint}"))
+}
+
 fn describe(allowed: &Option<ValueSet>) -> String {
     match allowed {
         None => "any value".to_string(),
@@ -183,13 +194,7 @@ impl Checker<'_> {
         // The user's choices.
         if let Some(name) = &choices.variant {
             let Some(&vi) = variant_names.get(name) else {
-                let known: Vec<&str> = variant_names.keys().map(String::as_str).collect();
-                let hint = match did_you_mean(name, known.iter().copied()) {
-                    Some(s) => format!(" (did you mean `{s}`?)"),
-                    None if known.is_empty() => " (this game has no variants)".to_string(),
-                    None => format!(" (the variants are: {})", known.join(", ")),
-                };
-                return Err(Failure::Choice(format!("unknown variant `{name}`{hint}")));
+                return Err(unknown_choice("variant", name, variant_names.keys()));
             };
             for (k, v) in self.variant_infos[vi].settings.clone() {
                 self.values.insert(k, v);
@@ -197,13 +202,7 @@ impl Checker<'_> {
         }
         for (name, text) in &choices.options {
             let Some(d) = by_name.get(name).copied() else {
-                let known: Vec<&str> = by_name.keys().map(String::as_str).collect();
-                let hint = match did_you_mean(name, known.iter().copied()) {
-                    Some(s) => format!(" (did you mean `{s}`?)"),
-                    None if known.is_empty() => " (this game has no options)".to_string(),
-                    None => format!(" (the options are: {})", known.join(", ")),
-                };
-                return Err(Failure::Choice(format!("unknown option `{name}`{hint}")));
+                return Err(unknown_choice("option", name, by_name.keys()));
             };
             let value = parse_value(text);
             if !self.allows(d, &value) {

@@ -2,7 +2,7 @@
 //! a piece as its letter (upper case for the first player, lower case for the second), a
 //! number for a run of empty squares, unused squares left out; then the player to move.
 //!
-//! Zola's start on 4 x 4: `cCcC/CcCc/cCcC/CcCc Red`.
+//! A 4 x 4 board full of checkers, alternating, Red to move: `cCcC/CcCc/cCcC/CcCc Red`.
 
 use super::state::State;
 use crate::ir::{Game, Sq};
