@@ -276,3 +276,46 @@ fn the_reference_games_compile() {
         }
     }
 }
+
+#[test]
+fn a_chain_must_goes_on_while_it_can() {
+    let g = game_with("move jump { along e over 1 enemy onto empty capture over chain must }");
+    let s = position(&g, "5/5/Mm1m1/5/5 White");
+    assert_eq!(moves(&g, &s), ["a3xc3xe3"]);
+}
+
+#[test]
+fn a_chain_may_stop_after_any_step() {
+    let g = game_with("move jump { along e over 1 enemy onto empty capture over chain may }");
+    let s = position(&g, "5/5/Mm1m1/5/5 White");
+    assert_eq!(moves(&g, &s), ["a3xc3", "a3xc3xe3"]);
+}
+
+#[test]
+fn a_chain_may_depend_on_an_option() {
+    let src = "game \"T\"\noption jumps = forced in forced, optional\nboard 5 x 5\nplayers White, Black\npieces man\nmove jump { along e over 1 enemy onto empty capture over chain must if jumps == forced }\n";
+    let forced = compile_source(src, &Choices::default()).unwrap().game;
+    assert_eq!(
+        moves(&forced, &position(&forced, "5/5/Mm1m1/5/5 White")),
+        ["a3xc3xe3"]
+    );
+    let optional = compile_source(src, &Choices::default().with_option("jumps", "optional"))
+        .unwrap()
+        .game;
+    assert_eq!(
+        moves(&optional, &position(&optional, "5/5/Mm1m1/5/5 White")),
+        ["a3xc3", "a3xc3xe3"]
+    );
+}
+
+#[test]
+fn after_move_require_rules_out_moves_that_break_it() {
+    let g = game_with("zone home = row == 0\nmove step { along all onto empty }\nmove take { along all onto enemy }\nafter move require count(enemy in home) == 0");
+    // Black stands on White's home row: only taking it is legal.
+    assert_eq!(moves(&g, &position(&g, "5/5/5/M4/m4 White")), ["a2xa1"]);
+    // Nothing to take it with: no legal move, and White loses.
+    assert_eq!(
+        g.outcome(&position(&g, "5/5/5/4M/m4 White")),
+        Some(Outcome::Win(1))
+    );
+}

@@ -243,6 +243,19 @@ impl<'f> Checker<'f> {
         let setup = self.setup();
         let (rules, tiers) = self.rules();
         let (no_move, end_rules) = self.end();
+        let after_move = self.after_move();
+        let after_footprint = after_move.iter().try_fold(
+            vec![ir::SquareSet::default(); self.players.len()],
+            |acc, e| {
+                let f = e.footprint(&self.zone_tables, self.players.len())?;
+                Some(
+                    acc.into_iter()
+                        .zip(f)
+                        .map(|(a, b)| a.union(b))
+                        .collect::<Vec<_>>(),
+                )
+            },
+        );
         self.missing_parts();
         self.unused_options();
         if self.has_errors() {
@@ -285,6 +298,8 @@ impl<'f> Checker<'f> {
             setup: setup?,
             no_move,
             end_rules,
+            after_move,
+            after_footprint,
             rows: std::mem::take(&mut self.rows),
         })
     }

@@ -371,9 +371,18 @@ impl Checker<'_> {
                     }
                 }
             }
+            let lists = (0..self.players.len())
+                .map(|p| {
+                    (0..cells)
+                        .filter(|&sq| squares[p * cells + sq])
+                        .map(|sq| sq as u16)
+                        .collect()
+                })
+                .collect();
             self.zone_tables.push(Zone {
                 name: z.name.name.clone(),
                 squares,
+                lists,
             });
         }
         // Check each define's body once on its own, so that a mistake in a define nobody

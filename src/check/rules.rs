@@ -4,7 +4,7 @@ use super::expr::{Scope, Ty};
 use super::Checker;
 use crate::diagnostic::Problem;
 use crate::ir::expr::{eval, Env, Expr as IExpr};
-use crate::ir::{EndRule, MoveRule, Run, Verdict};
+use crate::ir::{Chain, EndRule, MoveRule, Run, Verdict};
 use crate::syntax::ast::{Clause, Item, MoveDecl, OutcomeWord, PatternWord};
 use crate::syntax::span::Span;
 use indexmap::IndexMap;
@@ -117,6 +117,7 @@ impl Checker<'_> {
         let mut run: Option<(Run, Span)> = None;
         let mut onto = None;
         let mut takes_run: Option<Span> = None;
+        let mut chain = None;
         let mut statics = Vec::new();
         let mut dynamics = Vec::new();
         let mut seen: IndexMap<&'static str, Span> = IndexMap::new();
@@ -206,6 +207,24 @@ impl Checker<'_> {
                         takes_run = Some(*span);
                     }
                 }
+                Clause::Chain {
+                    must,
+                    condition,
+                    span,
+                } => {
+                    if !once(self, "chain", *span) {
+                        continue;
+                    }
+                    // `chain must if EXPR`: an option decides, once, whether it is a must.
+                    let must = *must
+                        && match condition {
+                            None => true,
+                            Some(c) => self
+                                .lower_constant_bool(c)
+                                .is_some_and(|e| eval(&e, &Env::constant()) != 0),
+                        };
+                    chain = Some(if must { Chain::Must } else { Chain::May });
+                }
                 Clause::If(cond, _) => {
                     if let Some(e) = self.lower_as(cond, Ty::Bool, Scope::MOVE) {
                         if e.reads_state() {
@@ -248,7 +267,11 @@ impl Checker<'_> {
             return None;
         }
         let geometry = self.geometry(&statics);
-        let (steps, step_start) = self.first_steps(&directions, run.is_some(), geometry.as_deref());
+        let (steps, step_start) = self.first_steps(
+            &directions,
+            run.as_ref().map(|(r, _)| r),
+            geometry.as_deref(),
+        );
         Some(MoveRule {
             name: d.name.name.clone(),
             piece_mask: piece_mask.unwrap_or(u64::MAX >> (64 - self.pieces.len().clamp(1, 64))),
@@ -257,6 +280,7 @@ impl Checker<'_> {
             onto,
             takes_landing,
             takes_run: takes_run.is_some(),
+            chain,
             geometry,
             conditions: dynamics,
             steps,
@@ -270,7 +294,7 @@ impl Checker<'_> {
     fn first_steps(
         &self,
         directions: &[Vec<u8>],
-        has_run: bool,
+        run: Option<&Run>,
         geometry: Option<&[bool]>,
     ) -> (Vec<(u8, u16)>, Vec<u32>) {
         let Some(board) = &self.board else {
@@ -284,17 +308,19 @@ impl Checker<'_> {
                 for &d in dirs {
                     let passes =
                         |to: u16| geometry.is_none_or(|g| g[(p * n + from) * n + to as usize]);
+                    // A landing comes after at least `min` squares of the run, and no
+                    // further than `max`.
+                    let (min, max) = run.map_or((0, 0), |r| (r.min as usize, r.max as usize));
                     let first = board.next(from as u16, d);
                     let mut sq = first;
                     let mut worth = false;
-                    while sq != crate::ir::NO_SQUARE {
-                        if passes(sq) {
+                    let mut passed = 0usize;
+                    while sq != crate::ir::NO_SQUARE && passed <= max {
+                        if passed >= min && passes(sq) {
                             worth = true;
                             break;
                         }
-                        if !has_run {
-                            break;
-                        }
+                        passed += 1;
                         sq = board.next(sq, d);
                     }
                     if worth && board.used[from] {
@@ -332,6 +358,18 @@ impl Checker<'_> {
             }
         }
         Some(table)
+    }
+
+    /// `after move require …`: conditions on the position after each move.
+    pub(super) fn after_move(&mut self) -> Vec<IExpr> {
+        let decls = self.items(|i| match i {
+            Item::AfterMove(a) => Some(a),
+            _ => None,
+        });
+        decls
+            .into_iter()
+            .filter_map(|d| self.lower_as(&d.condition, Ty::Bool, Scope::MOVE))
+            .collect()
     }
 
     pub(super) fn end(&mut self) -> (Verdict, Vec<EndRule>) {

@@ -1,14 +1,18 @@
 //! Legal moves, applying a move, and the end of the game.
 //!
 //! The hot path: for each piece of the player to move, for each rule of the current
-//! priority tier that the piece may use, for each of the rule's directions, walk the
-//! neighbour table over the run and test the landing square against bitmask patterns and
-//! the precomputed geometry table. Nothing is allocated and no name is looked up; moves go
-//! into a caller's buffer that is reused from call to call.
+//! priority tier that the piece may use, for each of the directions worth walking from its
+//! square, walk the neighbour table over the run and test the landing square against
+//! bitmask patterns and the precomputed geometry table. Nothing is allocated and no name is
+//! looked up; moves go into a caller's buffer that is reused from call to call.
+//!
+//! A rule with a chain extends each landing by a depth-first search on a copy of the state
+//! with the step made, so captures are taken at once and the same square is never passed
+//! over twice by a capturing chain.
 
-use super::state::{Move, State};
+use super::state::{Move, State, Step};
 use crate::ir::expr::{eval, Env};
-use crate::ir::{Game, MoveRule, Verdict, NO_SQUARE};
+use crate::ir::{Chain, Game, MoveRule, SquareSet, Verdict, NO_SQUARE};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,6 +71,9 @@ impl Game {
         }
         for tier in &self.tiers {
             self.generate_tier(tier, s, out);
+            if !self.after_move.is_empty() {
+                self.keep_allowed_after(s, out);
+            }
             if !out.is_empty() {
                 return Generated::Moves;
             }
@@ -78,6 +85,67 @@ impl Game {
                 Generated::Moves
             }
         }
+    }
+
+    /// Keeps the moves after which every `after move require` condition holds. Where the
+    /// conditions read a fixed set of squares, they are evaluated once on `s`, and only the
+    /// moves that change one of those squares are made and checked.
+    fn keep_allowed_after(&self, s: &State, out: &mut Vec<Move>) {
+        let Some(footprint) = &self.after_footprint else {
+            out.retain(|m| self.allowed_after(s, m));
+            return;
+        };
+        let watched = footprint[s.to_move as usize];
+        let before = self.after_move.iter().all(|c| eval(c, &self.env(s)) != 0);
+        out.retain(|m| {
+            if self.touches(m, &watched) {
+                self.allowed_after(s, m)
+            } else {
+                before
+            }
+        });
+    }
+
+    /// Whether `m` changes what stands on any square of `set`.
+    fn touches(&self, m: &Move, set: &SquareSet) -> bool {
+        if m.is_pass() {
+            return false;
+        }
+        let rule = &self.rules[m.rule as usize];
+        let mut at = m.from;
+        if set.contains(at) {
+            return true;
+        }
+        for step in m.steps() {
+            let to = step.to as u16;
+            if set.contains(to) {
+                return true;
+            }
+            if rule.takes_run {
+                let mut sq = self.board.next(at, step.dir);
+                while sq != to && sq != NO_SQUARE {
+                    if set.contains(sq) {
+                        return true;
+                    }
+                    sq = self.board.next(sq, step.dir);
+                }
+            }
+            at = to;
+        }
+        false
+    }
+
+    /// Whether the position after `m` meets every `after move require` condition, read from
+    /// the mover's side.
+    fn allowed_after(&self, s: &State, m: &Move) -> bool {
+        let mut after = *s;
+        self.make(&mut after, m);
+        let env = Env {
+            from: m.from,
+            to: m.to(),
+            ..self.env(&after)
+        };
+        self.after_move.iter().all(|c| eval(c, &env) != 0)
     }
 
     /// The legal moves of `s`; empty when the game is over.
@@ -108,19 +176,47 @@ impl Game {
             }
             for &rule_id in tier {
                 let rule = &self.rules[rule_id];
-                if rule.piece_mask & (1 << own) != 0 {
-                    self.piece_moves(rule, rule_id as u8, from as u16, s, out);
+                if rule.piece_mask & (1 << own) == 0 {
+                    continue;
+                }
+                let start = Move::start(from as u16, rule_id as u8);
+                match rule.chain {
+                    None => self.landings(rule, s, from as u16, &SquareSet::default(), |d, to| {
+                        out.extend(start.then(d, to));
+                    }),
+                    Some(_) => {
+                        self.landings(rule, s, from as u16, &SquareSet::default(), |d, to| {
+                            if let Some(m) = start.then(d, to) {
+                                self.extend_chain(
+                                    rule,
+                                    s,
+                                    from as u16,
+                                    m,
+                                    SquareSet::default(),
+                                    out,
+                                );
+                            }
+                        })
+                    }
                 }
             }
         }
     }
 
-    /// The moves of the piece on `from` by one rule.
+    /// Calls `found(direction, landing)` for every landing of the piece on `from` by one
+    /// rule, never passing over a square of `passed` in a capturing run.
     ///
     /// Cells are indexed with `sq & 0xFF`: every square is below `MAX_CELLS` (256), and the
     /// mask lets the compiler see it, so the hot loop has no bounds checks.
-    #[inline]
-    fn piece_moves(&self, rule: &MoveRule, rule_id: u8, from: u16, s: &State, out: &mut Vec<Move>) {
+    #[inline(always)]
+    fn landings(
+        &self,
+        rule: &MoveRule,
+        s: &State,
+        from: u16,
+        passed: &SquareSet,
+        mut found: impl FnMut(u8, u16),
+    ) {
         const _: () = assert!(crate::ir::MAX_CELLS == 256);
         let p = s.to_move;
         let cells = self.board.cells();
@@ -131,12 +227,7 @@ impl Game {
                 if rule.onto.matches(p, s.cells[(to & 0xFF) as usize])
                     && self.dynamic_ok(rule, s, from, to)
                 {
-                    out.push(Move {
-                        from,
-                        to,
-                        rule: rule_id,
-                        dir: d,
-                    });
+                    found(d, to);
                 }
             }
             return;
@@ -155,19 +246,43 @@ impl Game {
                     })
                     && self.dynamic_ok(rule, s, from, sq)
                 {
-                    out.push(Move {
-                        from,
-                        to: sq,
-                        rule: rule_id,
-                        dir: d,
-                    });
+                    found(d, sq);
                 }
-                if len == run.max || !run.pattern.matches(p, code) {
+                if len == run.max
+                    || !run.pattern.matches(p, code)
+                    || (rule.takes_run && passed.contains(sq))
+                {
                     break;
                 }
                 len += 1;
                 sq = self.board.next(sq, d);
             }
+        }
+    }
+
+    /// Emits `m` (whose last step starts on `at`, in state `s`) and the chains that go on
+    /// from it.
+    fn extend_chain(
+        &self,
+        rule: &MoveRule,
+        s: &State,
+        at: u16,
+        m: Move,
+        mut passed: SquareSet,
+        out: &mut Vec<Move>,
+    ) {
+        let step = *m.steps().last().expect("a chain has a step");
+        let mut after = *s;
+        self.make_step(&mut after, rule, at, step, &mut passed);
+        let mut went_on = false;
+        self.landings(rule, &after, step.to as u16, &passed, |d, to| {
+            if let Some(next) = m.then(d, to) {
+                went_on = true;
+                self.extend_chain(rule, &after, step.to as u16, next, passed, out);
+            }
+        });
+        if !went_on || rule.chain == Some(Chain::May) {
+            out.push(m);
         }
     }
 
@@ -187,23 +302,48 @@ impl Game {
 
     /// Plays `m` on `s`. `m` must be one of `s`'s legal moves.
     pub fn apply(&self, s: &mut State, m: Move) {
-        if !m.is_pass() {
-            let rule = &self.rules[m.rule as usize];
-            let code = s.cells[m.from as usize];
-            s.cells[m.from as usize] = 0;
-            if rule.takes_run {
-                let mut sq = self.board.next(m.from, m.dir);
-                while sq != m.to && sq != NO_SQUARE {
-                    self.take(s, sq);
-                    sq = self.board.next(sq, m.dir);
-                }
-            }
-            if rule.takes_landing {
-                self.take(s, m.to);
-            }
-            s.cells[m.to as usize] = code;
-        }
+        self.make(s, &m);
         s.to_move = ((s.to_move as usize + 1) % self.players.len()) as u8;
+    }
+
+    /// The board after `m`, with the same player still to move.
+    fn make(&self, s: &mut State, m: &Move) {
+        if m.is_pass() {
+            return;
+        }
+        let rule = &self.rules[m.rule as usize];
+        let mut at = m.from;
+        let mut passed = SquareSet::default();
+        for &step in m.steps() {
+            self.make_step(s, rule, at, step, &mut passed);
+            at = step.to as u16;
+        }
+    }
+
+    /// One step: the piece goes from `at` to the step's square, taking what the rule takes.
+    fn make_step(
+        &self,
+        s: &mut State,
+        rule: &MoveRule,
+        at: u16,
+        step: Step,
+        passed: &mut SquareSet,
+    ) {
+        let to = step.to as u16;
+        let code = s.cells[at as usize];
+        s.cells[at as usize] = 0;
+        if rule.takes_run {
+            let mut sq = self.board.next(at, step.dir);
+            while sq != to && sq != NO_SQUARE {
+                self.take(s, sq);
+                passed.insert(sq);
+                sq = self.board.next(sq, step.dir);
+            }
+        }
+        if rule.takes_landing {
+            self.take(s, to);
+        }
+        s.cells[to as usize] = code;
     }
 
     fn take(&self, s: &mut State, sq: u16) {

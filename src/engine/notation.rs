@@ -1,4 +1,5 @@
-//! Writing moves and reading them back: `c3-d4` for a move, `c3xd6` for a capture, `pass`.
+//! Writing moves and reading them back: `c3-d4` for a move, `c3xd6` for a capture,
+//! `c3xe5xc7` for a chain (each landing square in turn), `pass`.
 
 use super::state::{Move, State};
 use crate::ir::Game;
@@ -13,7 +14,12 @@ impl Game {
         } else {
             '-'
         };
-        format!("{}{sep}{}", self.board.name(m.from), self.board.name(m.to))
+        let mut text = self.board.name(m.from).to_string();
+        for step in m.steps() {
+            text.push(sep);
+            text.push_str(self.board.name(step.to as u16));
+        }
+        text
     }
 
     /// The legal move of `s` written as `text`, if there is one.

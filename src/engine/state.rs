@@ -50,27 +50,66 @@ impl State {
     }
 }
 
-/// One move: a piece going from one square to another by one rule, or a pass.
+/// The longest chain of steps one move can make (a capture chain in draughts-like games).
+/// A chain that could go on further is cut here; no board of up to 256 squares with the
+/// usual games comes near it.
+pub const MAX_CHAIN: usize = 24;
+
+/// One step of a move: where it lands, and along which direction it went there.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Step {
+    /// The landing square (squares are below `MAX_CELLS`, 256, so a byte holds one).
+    pub to: u8,
+    pub dir: u8,
+}
+
+/// One move: a piece going from its square through one or more steps by one rule, or a
+/// pass. A chain (`c3xe5xc7`) is one move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     pub from: Sq,
-    pub to: Sq,
     /// The rule's index in `Game::rules`, or `Move::PASS_RULE`.
     pub rule: u8,
-    /// The direction moved along, so that the squares passed over can be found again.
-    pub dir: u8,
+    len: u8,
+    steps: [Step; MAX_CHAIN],
 }
 
 impl Move {
     pub const PASS_RULE: u8 = u8::MAX;
     pub const PASS: Move = Move {
         from: 0,
-        to: 0,
         rule: Move::PASS_RULE,
-        dir: 0,
+        len: 0,
+        steps: [Step { to: 0, dir: 0 }; MAX_CHAIN],
     };
 
-    pub fn is_pass(self) -> bool {
+    /// A move with no step yet.
+    pub fn start(from: Sq, rule: u8) -> Move {
+        Move {
+            from,
+            rule,
+            ..Move::PASS
+        }
+    }
+
+    /// This move with one more step; `None` when the chain is at its longest.
+    pub fn then(mut self, dir: u8, to: Sq) -> Option<Move> {
+        let slot = self.steps.get_mut(self.len as usize)?;
+        *slot = Step { to: to as u8, dir };
+        self.len += 1;
+        Some(self)
+    }
+
+    pub fn is_pass(&self) -> bool {
         self.rule == Move::PASS_RULE
+    }
+
+    pub fn steps(&self) -> &[Step] {
+        &self.steps[..self.len as usize]
+    }
+
+    /// The square the move ends on.
+    pub fn to(&self) -> Sq {
+        self.steps().last().map_or(self.from, |s| s.to as Sq)
     }
 }

@@ -101,6 +101,28 @@ impl Board {
     }
 }
 
+/// A set of squares as a bitset (squares are below `MAX_CELLS`, 256).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct SquareSet(pub [u64; 4]);
+
+impl SquareSet {
+    pub fn insert(&mut self, sq: Sq) {
+        self.0[(sq as usize >> 6) & 3] |= 1 << (sq & 63);
+    }
+
+    pub fn contains(&self, sq: Sq) -> bool {
+        (self.0[(sq as usize >> 6) & 3] >> (sq & 63)) & 1 != 0
+    }
+
+    pub fn union(self, other: SquareSet) -> SquareSet {
+        let mut out = self;
+        for (a, b) in out.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+        out
+    }
+}
+
 /// Files are letters `a`..`z`, then `aa`, `ab`…; ranks are numbers from 1.
 pub fn square_name(file: usize, rank: usize) -> String {
     let mut letters = String::new();

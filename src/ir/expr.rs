@@ -38,6 +38,42 @@ pub enum Expr {
 }
 
 impl Expr {
+    /// The squares whose contents the value depends on, for each player reading it, or
+    /// `None` when it depends on more than a fixed set of squares (a count over the whole
+    /// board, the piece counters, or the move's own squares).
+    pub fn footprint(
+        &self,
+        zones: &[super::Zone],
+        players: usize,
+    ) -> Option<Vec<super::SquareSet>> {
+        let mut out = vec![super::SquareSet::default(); players];
+        self.add_footprint(zones, &mut out).then_some(out)
+    }
+
+    fn add_footprint(&self, zones: &[super::Zone], out: &mut [super::SquareSet]) -> bool {
+        match self {
+            Expr::Int(_) => true,
+            Expr::Square(_) | Expr::Count(_, None) | Expr::Pieces(_) => false,
+            Expr::Count(_, Some(z)) => {
+                for (p, set) in out.iter_mut().enumerate() {
+                    for &sq in &zones[*z].lists[p] {
+                        set.insert(sq);
+                    }
+                }
+                true
+            }
+            // Reading a square's coordinates reads no piece, but which square it is
+            // depends on the move.
+            Expr::File(e) | Expr::Rank(e) | Expr::Row(e) | Expr::InZone(_, e) => {
+                e.add_footprint(zones, out)
+            }
+            Expr::Unary(_, e) | Expr::Abs(e) => e.add_footprint(zones, out),
+            Expr::Binary(_, a, b) | Expr::Min(a, b) | Expr::Max(a, b) => {
+                a.add_footprint(zones, out) && b.add_footprint(zones, out)
+            }
+        }
+    }
+
     /// Whether the value depends on the pieces on the board (and not only on squares,
     /// the player and the options).
     pub fn reads_state(&self) -> bool {
@@ -144,19 +180,16 @@ pub fn eval(e: &Expr, env: &Env) -> i64 {
             let sq = eval(s, env) as usize;
             env.zones[*z].squares[env.player as usize * env.cells + sq] as i64
         }
-        Expr::Count(pattern, zone) => {
-            let mut n = 0;
-            for (sq, &code) in env.state.iter().enumerate() {
-                if env.used[sq]
-                    && pattern.matches(env.player, code)
-                    && zone
-                        .is_none_or(|z| env.zones[z].squares[env.player as usize * env.cells + sq])
-                {
-                    n += 1;
-                }
-            }
-            n
-        }
+        Expr::Count(pattern, Some(zone)) => env.zones[*zone].lists[env.player as usize]
+            .iter()
+            .filter(|&&sq| pattern.matches(env.player, env.state[sq as usize]))
+            .count() as i64,
+        Expr::Count(pattern, None) => env
+            .state
+            .iter()
+            .zip(env.used)
+            .filter(|&(&code, &used)| used && pattern.matches(env.player, code))
+            .count() as i64,
         Expr::Pieces(own) => {
             let mine = env.pieces[env.player as usize] as i64;
             if *own {

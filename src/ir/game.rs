@@ -1,6 +1,6 @@
 //! The compiled game as a whole.
 
-use super::board::{Board, Sq};
+use super::board::{Board, Sq, SquareSet};
 use super::expr::Expr;
 use super::pattern::Pattern;
 use crate::syntax::ast::Value;
@@ -59,6 +59,8 @@ pub struct MoveRule {
     pub takes_landing: bool,
     /// Whether the pieces of the run are taken.
     pub takes_run: bool,
+    /// Whether the piece goes on by this rule after a move, and how.
+    pub chain: Option<Chain>,
     /// The conditions that depend only on the squares, the player and the options, decided
     /// once for every `(player, from, to)` when the game is compiled:
     /// `geometry[(player * cells + from) * cells + to]`. `None` when there are none.
@@ -86,6 +88,14 @@ impl MoveRule {
     pub fn captures(&self) -> bool {
         self.takes_landing || self.takes_run
     }
+}
+
+/// How a chain goes on: while the piece can (`Must`), or as the player likes (`May`: every
+/// prefix of a chain is a move too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chain {
+    Must,
+    May,
 }
 
 /// What happens to the player to move: the end rules and the no-move rule say one of these.
@@ -122,6 +132,12 @@ pub struct Game {
     pub setup: Vec<u8>,
     pub no_move: Verdict,
     pub end_rules: Vec<EndRule>,
+    /// Conditions on the position after a move, read from the mover's side: a move after
+    /// which one fails is not legal.
+    pub after_move: Vec<Expr>,
+    /// The squares the `after_move` conditions read, for each player, when that is a fixed
+    /// set: a move that changes none of them leaves the conditions as they were before it.
+    pub after_footprint: Option<Vec<SquareSet>>,
     /// `rows[player * cells + sq]`: the row of `sq` counted from `player`'s side (0 is
     /// their home row).
     pub rows: Vec<u8>,
@@ -132,6 +148,9 @@ pub struct Zone {
     pub name: String,
     /// `squares[player * cells + sq]`: zones may be read from each player's side.
     pub squares: Vec<bool>,
+    /// The same squares as a list for each player, so that counting in a zone walks the
+    /// zone, not the board.
+    pub lists: Vec<Vec<u16>>,
 }
 
 impl Game {

@@ -6,7 +6,7 @@ pub mod expr;
 pub mod game;
 pub mod pattern;
 
-pub use board::{Board, Direction, Sq, NO_SQUARE};
+pub use board::{Board, Direction, Sq, SquareSet, NO_SQUARE};
 pub use expr::{Expr, SquareRef};
 pub use game::*;
 pub use pattern::Pattern;

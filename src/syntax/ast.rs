@@ -33,6 +33,14 @@ pub enum Item {
     Priority(PriorityDecl),
     NoMove(NoMoveDecl),
     End(EndBlock),
+    AfterMove(AfterMoveDecl),
+}
+
+/// `after move require EXPR`.
+#[derive(Clone, Debug)]
+pub struct AfterMoveDecl {
+    pub condition: Expr,
+    pub span: Span,
 }
 
 /// A value an option can take: a number or a word.
@@ -198,6 +206,12 @@ pub enum Clause {
     Over(RunCount, Pattern, Span),
     Onto(Pattern, Span),
     CaptureOver(Span),
+    /// `chain must`, `chain may`, `chain must if EXPR`.
+    Chain {
+        must: bool,
+        condition: Option<Expr>,
+        span: Span,
+    },
     If(Expr, Span),
 }
 

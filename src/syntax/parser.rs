@@ -125,17 +125,24 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::move_decl
         | Rule::priority_decl
         | Rule::no_move_decl
+        | Rule::after_decl
         | Rule::end_block => "a declaration",
-        Rule::kw_piece | Rule::kw_along | Rule::kw_onto | Rule::kw_capture | Rule::kw_if => {
-            "a move clause (piece, along, over, onto, capture, if)"
-        }
+        Rule::kw_piece
+        | Rule::kw_along
+        | Rule::kw_onto
+        | Rule::kw_capture
+        | Rule::kw_chain
+        | Rule::kw_if => "a move clause (piece, along, over, onto, capture, chain, if)",
+        Rule::chain_mode => "`must` or `may`",
+        Rule::kw_require => "`require`",
         Rule::block_end => "`}`",
         Rule::piece_clause
         | Rule::along_clause
         | Rule::over_clause
         | Rule::onto_clause
         | Rule::capture_clause
-        | Rule::if_clause => "a move clause (piece, along, over, onto, capture, if)",
+        | Rule::chain_clause
+        | Rule::if_clause => "a move clause (piece, along, over, onto, capture, chain, if)",
         Rule::placement | Rule::owned_piece | Rule::any_owner_piece => "a placement",
         Rule::where_target | Rule::on_target => "`where` or `on`",
         Rule::end_rule => "an end rule (win, lose or draw when …)",
@@ -383,6 +390,17 @@ fn convert_item(pair: Pair<Rule>) -> Item {
                 .collect();
             Item::End(EndBlock { rules, span: sp })
         }
+        Rule::after_decl => {
+            let condition = expr(
+                pair.into_inner()
+                    .find(|p| p.as_rule() == Rule::expr)
+                    .unwrap(),
+            );
+            Item::AfterMove(AfterMoveDecl {
+                condition,
+                span: sp,
+            })
+        }
         other => unreachable!("the grammar admits no item {other:?}"),
     }
 }
@@ -473,6 +491,16 @@ fn clause(pair: Pair<Rule>) -> Clause {
         Rule::onto_clause => Clause::Onto(pattern(after_keyword(pair).next().unwrap()), sp),
         Rule::capture_clause => Clause::CaptureOver(sp),
         Rule::if_clause => Clause::If(expr(after_keyword(pair).next().unwrap()), sp),
+        Rule::chain_clause => {
+            let mut inner = after_keyword(pair);
+            let mode = inner.next().unwrap().into_inner().next().unwrap();
+            let condition = inner.find(|p| p.as_rule() == Rule::expr).map(expr);
+            Clause::Chain {
+                must: mode.as_rule() == Rule::kw_must,
+                condition,
+                span: sp,
+            }
+        }
         other => unreachable!("the grammar admits no clause {other:?}"),
     }
 }
