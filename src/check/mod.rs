@@ -245,15 +245,13 @@ impl<'f> Checker<'f> {
         let (no_move, end_rules) = self.end();
         let after_move = self.after_move();
         let after_footprint = after_move.iter().try_fold(
-            vec![ir::SquareSet::default(); self.players.len()],
-            |acc, e| {
+            vec![Vec::new(); self.players.len()],
+            |mut acc: Vec<Vec<_>>, e| {
                 let f = e.footprint(&self.zone_tables, self.players.len())?;
-                Some(
-                    acc.into_iter()
-                        .zip(f)
-                        .map(|(a, b)| a.union(b))
-                        .collect::<Vec<_>>(),
-                )
+                for (a, b) in acc.iter_mut().zip(f) {
+                    a.extend(b);
+                }
+                Some(acc)
             },
         );
         self.missing_parts();

@@ -89,16 +89,16 @@ impl Game {
 
     /// Keeps the moves after which every `after move require` condition holds. Where the
     /// conditions read a fixed set of squares, they are evaluated once on `s`, and only the
-    /// moves that change one of those squares are made and checked.
+    /// moves that change what those squares match are made and checked.
     fn keep_allowed_after(&self, s: &State, out: &mut Vec<Move>) {
         let Some(footprint) = &self.after_footprint else {
             out.retain(|m| self.allowed_after(s, m));
             return;
         };
-        let watched = footprint[s.to_move as usize];
+        let watched = &footprint[s.to_move as usize];
         let before = self.after_move.iter().all(|c| eval(c, &self.env(s)) != 0);
         out.retain(|m| {
-            if self.touches(m, &watched) {
+            if self.changes_watched(s, m, watched) {
                 self.allowed_after(s, m)
             } else {
                 before
@@ -106,25 +106,37 @@ impl Game {
         });
     }
 
-    /// Whether `m` changes what stands on any square of `set`.
-    fn touches(&self, m: &Move, set: &SquareSet) -> bool {
+    /// Whether `m` changes, on some watched square, whether it matches the mask watching
+    /// it. Every square a move touches (its start, its landings, the squares its steps
+    /// take) ends up holding the moving piece if it is the last landing, and nothing
+    /// otherwise; this must stay in step with `make_step`.
+    fn changes_watched(&self, s: &State, m: &Move, watched: &[(SquareSet, u64)]) -> bool {
         if m.is_pass() {
             return false;
         }
+        let mover = s.cells[m.from as usize];
+        let last = m.to();
+        let changes = |sq: u16| {
+            let old = s.cells[sq as usize];
+            let new = if sq == last { mover } else { 0 };
+            watched
+                .iter()
+                .any(|(set, mask)| set.contains(sq) && (mask >> old) & 1 != (mask >> new) & 1)
+        };
         let rule = &self.rules[m.rule as usize];
         let mut at = m.from;
-        if set.contains(at) {
+        if changes(at) {
             return true;
         }
         for step in m.steps() {
             let to = step.to as u16;
-            if set.contains(to) {
+            if changes(to) {
                 return true;
             }
             if rule.takes_run {
                 let mut sq = self.board.next(at, step.dir);
                 while sq != to && sq != NO_SQUARE {
-                    if set.contains(sq) {
+                    if changes(sq) {
                         return true;
                     }
                     sq = self.board.next(sq, step.dir);

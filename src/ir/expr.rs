@@ -38,27 +38,34 @@ pub enum Expr {
 }
 
 impl Expr {
-    /// The squares whose contents the value depends on, for each player reading it, or
-    /// `None` when it depends on more than a fixed set of squares (a count over the whole
-    /// board, the piece counters, or the move's own squares).
+    /// What the value reads, for each player reading it: pairs of (squares, pattern mask
+    /// over cell codes). The value can change only where a square of a pair changes
+    /// whether it matches that pair's mask. `None` when it depends on more than a fixed set
+    /// of squares (a count over the whole board, the piece counters, the move's squares).
     pub fn footprint(
         &self,
         zones: &[super::Zone],
         players: usize,
-    ) -> Option<Vec<super::SquareSet>> {
-        let mut out = vec![super::SquareSet::default(); players];
+    ) -> Option<Vec<Vec<(super::SquareSet, u64)>>> {
+        let mut out = vec![Vec::new(); players];
         self.add_footprint(zones, &mut out).then_some(out)
     }
 
-    fn add_footprint(&self, zones: &[super::Zone], out: &mut [super::SquareSet]) -> bool {
+    fn add_footprint(
+        &self,
+        zones: &[super::Zone],
+        out: &mut [Vec<(super::SquareSet, u64)>],
+    ) -> bool {
         match self {
             Expr::Int(_) => true,
             Expr::Square(_) | Expr::Count(_, None) | Expr::Pieces(_) => false,
-            Expr::Count(_, Some(z)) => {
-                for (p, set) in out.iter_mut().enumerate() {
+            Expr::Count(pattern, Some(z)) => {
+                for (p, entries) in out.iter_mut().enumerate() {
+                    let mut set = super::SquareSet::default();
                     for &sq in &zones[*z].lists[p] {
                         set.insert(sq);
                     }
+                    entries.push((set, pattern.masks[p]));
                 }
                 true
             }

@@ -135,9 +135,10 @@ pub struct Game {
     /// Conditions on the position after a move, read from the mover's side: a move after
     /// which one fails is not legal.
     pub after_move: Vec<Expr>,
-    /// The squares the `after_move` conditions read, for each player, when that is a fixed
-    /// set: a move that changes none of them leaves the conditions as they were before it.
-    pub after_footprint: Option<Vec<SquareSet>>,
+    /// What the `after_move` conditions read, for each player, when that is a fixed set of
+    /// squares: (squares, pattern mask) pairs. A move that changes no square's match with
+    /// its mask leaves the conditions as they were before it.
+    pub after_footprint: Option<Vec<Vec<(SquareSet, u64)>>>,
     /// `rows[player * cells + sq]`: the row of `sq` counted from `player`'s side (0 is
     /// their home row).
     pub rows: Vec<u8>,
