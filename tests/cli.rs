@@ -227,7 +227,7 @@ fn bench_stops_at_the_ply_cap() {
 #[test]
 fn user_errors_get_one_clear_message_and_a_non_zero_exit() {
     let cases: &[(&[&str], &str, i32)] = &[
-        (&["show", "chess"], "error: unknown game `chess` (the shipped games are: jerboa, zola; or give the path of a .game file)\n", 1),
+        (&["show", "chess"], "error: unknown game `chess` (the shipped games are: jerboa, laska, zola; or give the path of a .game file)\n", 1),
         (&["show", "missing.game"], "error: no such file: missing.game\n", 1),
         (&["show", "zola", "--option", "sise=8"], "error: unknown option `sise` (did you mean `size`?)\n", 2),
         (&["show", "zola", "--option", "size=5"], "error: `5` is not an allowed value of option `size` (allowed: 4, 6, 8)\n", 2),
@@ -265,5 +265,35 @@ fn a_file_with_errors_prints_its_diagnostics_and_exits_1() {
             "error: tests/diagnostics/unknown_piece.game has problems (1 error, 0 warnings)\n"
         ),
         "{err}"
+    );
+}
+
+#[test]
+fn show_draws_columns_bottom_up() {
+    let o = tabula(&["show", "laska", "--position", "3s/3/2[sS]1/1O1/4/3/4 Red"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let board: String = out
+        .lines()
+        .skip_while(|l| !l.starts_with("7 |"))
+        .take(9)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(
+        board,
+        "7 |  .     .     .     s
+6 |     .     .     .   
+5 |  .     .    sS     .
+4 |     .     O     .   
+3 |  .     .     .     .
+2 |     .     .     .   
+1 |  .     .     .     .
+  +---------------------
+     a  b  c  d  e  f  g
+"
+    );
+    assert!(
+        out.ends_with("position: 3s/3/2[sS]1/1O1/4/3/4 Red\nto move:  Red\n"),
+        "{out}"
     );
 }

@@ -319,3 +319,53 @@ fn after_move_require_rules_out_moves_that_break_it() {
         Some(Outcome::Win(1))
     );
 }
+
+/// A 5x5 game with columns, soldiers and officers.
+fn stacking_game(extra: &str) -> tabula::ir::Game {
+    compile(&format!(
+        "game \"T\"\nboard 5 x 5\nplayers White, Black\npieces soldier, officer\nstacks\nzone far = row == 4\n{extra}\n"
+    ))
+}
+
+#[test]
+fn stacks_keep_columns_and_the_top_piece_commands() {
+    let g = stacking_game("move step { along n onto empty }");
+    // A column of a Black soldier under a White one is White's, and moves as one.
+    let s = position(&g, "5/5/2[sS]2/5/5 White");
+    assert_eq!(moves(&g, &s), ["c3-c4"]);
+    let mut after = s;
+    g.apply(&mut after, g.parse_move(&s, "c3-c4").unwrap());
+    assert_eq!(g.position_text(&after), "5/2[sS]2/5/5/5 Black");
+    assert_eq!(
+        &after.pieces[..2],
+        &[1, 0],
+        "the count is of squares commanded"
+    );
+}
+
+#[test]
+fn capture_over_under_puts_the_jumped_commander_under_the_jumper() {
+    let g = stacking_game("move jump { along e over 1 enemy onto empty capture over under }");
+    let s = position(&g, "5/5/S[Ss]3/5/5 White");
+    let mut after = s;
+    g.apply(&mut after, g.parse_move(&s, "a3xc3").unwrap());
+    assert_eq!(g.position_text(&after), "5/5/1S[sS]2/5/5 Black");
+}
+
+#[test]
+fn promote_turns_a_piece_that_ends_a_step_in_a_zone() {
+    let g = stacking_game("move step { along n onto empty }\npromote soldier to officer in far");
+    let s = position(&g, "5/S4/5/5/5 White");
+    let mut after = s;
+    g.apply(&mut after, g.parse_move(&s, "a4-a5").unwrap());
+    assert_eq!(g.position_text(&after), "O4/5/5/5/5 Black");
+}
+
+#[test]
+fn promotion_works_without_stacks_too() {
+    let g = compile("game \"T\"\nboard 3 x 3\nplayers White, Black\npieces man, king\nzone far = row == 2\nmove step { along n onto empty }\npromote man to king in far\n");
+    let s = position(&g, "3/M2/3 White");
+    let mut after = s;
+    g.apply(&mut after, g.parse_move(&s, "a2-a3").unwrap());
+    assert_eq!(g.position_text(&after), "K2/3/3 Black");
+}

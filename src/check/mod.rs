@@ -12,6 +12,7 @@ mod names;
 mod options;
 mod rules;
 mod setup;
+mod stacks;
 
 use crate::diagnostic::{did_you_mean, Problem};
 use crate::ir::{self, Game};
@@ -127,6 +128,8 @@ pub(crate) struct Checker<'f> {
     board: Option<ir::Board>,
     rows: Vec<u8>,
     facings: Vec<u8>,
+    /// Whether squares hold columns (`stacks`).
+    stacks: bool,
 }
 
 impl<'f> Checker<'f> {
@@ -150,6 +153,7 @@ impl<'f> Checker<'f> {
             board: None,
             rows: Vec::new(),
             facings: Vec::new(),
+            stacks: false,
         }
     }
 
@@ -237,14 +241,20 @@ impl<'f> Checker<'f> {
 
     fn run(&mut self) -> Option<Game> {
         self.players_and_pieces();
+        self.stacks_declared();
         self.directions();
         self.board();
         self.zones_and_defines();
         let setup = self.setup();
+        let columns = self.columns(setup.as_deref());
+        let promotions = self.promotions();
         let (rules, tiers) = self.rules();
         let (no_move, end_rules) = self.end();
         let after_move = self.after_move();
-        let after_footprint = after_move.iter().try_fold(
+        // The footprint shortcut knows how plain moves change squares; columns and
+        // promotions change them in other ways, so such games check every move in full.
+        let plain = !self.stacks && promotions.iter().all(Option::is_none);
+        let after_footprint = after_move.iter().filter(|_| plain).try_fold(
             vec![Vec::new(); self.players.len()],
             |mut acc: Vec<Vec<_>>, e| {
                 let f = e.footprint(&self.zone_tables, self.players.len())?;
@@ -297,7 +307,9 @@ impl<'f> Checker<'f> {
             no_move,
             end_rules,
             after_move,
-            after_footprint,
+            after_footprint: if plain { after_footprint } else { None },
+            columns,
+            promotions,
             rows: std::mem::take(&mut self.rows),
         })
     }

@@ -117,6 +117,7 @@ impl Checker<'_> {
         let mut run: Option<(Run, Span)> = None;
         let mut onto = None;
         let mut takes_run: Option<Span> = None;
+        let mut under = false;
         let mut chain = None;
         let mut statics = Vec::new();
         let mut dynamics = Vec::new();
@@ -202,9 +203,20 @@ impl Checker<'_> {
                     let takes = !matches!(pattern.word, PatternWord::Empty);
                     onto = Some((self.lower_pattern(pattern), takes));
                 }
-                Clause::CaptureOver(span) => {
+                Clause::CaptureOver { under: u, span } => {
                     if once(self, "capture", *span) {
                         takes_run = Some(*span);
+                        under = *u;
+                        if *u && !self.stacks {
+                            self.report(
+                                Problem::error(
+                                    "under_without_stacks",
+                                    "`capture over under` needs columns of pieces",
+                                )
+                                .label(*span, "nothing to put a piece under")
+                                .help("declare `stacks` so that squares hold columns"),
+                            );
+                        }
                     }
                 }
                 Clause::Chain {
@@ -280,6 +292,7 @@ impl Checker<'_> {
             onto,
             takes_landing,
             takes_run: takes_run.is_some(),
+            under,
             chain,
             geometry,
             conditions: dynamics,

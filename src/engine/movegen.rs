@@ -10,6 +10,7 @@
 //! with the step made, so captures are taken at once and the same square is never passed
 //! over twice by a capturing chain.
 
+use super::column;
 use super::state::{Move, State, Step};
 use crate::ir::expr::{eval, Env};
 use crate::ir::{Chain, Game, MoveRule, SquareSet, Verdict, NO_SQUARE};
@@ -285,7 +286,11 @@ impl Game {
     ) {
         let step = *m.steps().last().expect("a chain has a step");
         let mut after = *s;
-        self.make_step(&mut after, rule, at, step, &mut passed);
+        if self.make_step(&mut after, rule, at, step, &mut passed) {
+            // A promotion ends the chain.
+            out.push(m);
+            return;
+        }
         let mut went_on = false;
         self.landings(rule, &after, step.to as u16, &passed, |d, to| {
             if let Some(next) = m.then(d, to) {
@@ -332,7 +337,9 @@ impl Game {
         }
     }
 
-    /// One step: the piece goes from `at` to the step's square, taking what the rule takes.
+    /// One step: the piece (or column) goes from `at` to the step's square, taking what
+    /// the rule takes, and is promoted if it ends in its promotion zone. Returns whether it
+    /// was promoted.
     fn make_step(
         &self,
         s: &mut State,
@@ -340,14 +347,19 @@ impl Game {
         at: u16,
         step: Step,
         passed: &mut SquareSet,
-    ) {
+    ) -> bool {
         let to = step.to as u16;
         let code = s.cells[at as usize];
         s.cells[at as usize] = 0;
+        let mut column = self.lift_column(s, at);
         if rule.takes_run {
             let mut sq = self.board.next(at, step.dir);
             while sq != to && sq != NO_SQUARE {
-                self.take(s, sq);
+                if rule.under {
+                    self.take_under(s, sq, &mut column);
+                } else {
+                    self.take(s, sq);
+                }
                 passed.insert(sq);
                 sq = self.board.next(sq, step.dir);
             }
@@ -356,13 +368,60 @@ impl Game {
             self.take(s, to);
         }
         s.cells[to as usize] = code;
+        self.set_column(s, to, column);
+        let (owner, t) = self.decode(code);
+        match self.promotions[t] {
+            Some((zone, into)) if self.in_zone(zone, owner as u8, to) => {
+                s.cells[to as usize] = self.code(owner, into);
+                true
+            }
+            _ => false,
+        }
     }
 
+    /// Takes the column under the commander on `sq` off the board, leaving it empty.
+    fn lift_column(&self, s: &mut State, sq: u16) -> u64 {
+        match &self.columns {
+            None => 0,
+            Some(c) => std::mem::take(&mut s.columns[c.slot[sq as usize] as usize]),
+        }
+    }
+
+    fn set_column(&self, s: &mut State, sq: u16, column: u64) {
+        if let Some(c) = &self.columns {
+            s.columns[c.slot[sq as usize] as usize] = column;
+        }
+    }
+
+    /// Takes the commander of the column on `sq` and puts it at the bottom of `column`; the
+    /// next piece down, if any, commands what is left.
+    fn take_under(&self, s: &mut State, sq: u16, column: &mut u64) {
+        let (Some(c), taken) = (&self.columns, s.cells[sq as usize]) else {
+            return;
+        };
+        if taken == 0 {
+            return;
+        }
+        *column = column::push_bottom(*column, taken, c.bits);
+        let slot = c.slot[sq as usize] as usize;
+        s.pieces[self.decode(taken).0] -= 1;
+        match column::pop_top(s.columns[slot], c.bits) {
+            Some((next, rest)) => {
+                s.cells[sq as usize] = next;
+                s.columns[slot] = rest;
+                s.pieces[self.decode(next).0] += 1;
+            }
+            None => s.cells[sq as usize] = 0,
+        }
+    }
+
+    /// Takes what stands on `sq`, a whole column if it is one.
     fn take(&self, s: &mut State, sq: u16) {
         let c = s.cells[sq as usize];
         if c != 0 {
             s.pieces[self.decode(c).0] -= 1;
             s.cells[sq as usize] = 0;
+            self.lift_column(s, sq);
         }
     }
 }

@@ -1,9 +1,12 @@
 //! The position text, Tabula's FEN: the board rank by rank from the top, `/` between ranks,
 //! a piece as its letter (upper case for the first player, lower case for the second), a
-//! number for a run of empty squares, unused squares left out; then the player to move.
+//! column of two or more pieces in brackets from the bottom up (`[sSs]`: the last letter
+//! commands), a number for a run of empty squares, unused squares left out; then the player
+//! to move.
 //!
 //! A 4 x 4 board full of checkers, alternating, Red to move: `cCcC/CcCc/cCcC/CcCc Red`.
 
+use super::column;
 use super::state::State;
 use crate::ir::{Game, Sq};
 
@@ -16,6 +19,44 @@ impl Game {
             0 => l.to_ascii_uppercase(),
             _ => l.to_ascii_lowercase(),
         }
+    }
+
+    /// The pieces on `sq` from the bottom up; with `brackets`, a column of two or more is
+    /// bracketed as the position text writes it.
+    pub fn column_text(&self, s: &State, sq: Sq, brackets: bool) -> String {
+        let c = s.cells[sq as usize];
+        let Some(cols) = &self.columns else {
+            return self.piece_letter(c).to_string();
+        };
+        let col = s.columns[cols.slot[sq as usize] as usize];
+        let letters: String = column::bottom_up(c, col, cols.bits)
+            .into_iter()
+            .map(|code| self.piece_letter(code))
+            .collect();
+        if brackets && letters.len() > 1 {
+            format!("[{letters}]")
+        } else {
+            letters
+        }
+    }
+
+    /// The code a piece letter stands for.
+    fn letter_code(&self, c: char, rank: usize) -> Result<u8, String> {
+        let owner = if c.is_ascii_uppercase() { 0 } else { 1 };
+        if owner >= self.players.len() {
+            return Err(format!(
+                "`{c}`: this game has one player, whose pieces are upper case"
+            ));
+        }
+        let t = self
+            .pieces
+            .iter()
+            .position(|p| p.letter.eq_ignore_ascii_case(&c))
+            .ok_or_else(|| {
+                let letters: String = self.pieces.iter().map(|p| p.letter).collect();
+                format!("unknown piece letter `{c}` on rank {rank} (the letters are {letters})")
+            })?;
+        Ok(self.code(owner, t))
     }
 
     pub fn position_text(&self, s: &State) -> String {
@@ -38,7 +79,7 @@ impl Game {
                     text.push_str(&empty.to_string());
                     empty = 0;
                 }
-                text.push(self.piece_letter(c));
+                text.push_str(&self.column_text(s, sq as Sq, true));
             }
             if empty > 0 {
                 text.push_str(&empty.to_string());
@@ -86,6 +127,7 @@ impl Game {
             ));
         }
         let mut cells = vec![0u8; b.cells()];
+        let mut columns = Vec::new();
         for (i, rank_text) in ranks.iter().enumerate() {
             let r = b.height - 1 - i;
             let squares: Vec<Sq> = (0..b.width)
@@ -104,25 +146,36 @@ impl Game {
                     k += n;
                     continue;
                 }
-                let owner = if c.is_ascii_uppercase() { 0 } else { 1 };
-                if owner >= self.players.len() {
+                let mut column: Vec<u8> = Vec::new();
+                if c == '[' {
+                    for l in chars.by_ref() {
+                        if l == ']' {
+                            break;
+                        }
+                        column.push(self.letter_code(l, r + 1)?);
+                    }
+                    if column.is_empty() {
+                        return Err(format!("an empty column `[]` on rank {}", r + 1));
+                    }
+                } else {
+                    column.push(self.letter_code(c, r + 1)?);
+                }
+                if column.len() > 1 && self.columns.is_none() {
                     return Err(format!(
-                        "`{c}`: this game has one player, whose pieces are upper case"
+                        "a column on rank {}, but this game has no stacks",
+                        r + 1
                     ));
                 }
-                let t = self
-                    .pieces
-                    .iter()
-                    .position(|p| p.letter.eq_ignore_ascii_case(&c))
-                    .ok_or_else(|| {
-                        let letters: String = self.pieces.iter().map(|p| p.letter).collect();
-                        format!(
-                            "unknown piece letter `{c}` on rank {} (the letters are {letters})",
-                            r + 1
-                        )
-                    })?;
+                if let (Some(&sq), Some(cols)) = (squares.get(k), &self.columns) {
+                    let mut packed = 0;
+                    for &code in column.iter().rev().skip(1) {
+                        packed = column::push_bottom(packed, code, cols.bits);
+                    }
+                    columns.push((cols.slot[sq as usize] as usize, packed));
+                }
+                let code = *column.last().expect("a column has a piece");
                 if let Some(&sq) = squares.get(k) {
-                    cells[sq as usize] = self.code(owner, t);
+                    cells[sq as usize] = code;
                 }
                 k += 1;
             }
@@ -134,36 +187,58 @@ impl Game {
                 ));
             }
         }
-        Ok(State::from_cells(self, &cells, to_move as u8))
+        let mut state = State::from_cells(self, &cells, to_move as u8);
+        if let Some(cols) = &self.columns {
+            let room = (64 - 6) / cols.bits as usize;
+            for (slot, packed) in columns {
+                if column::height_below(packed) > room {
+                    return Err(format!("a column of more than {} pieces", room + 1));
+                }
+                state.columns[slot] = packed;
+            }
+        }
+        Ok(state)
     }
 
-    /// The board drawn as a grid with coordinates: `.` an empty square, a blank an unused one.
+    /// The board drawn as a grid with coordinates: `.` an empty square, a blank an unused
+    /// one, a column as its pieces from the bottom up (the last letter commands), right-aligned.
     pub fn board_text(&self, s: &State) -> String {
         let b = &self.board;
+        let cell = |sq: usize| {
+            if !b.used[sq] {
+                " ".to_string()
+            } else if s.cells[sq] == 0 {
+                ".".to_string()
+            } else {
+                self.column_text(s, sq as Sq, false)
+            }
+        };
+        let width = (0..b.cells())
+            .map(|sq| cell(sq).len())
+            .max()
+            .unwrap_or(1)
+            .max(1);
         let mut out = String::new();
         let label_width = b.height.to_string().len();
         for r in (0..b.height).rev() {
             out.push_str(&format!("{:>label_width$} |", r + 1));
             for f in 0..b.width {
-                let sq = f + r * b.width;
-                let c = if !b.used[sq] {
-                    ' '
-                } else if s.cells[sq] == 0 {
-                    '.'
-                } else {
-                    self.piece_letter(s.cells[sq])
-                };
-                out.push(' ');
-                out.push(c);
+                out.push_str(&format!(" {:>width$}", cell(f + r * b.width)));
             }
             out.push('\n');
         }
-        out.push_str(&format!("{:>label_width$} +{}\n", "", "--".repeat(b.width)));
+        out.push_str(&format!(
+            "{:>label_width$} +{}\n",
+            "",
+            "-".repeat((width + 1) * b.width)
+        ));
         out.push_str(&format!("{:>label_width$}  ", ""));
         for f in 0..b.width {
             let name = crate::ir::board::square_name(f, 0);
-            out.push(' ');
-            out.push_str(name.trim_end_matches(|c: char| c.is_ascii_digit()));
+            out.push_str(&format!(
+                " {:>width$}",
+                name.trim_end_matches(|c: char| c.is_ascii_digit())
+            ));
         }
         out.push('\n');
         out

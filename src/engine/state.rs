@@ -8,11 +8,17 @@ use crate::ir::{Game, Sq, MAX_CELLS, MAX_PLAYERS};
 pub struct State {
     /// The cell code of every square: 0 empty, else `Game::code(player, piece)`.
     pub cells: [u8; MAX_CELLS],
-    /// How many pieces each player has on the board (kept so that "no pieces left" is a
-    /// look-up, not a scan).
+    /// How many squares each player commands (with single pieces: how many pieces they
+    /// have), kept so that "no pieces left" is a look-up, not a scan.
     pub pieces: [u16; MAX_PLAYERS],
     pub to_move: u8,
+    /// With `stacks`: the pieces under each square's commander, packed (see
+    /// `engine::column`), by the square's place among the used squares.
+    pub columns: [u64; MAX_COLUMNS],
 }
+
+/// The most columns a state keeps: games with `stacks` use at most this many squares.
+pub const MAX_COLUMNS: usize = 64;
 
 impl std::fmt::Debug for State {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -35,6 +41,7 @@ impl State {
             cells: [0; MAX_CELLS],
             pieces: [0; MAX_PLAYERS],
             to_move,
+            columns: [0; MAX_COLUMNS],
         };
         s.cells[..cells.len()].copy_from_slice(cells);
         for &c in cells {

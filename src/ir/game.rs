@@ -59,6 +59,9 @@ pub struct MoveRule {
     pub takes_landing: bool,
     /// Whether the pieces of the run are taken.
     pub takes_run: bool,
+    /// With `takes_run`: only the commander of each column passed over is taken, and it
+    /// goes to the bottom of the moving column.
+    pub under: bool,
     /// Whether the piece goes on by this rule after a move, and how.
     pub chain: Option<Chain>,
     /// The conditions that depend only on the squares, the player and the options, decided
@@ -88,6 +91,16 @@ impl MoveRule {
     pub fn captures(&self) -> bool {
         self.takes_landing || self.takes_run
     }
+}
+
+/// How columns are kept: the pieces under a square's commander are packed in one `u64`
+/// per used square (see `engine::column`).
+#[derive(Clone, Debug)]
+pub struct Columns {
+    /// `slot[sq]`: the square's place among the used squares, where its column is kept.
+    pub slot: Vec<u8>,
+    /// Bits per piece in a packed column.
+    pub bits: u32,
 }
 
 /// How a chain goes on: while the piece can (`Must`), or as the player likes (`May`: every
@@ -139,6 +152,11 @@ pub struct Game {
     /// squares: (squares, pattern mask) pairs. A move that changes no square's match with
     /// its mask leaves the conditions as they were before it.
     pub after_footprint: Option<Vec<Vec<(SquareSet, u64)>>>,
+    /// Columns, when squares hold stacks of pieces.
+    pub columns: Option<Columns>,
+    /// `promotions[piece type]`: the zone where a piece of that type, ending a step, turns
+    /// into another type, and that type.
+    pub promotions: Vec<Option<(usize, usize)>>,
     /// `rows[player * cells + sq]`: the row of `sq` counted from `player`'s side (0 is
     /// their home row).
     pub rows: Vec<u8>,

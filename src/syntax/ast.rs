@@ -34,6 +34,18 @@ pub enum Item {
     NoMove(NoMoveDecl),
     End(EndBlock),
     AfterMove(AfterMoveDecl),
+    /// `stacks`: squares hold columns.
+    Stacks(Span),
+    Promote(PromoteDecl),
+}
+
+/// `promote soldier to officer in far`.
+#[derive(Clone, Debug)]
+pub struct PromoteDecl {
+    pub from: Ident,
+    pub to: Ident,
+    pub zone: Ident,
+    pub span: Span,
 }
 
 /// `after move require EXPR`.
@@ -205,7 +217,11 @@ pub enum Clause {
     Along(Vec<Ident>, Span),
     Over(RunCount, Pattern, Span),
     Onto(Pattern, Span),
-    CaptureOver(Span),
+    /// `capture over`, or with `under: true` `capture over under`.
+    CaptureOver {
+        under: bool,
+        span: Span,
+    },
     /// `chain must`, `chain may`, `chain must if EXPR`.
     Chain {
         must: bool,

@@ -126,6 +126,8 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::priority_decl
         | Rule::no_move_decl
         | Rule::after_decl
+        | Rule::stacks_decl
+        | Rule::promote_decl
         | Rule::end_block => "a declaration",
         Rule::kw_piece
         | Rule::kw_along
@@ -135,6 +137,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::kw_if => "a move clause (piece, along, over, onto, capture, chain, if)",
         Rule::chain_mode => "`must` or `may`",
         Rule::kw_require => "`require`",
+        Rule::kw_to => "`to`",
         Rule::block_end => "`}`",
         Rule::piece_clause
         | Rule::along_clause
@@ -390,6 +393,16 @@ fn convert_item(pair: Pair<Rule>) -> Item {
                 .collect();
             Item::End(EndBlock { rules, span: sp })
         }
+        Rule::stacks_decl => Item::Stacks(sp),
+        Rule::promote_decl => {
+            let mut names = pair.into_inner().filter(|p| p.as_rule() == Rule::ident);
+            Item::Promote(PromoteDecl {
+                from: ident(names.next().unwrap()),
+                to: ident(names.next().unwrap()),
+                zone: ident(names.next().unwrap()),
+                span: sp,
+            })
+        }
         Rule::after_decl => {
             let condition = expr(
                 pair.into_inner()
@@ -489,7 +502,10 @@ fn clause(pair: Pair<Rule>) -> Clause {
             )
         }
         Rule::onto_clause => Clause::Onto(pattern(after_keyword(pair).next().unwrap()), sp),
-        Rule::capture_clause => Clause::CaptureOver(sp),
+        Rule::capture_clause => Clause::CaptureOver {
+            under: pair.into_inner().any(|p| p.as_rule() == Rule::kw_under),
+            span: sp,
+        },
         Rule::if_clause => Clause::If(expr(after_keyword(pair).next().unwrap()), sp),
         Rule::chain_clause => {
             let mut inner = after_keyword(pair);

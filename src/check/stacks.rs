@@ -1,0 +1,130 @@
+//! Columns of pieces (`stacks`) and promotion.
+
+use super::Checker;
+use crate::diagnostic::Problem;
+use crate::ir::Columns;
+use crate::syntax::ast::Item;
+
+/// Bits for the count of pieces under a commander, at the bottom of a packed column.
+pub const COUNT_BITS: u32 = 6;
+/// The most used squares a game with columns may have: a state keeps 64 columns.
+pub const MAX_COLUMN_SQUARES: usize = 64;
+
+impl Checker<'_> {
+    /// Whether the game declares `stacks` (reported once if twice).
+    pub(super) fn stacks_declared(&mut self) {
+        let found = self.items(|i| match i {
+            Item::Stacks(s) => Some(s),
+            _ => None,
+        });
+        self.single(&found, |s| *s, "`stacks` declaration");
+        self.stacks = !found.is_empty();
+    }
+
+    /// How columns are packed, once the board and the setup are known.
+    pub(super) fn columns(&mut self, setup: Option<&[u8]>) -> Option<Columns> {
+        if !self.stacks {
+            return None;
+        }
+        let board = self.board.as_ref()?;
+        let used: Vec<usize> = (0..board.cells()).filter(|&s| board.used[s]).collect();
+        let span = self
+            .file
+            .items
+            .iter()
+            .find_map(|i| match i {
+                Item::Stacks(s) => Some(*s),
+                _ => None,
+            })
+            .unwrap_or(self.file.title_span);
+        if used.len() > MAX_COLUMN_SQUARES {
+            self.report(
+                Problem::error(
+                    "too_many_columns",
+                    format!("a game with columns uses at most {MAX_COLUMN_SQUARES} squares, this board uses {}", used.len()),
+                )
+                .label(span, "columns on every used square")
+                .help("use a smaller board, or a mask that leaves squares out"),
+            );
+            return None;
+        }
+        let kinds = (self.players.len() * self.pieces.len()).max(2) as u32;
+        let bits = u32::BITS - (kinds - 1).leading_zeros();
+        let room = (64 - COUNT_BITS) / bits;
+        let pieces = setup.map_or(0, |s| s.iter().filter(|&&c| c != 0).count()) as u32;
+        if pieces > room + 1 {
+            self.report(
+                Problem::error(
+                    "columns_too_tall",
+                    format!(
+                        "a column could grow to {pieces} pieces, but at most {} fit",
+                        room + 1
+                    ),
+                )
+                .label(span, "columns of every piece on the board")
+                .help("use fewer pieces or fewer kinds of piece"),
+            );
+            return None;
+        }
+        let mut slot = vec![u8::MAX; board.cells()];
+        for (i, &sq) in used.iter().enumerate() {
+            slot[sq] = i as u8;
+        }
+        Some(Columns { slot, bits })
+    }
+
+    /// `promote A to B in ZONE`, as a table by piece type.
+    pub(super) fn promotions(&mut self) -> Vec<Option<(usize, usize)>> {
+        let mut table: Vec<Option<(usize, usize)>> = vec![None; self.pieces.len()];
+        let mut first: Vec<Option<crate::syntax::span::Span>> = vec![None; self.pieces.len()];
+        for item in &self.file.items {
+            let Item::Promote(p) = item else {
+                continue;
+            };
+            let piece = |this: &mut Self, id: &crate::syntax::ast::Ident| {
+                let found = this.pieces.get_index_of(&id.name);
+                if found.is_none() {
+                    let known: Vec<String> = this.pieces.keys().cloned().collect();
+                    this.unknown("piece type", id, known.iter().map(String::as_str));
+                }
+                found
+            };
+            let from = piece(self, &p.from);
+            let to = piece(self, &p.to);
+            let zone = self.zones.get(&p.zone.name).copied();
+            if zone.is_none() {
+                let known: Vec<String> = self.zones.keys().cloned().collect();
+                self.unknown("zone", &p.zone, known.iter().map(String::as_str));
+            }
+            let (Some(from), Some(to), Some(zone)) = (from, to, zone) else {
+                continue;
+            };
+            if from == to {
+                self.report(
+                    Problem::error(
+                        "bad_promotion",
+                        format!("a {} cannot be promoted to itself", p.from.name),
+                    )
+                    .label(p.to.span, "the same type")
+                    .help("promote to another piece type"),
+                );
+                continue;
+            }
+            if let Some(earlier) = first[from] {
+                self.report(
+                    Problem::error(
+                        "duplicate_promotion",
+                        format!("a {} is promoted twice", p.from.name),
+                    )
+                    .label(p.span, "promoted again here")
+                    .label(earlier, "first promoted here")
+                    .help("a piece type is promoted in one way"),
+                );
+                continue;
+            }
+            first[from] = Some(p.span);
+            table[from] = Some((zone, to));
+        }
+        table
+    }
+}
