@@ -10,5 +10,6 @@ pub mod cli;
 pub mod diagnostic;
 pub mod engine;
 pub mod ir;
+pub mod repl;
 pub mod search;
 pub mod syntax;

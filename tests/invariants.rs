@@ -116,3 +116,31 @@ fn playouts_are_deterministic_under_a_seed() {
         assert_eq!(run(3), run(3), "{name}");
     }
 }
+
+#[test]
+fn the_computer_always_answers_with_a_legal_move_in_time() {
+    use tabula::search::mcts::{choose, Level, Limits};
+    for (name, game) in every_shipped_game() {
+        let mut rng = Rng::new(5);
+        let mut s = State::start(&game);
+        for ply in 0..6 {
+            let legal = game.legal_moves(&s);
+            let started = std::time::Instant::now();
+            let m = choose(&game, &s, Limits::for_level(Level(2)), &mut rng);
+            assert!(
+                started.elapsed().as_secs_f64() < 6.0,
+                "{name}: ply {ply} took too long"
+            );
+            match m {
+                Some(m) => {
+                    assert!(legal.contains(&m), "{name}: an illegal move");
+                    game.apply(&mut s, m);
+                }
+                None => {
+                    assert!(legal.is_empty(), "{name}: no answer while moves exist");
+                    break;
+                }
+            }
+        }
+    }
+}

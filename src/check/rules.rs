@@ -413,6 +413,7 @@ impl Checker<'_> {
                 }
                 if let Some(condition) = self.lower_as(&r.condition, Ty::Bool, Scope::END) {
                     rules.push(EndRule {
+                        text: r.text.clone(),
                         verdict: verdict(r.outcome),
                         condition,
                     });

@@ -4,18 +4,10 @@
 use super::load::{load_game, CliError};
 use super::{json, GameArgs};
 use crate::engine::Outcome;
-use crate::ir::Game;
 use crate::search::playout::{playout, Finish};
 use crate::search::rng::Rng;
 use std::process::ExitCode;
 use std::time::Instant;
-
-pub fn outcome_text(game: &Game, o: Outcome) -> String {
-    match o {
-        Outcome::Win(p) => format!("{} wins", game.players[p as usize].name),
-        Outcome::Draw => "draw".to_string(),
-    }
-}
 
 pub fn run(
     args: &GameArgs,

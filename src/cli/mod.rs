@@ -3,7 +3,9 @@
 mod bench;
 mod json;
 mod load;
+mod matches;
 mod perft;
+mod play;
 pub mod shipped;
 mod show;
 mod validate;
@@ -26,6 +28,37 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Play a game: against a person, or the computer with --ai
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Let the computer play PLAYER, at LEVEL 0-6 (default 2); repeatable
+        #[arg(long = "ai", value_name = "PLAYER[=LEVEL]")]
+        ai: Vec<String>,
+        /// The computer's random seed
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Play the computer against itself and report the score
+    Match {
+        #[command(flatten)]
+        game: GameArgs,
+        /// A computer player's level, 0-6 (give two: the first --ai and the second)
+        #[arg(long = "ai", value_name = "LEVEL", required = true)]
+        ai: Vec<u8>,
+        /// How many games (colours alternate)
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// The random seed
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game after this many plies and count it apart
+        #[arg(long, default_value_t = 1000)]
+        max_plies: usize,
+        /// Print one JSON object instead of text
+        #[arg(long)]
+        json: bool,
+    },
     /// Check .game files and print every problem found
     Validate {
         /// Paths to .game files (or names of shipped games)
@@ -97,6 +130,15 @@ pub fn main() -> ExitCode {
 
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
+        Command::Play { game, ai, seed } => play::run_play(&game, &ai, seed),
+        Command::Match {
+            game,
+            ai,
+            games,
+            seed,
+            max_plies,
+            json,
+        } => matches::run(&game, &ai, games, seed, max_plies, json),
         Command::Validate { files } => validate::run(&files),
         Command::Show(game) => show::run(&game),
         Command::Perft {

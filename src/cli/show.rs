@@ -16,7 +16,7 @@ pub fn run(args: &GameArgs) -> Result<ExitCode, CliError> {
             "to move:  {}",
             choice.game.players[choice.start.to_move as usize].name
         ),
-        Some(o) => println!("result:   {}", super::bench::outcome_text(&choice.game, o)),
+        Some(o) => println!("result:   {}", choice.game.outcome_text(o)),
     }
     Ok(ExitCode::SUCCESS)
 }

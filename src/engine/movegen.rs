@@ -161,6 +161,42 @@ impl Game {
         self.after_move.iter().all(|c| eval(c, &env) != 0)
     }
 
+    /// How the game has ended at `s`, with the reason in words, if it has.
+    pub fn ending(&self, s: &State) -> Option<(Outcome, String)> {
+        let player = &self.players[s.to_move as usize].name;
+        let env = self.env(s);
+        for r in &self.end_rules {
+            if eval(&r.condition, &env) != 0 {
+                if let Some(o) = self.verdict_outcome(r.verdict, s.to_move) {
+                    return Some((o, format!("{player}: {}", r.text)));
+                }
+            }
+        }
+        match self.generate(s, &mut Vec::new()) {
+            Generated::Over(o) => Some((o, format!("{player} has no legal move"))),
+            Generated::Moves => None,
+        }
+    }
+
+    /// The moves of each priority tier, highest first, with no priority applied and no
+    /// `after move require` test: what the player might have meant, for explaining why a
+    /// move is not legal.
+    pub fn moves_by_tier(&self, s: &State) -> Vec<Vec<Move>> {
+        self.tiers
+            .iter()
+            .map(|tier| {
+                let mut out = Vec::new();
+                self.generate_tier(tier, s, &mut out);
+                out
+            })
+            .collect()
+    }
+
+    /// Whether `m` meets every `after move require` condition.
+    pub fn meets_after_move(&self, s: &State, m: &Move) -> bool {
+        self.after_move.is_empty() || self.allowed_after(s, m)
+    }
+
     /// The legal moves of `s`; empty when the game is over.
     pub fn legal_moves(&self, s: &State) -> Vec<Move> {
         let mut out = Vec::new();

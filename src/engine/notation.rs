@@ -1,10 +1,19 @@
 //! Writing moves and reading them back: `c3-d4` for a move, `c3xd6` for a capture,
 //! `c3xe5xc7` for a chain (each landing square in turn), `pass`.
 
+use super::movegen::Outcome;
 use super::state::{Move, State};
 use crate::ir::Game;
 
 impl Game {
+    /// "Red wins" or "draw".
+    pub fn outcome_text(&self, o: Outcome) -> String {
+        match o {
+            Outcome::Win(p) => format!("{} wins", self.players[p as usize].name),
+            Outcome::Draw => "draw".to_string(),
+        }
+    }
+
     pub fn move_text(&self, m: Move) -> String {
         if m.is_pass() {
             return "pass".to_string();

@@ -122,6 +122,8 @@ pub enum Verdict {
 
 #[derive(Clone, Debug)]
 pub struct EndRule {
+    /// The rule as written (`lose when count(friend) == 0`).
+    pub text: String,
     pub verdict: Verdict,
     pub condition: Expr,
 }

@@ -262,6 +262,8 @@ pub struct NoMoveDecl {
 
 #[derive(Clone, Debug)]
 pub struct EndRule {
+    /// The rule as written, for saying why a game ended.
+    pub text: String,
     pub outcome: OutcomeWord,
     pub outcome_span: Span,
     pub condition: Expr,

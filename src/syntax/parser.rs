@@ -380,10 +380,12 @@ fn convert_item(pair: Pair<Rule>) -> Item {
             let rules = after_keyword(pair)
                 .map(|r| {
                     let rsp = span(&r);
+                    let text = r.as_str().split_whitespace().collect::<Vec<_>>().join(" ");
                     let mut inner = r.into_inner();
                     let word = inner.next().unwrap();
                     let condition = expr(inner.find(|p| p.as_rule() == Rule::expr).unwrap());
                     EndRule {
+                        text,
                         outcome_span: span(&word),
                         outcome: outcome_word(word),
                         condition,

@@ -1,0 +1,29 @@
+//! `tabula play GAME [--ai PLAYER[=LEVEL]]…`: the interactive session.
+
+use super::load::CliError;
+use super::GameArgs;
+use crate::repl::{run, Session};
+use crate::search::mcts::Level;
+use std::process::ExitCode;
+
+/// Reads `PLAYER` or `PLAYER=LEVEL` (level 2 when none is given).
+pub fn parse_ai(spec: &str) -> Result<(String, Level), CliError> {
+    let (player, level) = spec.split_once('=').unwrap_or((spec, "2"));
+    match level.parse::<u8>() {
+        Ok(l) if l <= Level::MAX => Ok((player.to_string(), Level(l))),
+        _ => Err(CliError::usage(format!(
+            "--ai takes PLAYER or PLAYER=LEVEL with a level from 0 to {}, not `{spec}`",
+            Level::MAX
+        ))),
+    }
+}
+
+pub fn run_play(args: &GameArgs, ai: &[String], seed: u64) -> Result<ExitCode, CliError> {
+    let ai = ai
+        .iter()
+        .map(|s| parse_ai(s))
+        .collect::<Result<Vec<_>, _>>()?;
+    let session = Session::new(args.clone(), &ai, seed).map_err(CliError::usage)?;
+    run(session).map_err(|e| CliError::new(format!("the session failed: {e}")))?;
+    Ok(ExitCode::SUCCESS)
+}

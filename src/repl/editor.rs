@@ -1,0 +1,102 @@
+//! The line editor around a session: rustyline in a terminal (history, line editing, tab
+//! completion of commands and legal moves, colour), plain lines otherwise, echoed after the
+//! prompt so that a piped session reads as a transcript.
+
+use super::Session;
+use rustyline::completion::{Completer, Pair};
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::validate::Validator;
+use rustyline::{Context, Helper};
+use std::cell::RefCell;
+use std::io::{BufRead, IsTerminal, Write};
+
+/// Completes the word under the cursor from the session's commands and legal moves.
+struct Completion {
+    words: RefCell<Vec<String>>,
+}
+
+impl Completer for Completion {
+    type Candidate = Pair;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let start = line[..pos].rfind(char::is_whitespace).map_or(0, |i| i + 1);
+        let prefix = &line[start..pos];
+        let mut found: Vec<Pair> = self
+            .words
+            .borrow()
+            .iter()
+            .filter(|w| w.starts_with(prefix))
+            .map(|w| Pair {
+                display: w.clone(),
+                replacement: w.clone(),
+            })
+            .collect();
+        found.dedup_by(|a, b| a.replacement == b.replacement);
+        Ok((start, found))
+    }
+}
+
+impl Hinter for Completion {
+    type Hint = String;
+}
+impl Highlighter for Completion {}
+impl Validator for Completion {}
+impl Helper for Completion {}
+
+/// Runs the session until `quit` or the end of the input.
+pub fn run(mut session: Session) -> std::io::Result<()> {
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    session.colour = terminal && std::env::var_os("NO_COLOR").is_none();
+    let mut out = std::io::stdout();
+    write!(out, "{}", session.opening())?;
+    if !terminal {
+        // Plain lines: each is echoed after the prompt, as a transcript.
+        for line in std::io::stdin().lock().lines() {
+            let line = line?;
+            writeln!(out, "{}{line}", session.prompt())?;
+            let o = session.execute(&line);
+            write!(out, "{}", o.text)?;
+            if o.quit {
+                return Ok(());
+            }
+        }
+        return Ok(());
+    }
+    // Tab lists the candidates, as a shell does, rather than cycling through them.
+    let config = rustyline::Config::builder()
+        .completion_type(rustyline::CompletionType::List)
+        .build();
+    let mut editor =
+        rustyline::Editor::<Completion, rustyline::history::DefaultHistory>::with_config(config)
+            .map_err(std::io::Error::other)?;
+    editor.set_helper(Some(Completion {
+        words: RefCell::new(Vec::new()),
+    }));
+    loop {
+        if let Some(h) = editor.helper_mut() {
+            *h.words.borrow_mut() = session.completions();
+        }
+        match editor.readline(&session.prompt()) {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.as_str());
+                }
+                let o = session.execute(&line);
+                write!(out, "{}", o.text)?;
+                out.flush()?;
+                if o.quit {
+                    return Ok(());
+                }
+            }
+            Err(rustyline::error::ReadlineError::Interrupted) => continue,
+            Err(rustyline::error::ReadlineError::Eof) => return Ok(()),
+            Err(e) => return Err(std::io::Error::other(e)),
+        }
+    }
+}

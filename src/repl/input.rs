@@ -1,0 +1,172 @@
+//! Reading a move as a person types it: the notation (`c3-d4`, `c3xe5xc7`, `pass`), or the
+//! squares alone (`c3 d4`, `c3d4`), or a prefix of a chain, or just one square when only
+//! one move fits. When nothing fits, a one-line reason: no such square, no piece of yours
+//! there, that piece cannot go there, or another move comes first.
+
+use crate::engine::{Move, State};
+use crate::ir::Game;
+
+/// The squares a move visits: where it starts, then each landing.
+fn squares(m: &Move) -> Vec<u16> {
+    std::iter::once(m.from)
+        .chain(m.steps().iter().map(|s| s.to as u16))
+        .collect()
+}
+
+/// Splits typed text into square names: `c3xe5`, `c3-e5`, `c3 e5` and `c3e5` all give
+/// `["c3", "e5"]`. A name is letters then digits; after the digits, `x`, `-`, spaces and
+/// commas only separate.
+pub fn square_words(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut words = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        while i < chars.len() && matches!(chars[i], ' ' | '-' | ',' | '\t') {
+            i += 1;
+        }
+        if i >= chars.len() {
+            break;
+        }
+        let start = i;
+        while i < chars.len() && chars[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        while i < chars.len() && chars[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == start {
+            // Not a letter or a digit: a word of one odd character.
+            i += 1;
+        }
+        words.push(chars[start..i].iter().collect());
+        // An `x` right after a square name separates it from the next.
+        if i < chars.len() && chars[i] == 'x' && i > start && chars[i - 1].is_ascii_digit() {
+            i += 1;
+        }
+    }
+    words
+}
+
+/// The legal move `text` means, or why there is none.
+pub fn read_move(game: &Game, s: &State, legal: &[Move], text: &str) -> Result<Move, String> {
+    let text = text.trim();
+    if let Some(&m) = legal.iter().find(|&&m| game.move_text(m) == text) {
+        return Ok(m);
+    }
+    if legal.is_empty() {
+        return Err("the game is over; type `new` to start again or `undo` to go back".into());
+    }
+    if text == "pass" {
+        return Err("you cannot pass while you have a legal move".into());
+    }
+    let words = square_words(text);
+    let mut wanted = Vec::new();
+    for w in &words {
+        match game.board.square(w) {
+            Some(sq) => wanted.push(sq),
+            None if w.chars().any(|c| c.is_ascii_digit()) => {
+                return Err(format!("no such square: {w}"))
+            }
+            None => return Err(format!("`{text}` is not a move or a command (type `help`)")),
+        }
+    }
+    let fits = |m: &&Move| squares(m).starts_with(&wanted);
+    let mut found: Vec<Move> = legal.iter().filter(fits).copied().collect();
+    let exact: Vec<Move> = found
+        .iter()
+        .filter(|m| squares(m).len() == wanted.len())
+        .copied()
+        .collect();
+    if !exact.is_empty() {
+        found = exact;
+    }
+    if wanted.len() == 1 && found.is_empty() {
+        // Just a destination.
+        found = legal
+            .iter()
+            .filter(|m| m.to() == wanted[0] && !m.is_pass())
+            .copied()
+            .collect();
+    }
+    match found.len() {
+        1 => Ok(found[0]),
+        0 => Err(why_not(game, s, &wanted, legal)),
+        _ => {
+            let list: Vec<String> = found.iter().map(|&m| game.move_text(m)).collect();
+            Err(format!(
+                "that could be {}; type one of them",
+                join_or(&list)
+            ))
+        }
+    }
+}
+
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// Why no legal move visits the squares `wanted`.
+fn why_not(game: &Game, s: &State, wanted: &[u16], legal: &[Move]) -> String {
+    let from = wanted[0];
+    let name = game.board.name(from);
+    let code = s.at(from);
+    if code == 0 {
+        return format!("there is no piece on {name}");
+    }
+    let (owner, t) = game.decode(code);
+    if owner != s.to_move as usize {
+        return format!("the piece on {name} is not yours");
+    }
+    let piece = &game.pieces[t].name;
+    let fits = |m: &Move| squares(m).starts_with(wanted);
+    // A move the rules have but that another tier comes before, or that a position rule
+    // forbids.
+    let tiers = game.moves_by_tier(s);
+    for (i, tier) in tiers.iter().enumerate() {
+        if let Some(m) = tier.iter().find(|m| fits(m)) {
+            if !game.meets_after_move(s, m) {
+                return format!("{} is not allowed: the position after it breaks the game's `after move require` rule", game.move_text(*m));
+            }
+            if tiers[..i].iter().any(|t| !t.is_empty()) {
+                let first: Vec<String> = legal.iter().map(|&m| game.move_text(m)).collect();
+                let rule = &game.rules[legal[0].rule as usize].name;
+                return format!(
+                    "a `{rule}` move comes first (priority); the legal moves are {}",
+                    first.join(", ")
+                );
+            }
+        }
+    }
+    let own: Vec<String> = legal
+        .iter()
+        .filter(|m| m.from == from)
+        .map(|&m| game.move_text(m))
+        .collect();
+    match (wanted.get(1), own.is_empty()) {
+        (_, true) => format!("the {piece} on {name} has no legal move"),
+        (Some(&to), false) => format!(
+            "the {piece} on {name} cannot go to {}; it can play {}",
+            game.board.name(to),
+            own.join(", ")
+        ),
+        (None, false) => format!("the {piece} on {name} can play {}", own.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::square_words;
+
+    #[test]
+    fn square_words_split_every_way_a_move_is_typed() {
+        for text in ["c3xe5", "c3-e5", "c3 e5", "c3e5", " c3 , e5 "] {
+            assert_eq!(square_words(text), ["c3", "e5"], "{text}");
+        }
+        assert_eq!(square_words("c4xc6xa6xc4"), ["c4", "c6", "a6", "c4"]);
+        assert_eq!(square_words("hello"), ["hello"]);
+    }
+}

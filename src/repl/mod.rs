@@ -1,0 +1,435 @@
+//! The play session. `Session::execute(line)` takes one typed line and returns what to
+//! print; it reads no terminal, so a whole session can be tested as a transcript. The line
+//! editor around it lives in `editor`.
+
+mod editor;
+pub mod input;
+mod record;
+
+pub use editor::run;
+
+use crate::cli::{load_game, GameArgs};
+use crate::engine::{Move, State};
+use crate::ir::Game;
+use crate::search::mcts::{choose, Level, Limits};
+use crate::search::perft::perft;
+use crate::search::rng::Rng;
+
+/// What a line printed, and whether the session is over.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Output {
+    pub text: String,
+    pub quit: bool,
+}
+
+impl Output {
+    fn text(text: impl Into<String>) -> Output {
+        Output {
+            text: text.into(),
+            quit: false,
+        }
+    }
+}
+
+/// The most plies the computer plays in a row when it has both sides, so that a game that
+/// cycles cannot hang the session.
+const MAX_COMPUTER_PLIES: usize = 2000;
+
+pub const HELP: &str = "\
+Type a move to play it: c3-d4, c3xd6, c3xe5xc7, pass. The squares alone do too (c3 d4,
+c3d4), and so does one square when only one move fits it.
+Commands:
+  moves            the legal moves, numbered (type a number to play one)
+  undo, redo       take back a move, or play it again
+  new              start the game again
+  show             the board
+  position         the position text
+  history          the moves played
+  save FILE        save the game (the game, its options, then the moves)
+  load FILE        load a saved game
+  perft N          count the move sequences of each length up to N
+  hint             the computer's suggestion
+  ai PLAYER LEVEL  let the computer play PLAYER (levels 0 to 6; 0 plays at random)
+  ai PLAYER off    take PLAYER back; `ai off` takes every player back
+  help             this text
+  quit             leave
+";
+
+pub struct Session {
+    args: GameArgs,
+    game: Game,
+    start: State,
+    played: Vec<Move>,
+    undone: Vec<Move>,
+    state: State,
+    ai: Vec<Option<Level>>,
+    rng: Rng,
+    /// Colour the board (for a terminal that shows it).
+    pub colour: bool,
+}
+
+impl Session {
+    /// A session on the game `args` names, with the computer playing the given players.
+    pub fn new(args: GameArgs, ai: &[(String, Level)], seed: u64) -> Result<Session, String> {
+        let choice = load_game(&args).map_err(|e| e.message)?;
+        let mut session = Session {
+            ai: vec![None; choice.game.players.len()],
+            args,
+            state: choice.start,
+            start: choice.start,
+            game: choice.game,
+            played: Vec::new(),
+            undone: Vec::new(),
+            rng: Rng::new(seed),
+            colour: false,
+        };
+        for (player, level) in ai {
+            let p = session.player_index(player)?;
+            session.ai[p] = Some(*level);
+        }
+        Ok(session)
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    fn player_index(&self, name: &str) -> Result<usize, String> {
+        self.game
+            .players
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.game.players.iter().map(|p| p.name.as_str()).collect();
+                format!(
+                    "no player called `{name}` (the players are {})",
+                    names.join(", ")
+                )
+            })
+    }
+
+    /// The first screen: the game, the board, whose turn; and the computer's first moves.
+    pub fn opening(&mut self) -> String {
+        let mut text = format!(
+            "{} ({}). Type `help` for the commands.\n\n",
+            self.game.title,
+            self.game.options_text()
+        );
+        text.push_str(&self.board());
+        text.push_str(&self.computer_turns());
+        text
+    }
+
+    /// The prompt: whose turn it is.
+    pub fn prompt(&self) -> String {
+        if self.game.outcome(&self.state).is_some() {
+            return "game over> ".into();
+        }
+        format!("{}> ", self.game.players[self.state.to_move as usize].name)
+    }
+
+    /// What tab completion offers: the commands, and the legal moves written out.
+    pub fn completions(&self) -> Vec<String> {
+        let mut words: Vec<String> = [
+            "moves", "undo", "redo", "new", "show", "position", "history", "save", "load", "perft",
+            "hint", "ai", "help", "quit",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        words.extend(
+            self.game
+                .legal_moves(&self.state)
+                .into_iter()
+                .map(|m| self.game.move_text(m)),
+        );
+        words
+    }
+
+    /// Runs one typed line.
+    pub fn execute(&mut self, line: &str) -> Output {
+        let line = line.trim();
+        let (word, rest) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(w, r)| (w, r.trim()));
+        match word {
+            "" => Output::default(),
+            "help" | "?" => Output::text(HELP),
+            "quit" | "exit" => Output {
+                text: String::new(),
+                quit: true,
+            },
+            "moves" => Output::text(self.numbered_moves()),
+            "show" => Output::text(self.board()),
+            "position" => Output::text(format!("{}\n", self.game.position_text(&self.state))),
+            "history" => Output::text(self.history()),
+            "new" => {
+                self.state = self.start;
+                self.played.clear();
+                self.undone.clear();
+                Output::text(format!(
+                    "A new game.\n\n{}{}",
+                    self.board(),
+                    self.computer_turns()
+                ))
+            }
+            "undo" => Output::text(self.undo()),
+            "redo" => Output::text(self.redo()),
+            "perft" => Output::text(self.perft(rest)),
+            "hint" => Output::text(self.hint()),
+            "ai" => Output::text(self.set_ai(rest)),
+            "save" => Output::text(self.save(rest)),
+            "load" => Output::text(self.load(rest)),
+            _ => Output::text(self.play_typed(line)),
+        }
+    }
+
+    fn legal(&self) -> Vec<Move> {
+        self.game.legal_moves(&self.state)
+    }
+
+    fn numbered_moves(&self) -> String {
+        let legal = self.legal();
+        if legal.is_empty() {
+            return "The game is over: no moves.\n".into();
+        }
+        let mut text = String::new();
+        for (i, &m) in legal.iter().enumerate() {
+            text.push_str(&format!("{:>4}. {}\n", i + 1, self.game.move_text(m)));
+        }
+        text
+    }
+
+    fn history(&self) -> String {
+        if self.played.is_empty() {
+            return "No move has been played.\n".into();
+        }
+        let mut text = String::new();
+        let players = self.game.players.len();
+        let mut s = self.start;
+        for (i, &m) in self.played.iter().enumerate() {
+            let who = &self.game.players[s.to_move as usize].name;
+            text.push_str(&format!("{:>4}. {who} {}\n", i + 1, self.game.move_text(m)));
+            self.game.apply(&mut s, m);
+            let _ = players;
+        }
+        text
+    }
+
+    /// The board, whose turn it is or how the game ended.
+    fn board(&self) -> String {
+        let mut text = self.game.board_text(&self.state);
+        if self.colour {
+            text = colour_board(&text);
+        }
+        text.push('\n');
+        text.push_str(&self.status());
+        text
+    }
+
+    fn status(&self) -> String {
+        match self.game.ending(&self.state) {
+            Some((outcome, why)) => {
+                format!("Game over: {} ({why}).\n", self.game.outcome_text(outcome))
+            }
+            None => {
+                let p = self.state.to_move as usize;
+                let who = &self.game.players[p].name;
+                match self.ai[p] {
+                    Some(l) => format!("{who} (computer, level {}) to move.\n", l.0),
+                    None => format!("{who} to move.\n"),
+                }
+            }
+        }
+    }
+
+    /// Plays `m` for the player to move and says so.
+    fn play(&mut self, m: Move) -> String {
+        let who = self.game.players[self.state.to_move as usize].name.clone();
+        let text = self.game.move_text(m);
+        self.game.apply(&mut self.state, m);
+        self.played.push(m);
+        format!("{who} plays {text}.\n\n{}", self.board())
+    }
+
+    fn play_typed(&mut self, line: &str) -> String {
+        let legal = self.legal();
+        if let Ok(n) = line.parse::<usize>() {
+            return match legal.get(n.wrapping_sub(1)) {
+                Some(&m) => self.play_and_answer(m),
+                None if legal.is_empty() => "The game is over: there is no move to play.\n".into(),
+                None => format!(
+                    "there is no move {n}: type `moves` for the {} legal moves\n",
+                    legal.len()
+                ),
+            };
+        }
+        match input::read_move(&self.game, &self.state, &legal, line) {
+            Ok(m) => self.play_and_answer(m),
+            Err(why) => format!("{why}\n"),
+        }
+    }
+
+    fn play_and_answer(&mut self, m: Move) -> String {
+        self.undone.clear();
+        let mut text = self.play(m);
+        text.push_str(&self.computer_turns());
+        text
+    }
+
+    /// The computer's moves, while it is to move and the game goes on.
+    fn computer_turns(&mut self) -> String {
+        let mut text = String::new();
+        for _ in 0..MAX_COMPUTER_PLIES {
+            let p = self.state.to_move as usize;
+            let Some(level) = self.ai[p] else {
+                return text;
+            };
+            let Some(m) = choose(
+                &self.game,
+                &self.state,
+                Limits::for_level(level),
+                &mut self.rng,
+            ) else {
+                return text;
+            };
+            text.push('\n');
+            text.push_str(&self.play(m));
+        }
+        text.push_str(&format!(
+            "\nThe computer has played {MAX_COMPUTER_PLIES} moves in a row; stopping here.\n"
+        ));
+        text
+    }
+
+    fn replay(&mut self) {
+        self.state = self.start;
+        for &m in &self.played {
+            self.game.apply(&mut self.state, m);
+        }
+    }
+
+    fn undo(&mut self) -> String {
+        let Some(m) = self.played.pop() else {
+            return "Nothing to undo: this is the start of the game.\n".into();
+        };
+        self.undone.push(m);
+        // Take back the computer's reply too, so that it is a person's turn again.
+        while self.played.last().is_some() && {
+            self.replay();
+            self.ai[self.state.to_move as usize].is_some()
+        } {
+            let m = self.played.pop().expect("checked");
+            self.undone.push(m);
+        }
+        self.replay();
+        format!("Taken back.\n\n{}", self.board())
+    }
+
+    fn redo(&mut self) -> String {
+        let Some(m) = self.undone.pop() else {
+            return "Nothing to redo.\n".into();
+        };
+        let mut text = self.play(m);
+        while let Some(&m) = self.undone.last() {
+            if self.ai[self.state.to_move as usize].is_none() {
+                break;
+            }
+            self.undone.pop();
+            text.push('\n');
+            text.push_str(&self.play(m));
+        }
+        text
+    }
+
+    fn perft(&self, rest: &str) -> String {
+        let depth: usize = match rest.parse() {
+            Ok(d) if (1..=8).contains(&d) => d,
+            _ => return "perft takes a depth from 1 to 8, e.g. `perft 3`\n".into(),
+        };
+        (1..=depth)
+            .map(|d| format!("perft {d}: {}\n", perft(&self.game, &self.state, d)))
+            .collect()
+    }
+
+    fn hint(&mut self) -> String {
+        let level = self
+            .ai
+            .iter()
+            .flatten()
+            .copied()
+            .max()
+            .unwrap_or(Level(3))
+            .max(Level(3));
+        match choose(
+            &self.game,
+            &self.state,
+            Limits::for_level(level),
+            &mut self.rng,
+        ) {
+            Some(m) => format!("hint: {}\n", self.game.move_text(m)),
+            None => "The game is over: no hint.\n".into(),
+        }
+    }
+
+    fn set_ai(&mut self, rest: &str) -> String {
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        match words.as_slice() {
+            ["off"] => {
+                self.ai.iter_mut().for_each(|a| *a = None);
+                "The computer plays no one now.\n".into()
+            }
+            [player, "off"] => match self.player_index(player) {
+                Ok(p) => {
+                    self.ai[p] = None;
+                    format!("{} is played by a person now.\n", self.game.players[p].name)
+                }
+                Err(e) => format!("{e}\n"),
+            },
+            [player, level] => {
+                let p = match self.player_index(player) {
+                    Ok(p) => p,
+                    Err(e) => return format!("{e}\n"),
+                };
+                match level.parse::<u8>() {
+                    Ok(l) if l <= Level::MAX => {
+                        self.ai[p] = Some(Level(l));
+                        let mut text = format!(
+                            "The computer plays {} at level {l}.\n",
+                            self.game.players[p].name
+                        );
+                        text.push_str(&self.computer_turns());
+                        text
+                    }
+                    _ => format!("a level is a number from 0 to {}\n", Level::MAX),
+                }
+            }
+            _ => "type `ai PLAYER LEVEL`, `ai PLAYER off` or `ai off`\n".into(),
+        }
+    }
+}
+
+/// The first player's pieces in red, the second's in blue: upper and lower case letters
+/// after the `|` of each rank.
+fn colour_board(text: &str) -> String {
+    text.lines()
+        .map(|line| match line.split_once('|') {
+            Some((label, cells)) => {
+                let coloured: String = cells
+                    .chars()
+                    .map(|c| match c {
+                        'A'..='Z' => format!("\x1b[1;31m{c}\x1b[0m"),
+                        'a'..='z' => format!("\x1b[1;34m{c}\x1b[0m"),
+                        c => c.to_string(),
+                    })
+                    .collect();
+                format!("{label}|{coloured}\n")
+            }
+            None => format!("{line}\n"),
+        })
+        .collect()
+}

@@ -1,0 +1,125 @@
+//! Game records: a plain text a person can read and edit. The game and its options first,
+//! then `moves` and one move a line:
+//!
+//! ```text
+//! # Tabula game record
+//! game zola
+//! option size=6
+//! moves
+//! c3-b2
+//! d6xc5
+//! ```
+
+use super::Session;
+use crate::cli::GameArgs;
+use crate::engine::State;
+
+impl Session {
+    pub(super) fn record(&self) -> String {
+        let mut text =
+            String::from("# Tabula game record: the game, its options, then one move a line.\n");
+        text.push_str(&format!("game {}\n", self.args.game));
+        if let Some(v) = &self.args.variant {
+            text.push_str(&format!("variant {v}\n"));
+        }
+        for o in &self.args.options {
+            text.push_str(&format!("option {o}\n"));
+        }
+        if let Some(p) = &self.args.position {
+            text.push_str(&format!("position {p}\n"));
+        }
+        text.push_str("moves\n");
+        let mut s = self.start;
+        for &m in &self.played {
+            text.push_str(&self.game.move_text(m));
+            text.push('\n');
+            self.game.apply(&mut s, m);
+        }
+        text
+    }
+
+    pub(super) fn save(&self, file: &str) -> String {
+        if file.is_empty() {
+            return "type `save FILE`\n".into();
+        }
+        match std::fs::write(file, self.record()) {
+            Ok(()) => format!("Saved {} moves to {file}.\n", self.played.len()),
+            Err(e) => format!("cannot save to {file}: {e}\n"),
+        }
+    }
+
+    pub(super) fn load(&mut self, file: &str) -> String {
+        if file.is_empty() {
+            return "type `load FILE`\n".into();
+        }
+        let text = match std::fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) => return format!("cannot load {file}: {e}\n"),
+        };
+        match self.read_record(&text) {
+            Ok(()) => format!(
+                "Loaded {file}: {} moves.\n\n{}",
+                self.played.len(),
+                self.board()
+            ),
+            Err(e) => format!("cannot load {file}: {e}; the game goes on as it was\n"),
+        }
+    }
+
+    /// Replaces this session's game by the record's, or changes nothing and says why.
+    fn read_record(&mut self, text: &str) -> Result<(), String> {
+        let mut args = GameArgs {
+            game: String::new(),
+            options: Vec::new(),
+            variant: None,
+            position: None,
+        };
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
+        let mut in_moves = false;
+        let mut moves = Vec::new();
+        for (n, line) in lines.by_ref() {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if in_moves {
+                moves.push((n, line.to_string()));
+                continue;
+            }
+            let (key, value) = line
+                .split_once(char::is_whitespace)
+                .map_or((line, ""), |(k, v)| (k, v.trim()));
+            match key {
+                "game" => args.game = value.to_string(),
+                "option" => args.options.push(value.to_string()),
+                "variant" => args.variant = Some(value.to_string()),
+                "position" => args.position = Some(value.to_string()),
+                "moves" => in_moves = true,
+                _ => return Err(format!("line {n}: `{key}` is not part of a game record (game, option, variant, position, moves)")),
+            }
+        }
+        if args.game.is_empty() {
+            return Err("it names no game (a line `game NAME`)".into());
+        }
+        let choice = crate::cli::load_game(&args).map_err(|e| e.message)?;
+        let mut state: State = choice.start;
+        let mut played = Vec::new();
+        for (n, text) in moves {
+            let legal = choice.game.legal_moves(&state);
+            let m = super::input::read_move(&choice.game, &state, &legal, &text)
+                .map_err(|why| format!("line {n}: `{text}`: {why}"))?;
+            choice.game.apply(&mut state, m);
+            played.push(m);
+        }
+        // The computer keeps its players when the loaded game has as many.
+        if self.ai.len() != choice.game.players.len() {
+            self.ai = vec![None; choice.game.players.len()];
+        }
+        self.args = args;
+        self.game = choice.game;
+        self.start = choice.start;
+        self.state = state;
+        self.played = played;
+        self.undone.clear();
+        Ok(())
+    }
+}

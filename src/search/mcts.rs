@@ -1,0 +1,163 @@
+//! The computer opponent: Monte Carlo tree search with random playouts (UCT). It knows no
+//! game: it needs legal moves, apply and the result, and nothing else. Levels set the number
+//! of playouts per move; a time limit bounds every move; a seed makes it repeatable.
+
+use super::playout::{playout, Finish};
+use super::rng::Rng;
+use crate::engine::{Generated, Move, Outcome, State};
+use crate::ir::Game;
+use std::time::{Duration, Instant};
+
+/// How hard the computer thinks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Level(pub u8);
+
+impl Level {
+    pub const MAX: u8 = 6;
+
+    /// Playouts per move: none at level 0 (a random legal move), then 100, 400, 1,600…
+    pub fn playouts(self) -> usize {
+        match self.0 {
+            0 => 0,
+            l => 25 << (2 * l as usize),
+        }
+    }
+}
+
+/// Limits for one search.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub playouts: usize,
+    pub time: Duration,
+    /// Plies after which a playout counts as a draw (some games can cycle).
+    pub max_plies: usize,
+}
+
+impl Limits {
+    pub fn for_level(level: Level) -> Limits {
+        Limits {
+            playouts: level.playouts(),
+            time: Duration::from_secs(5),
+            max_plies: 1000,
+        }
+    }
+}
+
+struct Node {
+    mv: Move,
+    /// The player who made `mv`; rewards are counted for them.
+    mover: u8,
+    parent: u32,
+    children: std::ops::Range<u32>,
+    expanded: bool,
+    visits: f64,
+    reward: f64,
+}
+
+/// The move the computer chooses at `state`, or `None` when the game is over.
+pub fn choose(game: &Game, state: &State, limits: Limits, rng: &mut Rng) -> Option<Move> {
+    let mut moves = Vec::new();
+    if game.generate(state, &mut moves) != Generated::Moves {
+        return None;
+    }
+    if moves.len() == 1 || limits.playouts == 0 {
+        return Some(moves[rng.below(moves.len())]);
+    }
+    let started = Instant::now();
+    let mut nodes = vec![Node {
+        mv: Move::PASS,
+        mover: u8::MAX,
+        parent: u32::MAX,
+        children: 0..0,
+        expanded: false,
+        visits: 0.0,
+        reward: 0.0,
+    }];
+    let mut buffer = Vec::new();
+    for i in 0..limits.playouts {
+        // Check the clock now and then, not on every playout.
+        if i % 64 == 63 && started.elapsed() >= limits.time {
+            break;
+        }
+        let mut s = *state;
+        let mut at = 0usize;
+        // Selection: down the tree by UCB1 while nodes are expanded.
+        while nodes[at].expanded && !nodes[at].children.is_empty() {
+            at = best_child(&nodes, at, rng);
+            game.apply(&mut s, nodes[at].mv);
+        }
+        // Expansion: all the children at once, then one of them.
+        if !nodes[at].expanded {
+            nodes[at].expanded = true;
+            if game.generate(&s, &mut buffer) == Generated::Moves {
+                let first = nodes.len() as u32;
+                for &m in &buffer {
+                    nodes.push(Node {
+                        mv: m,
+                        mover: s.to_move,
+                        parent: at as u32,
+                        children: 0..0,
+                        expanded: false,
+                        visits: 0.0,
+                        reward: 0.0,
+                    });
+                }
+                nodes[at].children = first..nodes.len() as u32;
+                at = first as usize + rng.below(buffer.len());
+                game.apply(&mut s, nodes[at].mv);
+            }
+        }
+        // Simulation and backpropagation.
+        let (finish, _) = playout(game, &s, rng, limits.max_plies, &mut buffer);
+        let mut n = at;
+        while n != u32::MAX as usize {
+            let node = &mut nodes[n];
+            node.visits += 1.0;
+            node.reward += reward(finish, node.mover);
+            n = node.parent as usize;
+        }
+    }
+    let root = &nodes[0];
+    root.children
+        .clone()
+        .max_by(|&a, &b| {
+            nodes[a as usize]
+                .visits
+                .total_cmp(&nodes[b as usize].visits)
+        })
+        .map(|c| nodes[c as usize].mv)
+}
+
+fn reward(finish: Finish, player: u8) -> f64 {
+    match finish {
+        Finish::Over(Outcome::Win(p)) if p == player => 1.0,
+        Finish::Over(Outcome::Win(_)) => 0.0,
+        Finish::Over(Outcome::Draw) | Finish::Capped => 0.5,
+    }
+}
+
+/// The child of `at` with the highest UCB1 score; unvisited children first, at random.
+fn best_child(nodes: &[Node], at: usize, rng: &mut Rng) -> usize {
+    let parent = &nodes[at];
+    let unvisited = parent
+        .children
+        .clone()
+        .filter(|&c| nodes[c as usize].visits == 0.0);
+    let count = unvisited.clone().count();
+    if count > 0 {
+        let pick = rng.below(count);
+        return unvisited.clone().nth(pick).expect("pick < count") as usize;
+    }
+    let log_n = parent.visits.ln();
+    parent
+        .children
+        .clone()
+        .max_by(|&a, &b| {
+            let score = |c: u32| {
+                let n = &nodes[c as usize];
+                n.reward / n.visits + std::f64::consts::SQRT_2 * (log_n / n.visits).sqrt()
+            };
+            score(a).total_cmp(&score(b))
+        })
+        .expect("an expanded node with children") as usize
+}

@@ -1,0 +1,184 @@
+//! The play session, run as a real process with its input piped in: whole games of every
+//! shipped game, and a transcript of a person's mistakes.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use tabula::engine::{Generated, State};
+use tabula::search::rng::Rng;
+
+/// Runs `tabula play ARGS` with `input` on standard input; returns standard output.
+fn play(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("play")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A random game of `name` that ends within `cap` plies: its moves and its last line.
+fn finished_game(name: &str, options: &str, cap: usize) -> (Vec<String>, String) {
+    let game = common::game(name, options);
+    let mut moves = Vec::new();
+    for seed in 1.. {
+        let mut rng = Rng::new(seed);
+        let mut s = State::start(&game);
+        let mut played = Vec::new();
+        for _ in 0..cap {
+            if game.generate(&s, &mut moves) == Generated::Moves {
+                let m = moves[rng.below(moves.len())];
+                played.push(game.move_text(m));
+                game.apply(&mut s, m);
+            } else {
+                let (outcome, why) = game.ending(&s).unwrap();
+                return (
+                    played,
+                    format!("Game over: {} ({why}).", game.outcome_text(outcome)),
+                );
+            }
+        }
+    }
+    unreachable!()
+}
+
+#[test]
+fn whole_games_of_every_shipped_game_end_with_the_right_result() {
+    for (name, options) in [
+        ("zola", "size=6"),
+        ("jerboa", "size=6"),
+        ("laska", "size=7"),
+    ] {
+        let (moves, last) = finished_game(name, options, 400);
+        let input = moves.join("\n") + "\n";
+        let opt: Vec<&str> = options
+            .split_whitespace()
+            .flat_map(|o| ["--option", o])
+            .collect();
+        let args: Vec<&str> = std::iter::once(name).chain(opt).collect();
+        let out = play(&args, &input);
+        assert!(
+            !out.contains("not a move") && !out.contains("cannot go"),
+            "{name}: a move was refused:\n{out}"
+        );
+        assert_eq!(out.matches(" plays ").count(), moves.len(), "{name}");
+        assert!(
+            out.trim_end().ends_with(&last),
+            "{name}: expected `{last}` at the end of:\n{out}"
+        );
+    }
+}
+
+#[test]
+fn a_persons_mistakes_get_clear_answers_and_the_session_goes_on() {
+    let broken = std::env::temp_dir().join("tabula-broken-record.txt");
+    std::fs::write(&broken, "game zola\noption size=4\nmoves\na1xa2\nz9-z8\n").unwrap();
+    let input = format!(
+        "undo\nc1-b2\nq9\nfrobnicate\nb2\na1\nload /no/such/file.rec\nload {}\nperft 2\nb2xb3\nhistory\nquit\n",
+        broken.display()
+    );
+    let out = play(&["zola", "--option", "size=4"], &input);
+    let expected = format!(
+        "Zola (size=4). Type `help` for the commands.
+
+4 | c C c C
+3 | C c C c
+2 | c C c C
+1 | C c C c
+  +--------
+    a b c d
+
+Red to move.
+Red> undo
+Nothing to undo: this is the start of the game.
+Red> c1-b2
+the checker on c1 cannot go to b2; it can play c1xc2, c1xb1
+Red> q9
+no such square: q9
+Red> frobnicate
+`frobnicate` is not a move or a command (type `help`)
+Red> b2
+that could be b2xb3 or b2xc2; type one of them
+Red> a1
+that could be a1xa2 or a1xb1; type one of them
+Red> load /no/such/file.rec
+cannot load /no/such/file.rec: No such file or directory (os error 2)
+Red> load {0}
+cannot load {0}: line 5: `z9-z8`: no such square: z9; the game goes on as it was
+Red> perft 2
+perft 1: 16
+perft 2: 256
+Red> b2xb3
+Red plays b2xb3.
+
+4 | c C c C
+3 | C C C c
+2 | c . c C
+1 | C c C c
+  +--------
+    a b c d
+
+Blue to move.
+Blue> history
+   1. Red b2xb3
+Blue> quit
+",
+        broken.display()
+    );
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn the_computer_answers_and_a_game_against_it_ends() {
+    // Blue is the computer; Red always plays its first legal move (`1`).
+    let input = "1\n".repeat(60) + "quit\n";
+    let out = play(
+        &[
+            "zola", "--option", "size=4", "--ai", "Blue=1", "--seed", "5",
+        ],
+        &input,
+    );
+    assert!(out.contains("Blue plays "), "{out}");
+    assert!(out.contains("Game over: "), "{out}");
+}
+
+#[test]
+fn bad_play_arguments_are_refused_with_a_message() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["play", "zola", "--ai", "Green=2"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: no player called `Green` (the players are Red, Blue)\n"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["play", "zola", "--ai", "Blue=9"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: --ai takes PLAYER or PLAYER=LEVEL with a level from 0 to 6, not `Blue=9`\n"
+    );
+}
