@@ -182,3 +182,27 @@ fn bad_play_arguments_are_refused_with_a_message() {
         "error: --ai takes PLAYER or PLAYER=LEVEL with a level from 0 to 6, not `Blue=9`\n"
     );
 }
+
+#[test]
+fn a_compulsory_capture_and_a_forbidden_move_are_explained() {
+    // Laska: Blue must capture c3xe5; a step is refused with the reason.
+    let out = play(
+        &["laska", "--position", "3s/3/4/1s1/1S2/3/3S Blue"],
+        "g1-f2\nquit\n",
+    );
+    assert!(
+        out.contains(
+            "Blue> g1-f2\na `jump` move comes first (priority); the legal moves are c3xe5\n"
+        ),
+        "{out}"
+    );
+    // Jerboa: with Black on b1, a move that leaves it there breaks the after-move rule.
+    let out = play(
+        &["jerboa", "--position", "7j/8/8/8/7J/8/8/1jJ5 White"],
+        "h4-h5\nquit\n",
+    );
+    assert!(
+        out.contains("White> h4-h5\nh4-h5 is not allowed: the position after it breaks the game's `after move require` rule\n"),
+        "{out}"
+    );
+}
