@@ -5,8 +5,6 @@ use crate::diagnostic::Problem;
 use crate::ir::Columns;
 use crate::syntax::ast::Item;
 
-/// Bits for the count of pieces under a commander, at the bottom of a packed column.
-pub const COUNT_BITS: u32 = 6;
 /// The most used squares a game with columns may have: a state keeps 64 columns.
 pub const MAX_COLUMN_SQUARES: usize = 64;
 
@@ -50,7 +48,7 @@ impl Checker<'_> {
         }
         let kinds = (self.players.len() * self.pieces.len()).max(2) as u32;
         let bits = u32::BITS - (kinds - 1).leading_zeros();
-        let room = (64 - COUNT_BITS) / bits;
+        let room = Columns::room(bits) as u32;
         let pieces = setup.map_or(0, |s| s.iter().filter(|&&c| c != 0).count()) as u32;
         if pieces > room + 1 {
             self.report(

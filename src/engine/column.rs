@@ -3,7 +3,7 @@
 //! one `u64` per used square: the low 6 bits count them, then each piece's code minus one,
 //! `bits` bits each, from the one just under the commander down to the bottom.
 
-const COUNT_BITS: u32 = 6;
+const COUNT_BITS: u32 = crate::ir::Columns::COUNT_BITS;
 const COUNT_MASK: u64 = (1 << COUNT_BITS) - 1;
 
 /// How many pieces are under the commander.
@@ -66,7 +66,7 @@ mod tests {
     #[test]
     fn a_column_holds_as_many_pieces_as_its_bits_allow() {
         let bits = 2;
-        let room = (64 - COUNT_BITS) / bits;
+        let room = crate::ir::Columns::room(bits) as u32;
         let mut col = 0;
         for i in 0..room {
             col = push_bottom(col, 1 + (i % 4) as u8, bits);

@@ -189,7 +189,7 @@ impl Game {
         }
         let mut state = State::from_cells(self, &cells, to_move as u8);
         if let Some(cols) = &self.columns {
-            let room = (64 - 6) / cols.bits as usize;
+            let room = crate::ir::Columns::room(cols.bits);
             for (slot, packed) in columns {
                 if column::height_below(packed) > room {
                     return Err(format!("a column of more than {} pieces", room + 1));

@@ -103,6 +103,16 @@ pub struct Columns {
     pub bits: u32,
 }
 
+impl Columns {
+    /// Bits for the count of pieces under a commander, at the bottom of a packed column.
+    pub const COUNT_BITS: u32 = 6;
+
+    /// How many pieces fit under a commander.
+    pub fn room(bits: u32) -> usize {
+        ((64 - Columns::COUNT_BITS) / bits) as usize
+    }
+}
+
 /// How a chain goes on: while the piece can (`Must`), or as the player likes (`May`: every
 /// prefix of a chain is a move too).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

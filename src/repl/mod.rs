@@ -209,13 +209,11 @@ impl Session {
             return "No move has been played.\n".into();
         }
         let mut text = String::new();
-        let players = self.game.players.len();
         let mut s = self.start;
         for (i, &m) in self.played.iter().enumerate() {
             let who = &self.game.players[s.to_move as usize].name;
             text.push_str(&format!("{:>4}. {who} {}\n", i + 1, self.game.move_text(m)));
             self.game.apply(&mut s, m);
-            let _ = players;
         }
         text
     }
