@@ -309,7 +309,7 @@ impl<'f> Checker<'f> {
             after_move,
             after_footprint: if plain { after_footprint } else { None },
             columns,
-            promotions,
+            promotions: self.promotions_by_code(&promotions),
             rows: std::mem::take(&mut self.rows),
         })
     }
@@ -360,6 +360,25 @@ impl<'f> Checker<'f> {
                 }
             }
         }
+    }
+
+    /// The promotions by cell code, for the engine: no look-up of the piece's type while
+    /// playing, and an empty table when nothing is promoted.
+    fn promotions_by_code(&self, by_type: &[Option<(usize, usize)>]) -> Vec<Option<(usize, u8)>> {
+        if by_type.iter().all(Option::is_none) {
+            return Vec::new();
+        }
+        let types = self.pieces.len();
+        let mut table = vec![None; 1 + self.players.len() * types];
+        for player in 0..self.players.len() {
+            for (t, p) in by_type.iter().enumerate() {
+                if let Some((zone, into)) = p {
+                    table[1 + player * types + t] =
+                        Some((*zone, (1 + player * types + into) as u8));
+                }
+            }
+        }
+        table
     }
 
     fn finish(mut self) -> Vec<Problem> {

@@ -405,10 +405,9 @@ impl Game {
         }
         s.cells[to as usize] = code;
         self.set_column(s, to, column);
-        let (owner, t) = self.decode(code);
-        match self.promotions[t] {
-            Some((zone, into)) if self.in_zone(zone, owner as u8, to) => {
-                s.cells[to as usize] = self.code(owner, into);
+        match self.promotions.get(code as usize) {
+            Some(&Some((zone, into))) if self.in_zone(zone, self.decode(code).0 as u8, to) => {
+                s.cells[to as usize] = into;
                 true
             }
             _ => false,

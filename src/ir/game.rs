@@ -166,9 +166,9 @@ pub struct Game {
     pub after_footprint: Option<Vec<Vec<(SquareSet, u64)>>>,
     /// Columns, when squares hold stacks of pieces.
     pub columns: Option<Columns>,
-    /// `promotions[piece type]`: the zone where a piece of that type, ending a step, turns
-    /// into another type, and that type.
-    pub promotions: Vec<Option<(usize, usize)>>,
+    /// `promotions[cell code]`: the zone where that piece, ending a step, is promoted, and
+    /// the code it becomes. Empty when the game has no promotion.
+    pub promotions: Vec<Option<(usize, u8)>>,
     /// `rows[player * cells + sq]`: the row of `sq` counted from `player`'s side (0 is
     /// their home row).
     pub rows: Vec<u8>,
