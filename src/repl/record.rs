@@ -3,11 +3,11 @@
 //!
 //! ```text
 //! # Tabula game record
-//! game zola
-//! option size=6
+//! game mygame.game
+//! option size=8
 //! moves
-//! c3-b2
-//! d6xc5
+//! c3-d4
+//! f6xd4
 //! ```
 
 use super::Session;
