@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{game, moves, position};
+use common::{after, game, moves, play_move, position};
 use tabula::engine::Outcome;
 
 fn jerboa() -> tabula::ir::Game {
@@ -32,11 +32,8 @@ fn a_jump_chain_must_go_on_while_it_can() {
     // a1 jumps b2 to c3, then must jump b4 to a5.
     let text = "7j/8/8/8/1j6/8/1j6/J7 White";
     assert_eq!(moves_from(&g, text, "a1x"), ["a1xc3xa5"]);
-    let s = position(&g, text);
-    let mut after = s;
-    g.apply(&mut after, g.parse_move(&s, "a1xc3xa5").unwrap());
     assert_eq!(
-        g.position_text(&after),
+        after(&g, text, "a1xc3xa5"),
         "7j/8/8/J7/8/8/8/8 Black",
         "both jumped pieces are taken"
     );
@@ -61,11 +58,9 @@ fn a_leap_over_two_ends_the_move() {
     // a1 leaps b2 and c3 to d4; a jump over e5 to f6 would follow a jump, not a leap.
     let text = "7j/8/8/4j3/8/2j5/1j6/J7 White";
     assert_eq!(moves_from(&g, text, "a1x"), ["a1xd4"]);
-    let s = position(&g, text);
-    let mut after = s;
-    g.apply(&mut after, g.parse_move(&s, "a1xd4").unwrap());
+    let next = play_move(&g, &position(&g, text), "a1xd4");
     assert_eq!(
-        after.pieces[1], 2,
+        next.pieces[1], 2,
         "both leaped pieces are taken, e5 and h8 remain"
     );
 }

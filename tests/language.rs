@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{compile, moves, position};
+use common::{after, compile, moves, play_move, position};
 use tabula::check::{compile_source, Choices, Failure};
 use tabula::engine::{Outcome, State};
 
@@ -45,8 +45,7 @@ fn a_run_count_can_be_exact_or_bounded() {
     // Two enemies: a leap. Four enemies: too long a run.
     let s = position(&g, "5/Mmmmm/5/Mmm2/5 White");
     assert_eq!(moves(&g, &s), ["a2xd2"]);
-    let mut after = s;
-    g.apply(&mut after, g.parse_move(&s, "a2xd2").unwrap());
+    let after = play_move(&g, &s, "a2xd2");
     assert_eq!(g.position_text(&after), "5/Mmmmm/5/3M1/5 Black");
     assert_eq!(after.pieces[1], 4, "both leaped pieces are taken");
 }
@@ -333,8 +332,7 @@ fn stacks_keep_columns_and_the_top_piece_commands() {
     // A column of a Black soldier under a White one is White's, and moves as one.
     let s = position(&g, "5/5/2[sS]2/5/5 White");
     assert_eq!(moves(&g, &s), ["c3-c4"]);
-    let mut after = s;
-    g.apply(&mut after, g.parse_move(&s, "c3-c4").unwrap());
+    let after = play_move(&g, &s, "c3-c4");
     assert_eq!(g.position_text(&after), "5/2[sS]2/5/5/5 Black");
     assert_eq!(
         &after.pieces[..2],
@@ -346,26 +344,20 @@ fn stacks_keep_columns_and_the_top_piece_commands() {
 #[test]
 fn capture_over_under_puts_the_jumped_commander_under_the_jumper() {
     let g = stacking_game("move jump { along e over 1 enemy onto empty capture over under }");
-    let s = position(&g, "5/5/S[Ss]3/5/5 White");
-    let mut after = s;
-    g.apply(&mut after, g.parse_move(&s, "a3xc3").unwrap());
-    assert_eq!(g.position_text(&after), "5/5/1S[sS]2/5/5 Black");
+    assert_eq!(
+        after(&g, "5/5/S[Ss]3/5/5 White", "a3xc3"),
+        "5/5/1S[sS]2/5/5 Black"
+    );
 }
 
 #[test]
 fn promote_turns_a_piece_that_ends_a_step_in_a_zone() {
     let g = stacking_game("move step { along n onto empty }\npromote soldier to officer in far");
-    let s = position(&g, "5/S4/5/5/5 White");
-    let mut after = s;
-    g.apply(&mut after, g.parse_move(&s, "a4-a5").unwrap());
-    assert_eq!(g.position_text(&after), "O4/5/5/5/5 Black");
+    assert_eq!(after(&g, "5/S4/5/5/5 White", "a4-a5"), "O4/5/5/5/5 Black");
 }
 
 #[test]
 fn promotion_works_without_stacks_too() {
     let g = compile("game \"T\"\nboard 3 x 3\nplayers White, Black\npieces man, king\nzone far = row == 2\nmove step { along n onto empty }\npromote man to king in far\n");
-    let s = position(&g, "3/M2/3 White");
-    let mut after = s;
-    g.apply(&mut after, g.parse_move(&s, "a2-a3").unwrap());
-    assert_eq!(g.position_text(&after), "K2/3/3 Black");
+    assert_eq!(after(&g, "3/M2/3 White", "a2-a3"), "K2/3/3 Black");
 }

@@ -4,22 +4,11 @@
 
 mod common;
 
-use common::{game, moves, position};
+use common::{after, game, moves, position};
 use tabula::engine::Outcome;
 
 fn laska(options: &str) -> tabula::ir::Game {
     game("laska", options)
-}
-
-/// Plays `mv` from `text` and returns the position text after it.
-fn after(g: &tabula::ir::Game, text: &str, mv: &str) -> String {
-    let s = position(g, text);
-    let m = g
-        .parse_move(&s, mv)
-        .unwrap_or_else(|| panic!("{mv} is not legal at {text}: {:?}", moves(g, &s)));
-    let mut next = s;
-    g.apply(&mut next, m);
-    g.position_text(&next)
 }
 
 #[test]

@@ -254,7 +254,7 @@ impl<'f> Checker<'f> {
         // The footprint shortcut knows how plain moves change squares; columns and
         // promotions change them in other ways, so such games check every move in full.
         let plain = !self.stacks && promotions.iter().all(Option::is_none);
-        let after_footprint = after_move.iter().filter(|_| plain).try_fold(
+        let after_footprint = after_move.iter().try_fold(
             vec![Vec::new(); self.players.len()],
             |mut acc: Vec<Vec<_>>, e| {
                 let f = e.footprint(&self.zone_tables, self.players.len())?;
@@ -307,7 +307,7 @@ impl<'f> Checker<'f> {
             no_move,
             end_rules,
             after_move,
-            after_footprint: if plain { after_footprint } else { None },
+            after_footprint: after_footprint.filter(|_| plain),
             columns,
             promotions: self.promotions_by_code(&promotions),
             rows: std::mem::take(&mut self.rows),

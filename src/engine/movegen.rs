@@ -13,7 +13,7 @@
 use super::column;
 use super::state::{Move, State, Step};
 use crate::ir::expr::{eval, Env};
-use crate::ir::{Chain, Game, MoveRule, SquareSet, Verdict, NO_SQUARE};
+use crate::ir::{Chain, EndRule, Game, MoveRule, SquareSet, Verdict, NO_SQUARE};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,19 +56,26 @@ impl Game {
         }
     }
 
+    /// The first end rule that decides the game at `s`, read for the player to move.
+    fn end_rule(&self, s: &State) -> Option<(Outcome, &EndRule)> {
+        if self.end_rules.is_empty() {
+            return None;
+        }
+        let env = self.env(s);
+        self.end_rules.iter().find_map(|r| {
+            if eval(&r.condition, &env) == 0 {
+                return None;
+            }
+            self.verdict_outcome(r.verdict, s.to_move).map(|o| (o, r))
+        })
+    }
+
     /// Fills `out` with the legal moves of `s` (a pass, when passing is the rule and there
     /// is no other move), or says how the game has ended.
     pub fn generate(&self, s: &State, out: &mut Vec<Move>) -> Generated {
         out.clear();
-        if !self.end_rules.is_empty() {
-            let env = self.env(s);
-            for r in &self.end_rules {
-                if eval(&r.condition, &env) != 0 {
-                    if let Some(o) = self.verdict_outcome(r.verdict, s.to_move) {
-                        return Generated::Over(o);
-                    }
-                }
-            }
+        if let Some((o, _)) = self.end_rule(s) {
+            return Generated::Over(o);
         }
         for tier in &self.tiers {
             self.generate_tier(tier, s, out);
@@ -164,13 +171,8 @@ impl Game {
     /// How the game has ended at `s`, with the reason in words, if it has.
     pub fn ending(&self, s: &State) -> Option<(Outcome, String)> {
         let player = &self.players[s.to_move as usize].name;
-        let env = self.env(s);
-        for r in &self.end_rules {
-            if eval(&r.condition, &env) != 0 {
-                if let Some(o) = self.verdict_outcome(r.verdict, s.to_move) {
-                    return Some((o, format!("{player}: {}", r.text)));
-                }
-            }
+        if let Some((o, r)) = self.end_rule(s) {
+            return Some((o, format!("{player}: {}", r.text)));
         }
         match self.generate(s, &mut Vec::new()) {
             Generated::Over(o) => Some((o, format!("{player} has no legal move"))),

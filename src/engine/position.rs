@@ -243,8 +243,4 @@ impl Game {
         out.push('\n');
         out
     }
-
-    pub fn square_of(&self, sq: Sq) -> &str {
-        self.board.name(sq)
-    }
 }

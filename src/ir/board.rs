@@ -113,14 +113,6 @@ impl SquareSet {
     pub fn contains(&self, sq: Sq) -> bool {
         (self.0[(sq as usize >> 6) & 3] >> (sq & 63)) & 1 != 0
     }
-
-    pub fn union(self, other: SquareSet) -> SquareSet {
-        let mut out = self;
-        for (a, b) in out.0.iter_mut().zip(other.0) {
-            *a |= b;
-        }
-        out
-    }
 }
 
 /// Files are letters `a`..`z`, then `aa`, `ab`…; ranks are numbers from 1.

@@ -196,16 +196,8 @@ impl Game {
         (c / self.pieces.len(), c % self.pieces.len())
     }
 
-    pub fn codes(&self) -> usize {
-        1 + self.players.len() * self.pieces.len()
-    }
-
     pub fn in_zone(&self, zone: usize, player: u8, sq: Sq) -> bool {
         self.zones[zone].squares[player as usize * self.board.cells() + sq as usize]
-    }
-
-    pub fn row(&self, player: u8, sq: Sq) -> usize {
-        self.rows[player as usize * self.board.cells() + sq as usize] as usize
     }
 
     /// "size=6 jumps=forced", for reports.

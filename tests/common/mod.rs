@@ -44,3 +44,22 @@ pub fn moves(game: &Game, s: &State) -> Vec<String> {
     m.sort();
     m
 }
+
+/// The state after the move typed as `mv`, which must be legal.
+pub fn play_move(game: &Game, s: &State, mv: &str) -> State {
+    let m = game.parse_move(s, mv).unwrap_or_else(|| {
+        panic!(
+            "{mv} is not legal at {}: {:?}",
+            game.position_text(s),
+            moves(game, s)
+        )
+    });
+    let mut next = *s;
+    game.apply(&mut next, m);
+    next
+}
+
+/// The position text after the move `mv` from the position `text`.
+pub fn after(game: &Game, text: &str, mv: &str) -> String {
+    game.position_text(&play_move(game, &position(game, text), mv))
+}
