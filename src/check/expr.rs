@@ -48,6 +48,11 @@ pub(crate) struct Scope {
     pub from_to: bool,
     /// The pieces on the board (`count`).
     pub state: bool,
+    /// `last` (the pit where a lap's last seed fell) and `was_empty`, in a sowing rule's
+    /// `when`.
+    pub sown: bool,
+    /// `reachable(capture)`: only end rules may search ahead.
+    pub end: bool,
     /// Where this is, for messages: "in the board size".
     pub place: &'static str,
 }
@@ -58,6 +63,8 @@ impl Scope {
         player: false,
         from_to: false,
         state: false,
+        sown: false,
+        end: false,
         place: "a constant",
     };
     pub const BOARD: Scope = Scope {
@@ -65,6 +72,8 @@ impl Scope {
         player: false,
         from_to: false,
         state: false,
+        sown: false,
+        end: false,
         place: "the board's mask",
     };
     pub const SQUARE: Scope = Scope {
@@ -72,6 +81,8 @@ impl Scope {
         player: true,
         from_to: false,
         state: false,
+        sown: false,
+        end: false,
         place: "a square condition",
     };
     pub const MOVE: Scope = Scope {
@@ -79,6 +90,8 @@ impl Scope {
         player: true,
         from_to: true,
         state: true,
+        sown: false,
+        end: false,
         place: "a move rule",
     };
     pub const END: Scope = Scope {
@@ -86,7 +99,20 @@ impl Scope {
         player: true,
         from_to: false,
         state: true,
+        sown: false,
+        end: true,
         place: "an end rule",
+    };
+    /// Where the last seed of a lap fell: `last` is the square described, and `was_empty`
+    /// says whether it held no seed before.
+    pub const SOWN: Scope = Scope {
+        here: true,
+        player: true,
+        from_to: false,
+        state: false,
+        sown: true,
+        end: false,
+        place: "a sowing outcome",
     };
     /// For checking a define's body once on its own: anything may be there.
     pub const ANY: Scope = Scope {
@@ -94,6 +120,8 @@ impl Scope {
         player: true,
         from_to: true,
         state: true,
+        sown: true,
+        end: true,
         place: "a define",
     };
 }
@@ -187,6 +215,20 @@ impl Checker<'_> {
                 (IExpr::Square(r), Ty::Square)
             }
             ExprKind::Name(id) => self.lower_name(id, scope, params),
+            ExprKind::CaptureReachable => {
+                if !scope.end {
+                    self.report(
+                        Problem::error(
+                            "out_of_scope",
+                            "`reachable(capture)` is a search that only end rules may make",
+                        )
+                        .label(e.span, format!("not in {}", scope.place))
+                        .help("use it in an end rule: `score when not reachable(capture)`"),
+                    );
+                    return ERR;
+                }
+                (IExpr::CaptureReachable, Ty::Bool)
+            }
             ExprKind::Call(id, args) => self.lower_call(id, args, e.span, scope, params),
             ExprKind::Count(pattern, zone) => {
                 if !scope.state {
@@ -317,6 +359,12 @@ impl Checker<'_> {
             }
             return self.inline(def, id, Vec::new(), scope);
         }
+        if scope.sown && id.name == "last" {
+            return (IExpr::Square(SquareRef::Here), Ty::Square);
+        }
+        if scope.sown && id.name == "was_empty" {
+            return (IExpr::WasEmpty, Ty::Bool);
+        }
         if matches!(id.name.as_str(), "file" | "rank" | "row") {
             if !scope.here {
                 self.report(
@@ -341,6 +389,9 @@ impl Checker<'_> {
         known.extend(self.words.iter().cloned());
         if scope.here {
             known.extend(["file", "rank", "row"].map(String::from));
+        }
+        if scope.sown {
+            known.extend(["last", "was_empty"].map(String::from));
         }
         self.unknown("name", id, known.iter().map(String::as_str));
         ERR
@@ -589,6 +640,8 @@ fn is_constant(e: &IExpr) -> bool {
         | IExpr::Count(..)
         | IExpr::Pieces(_)
         | IExpr::InZone(..)
+        | IExpr::WasEmpty
+        | IExpr::CaptureReachable
         | IExpr::Row(_) => false,
         IExpr::File(_) | IExpr::Rank(_) => false,
         IExpr::Unary(_, a) | IExpr::Abs(a) => is_constant(a),

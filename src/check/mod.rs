@@ -12,6 +12,7 @@ mod names;
 mod options;
 mod rules;
 mod setup;
+mod sowing;
 mod stacks;
 
 use crate::diagnostic::{did_you_mean, Problem};
@@ -130,6 +131,10 @@ pub(crate) struct Checker<'f> {
     facings: Vec<u8>,
     /// Whether squares hold columns (`stacks`).
     stacks: bool,
+    /// Whether squares are pits holding seeds (`counters`).
+    counters: bool,
+    /// With counters: the seeds the setup puts on each square.
+    seeds: Vec<i64>,
 }
 
 impl<'f> Checker<'f> {
@@ -154,6 +159,8 @@ impl<'f> Checker<'f> {
             rows: Vec::new(),
             facings: Vec::new(),
             stacks: false,
+            counters: false,
+            seeds: Vec::new(),
         }
     }
 
@@ -242,14 +249,21 @@ impl<'f> Checker<'f> {
     fn run(&mut self) -> Option<Game> {
         self.players_and_pieces();
         self.stacks_declared();
+        self.counters_declared();
         self.directions();
         self.board();
+        self.pit_names();
         self.zones_and_defines();
         let setup = self.setup();
+        let seeds = std::mem::take(&mut self.seeds);
+        let sowing = self.sowing(&seeds);
         let columns = self.columns(setup.as_deref());
         let promotions = self.promotions();
         let (rules, tiers) = self.rules();
         let (no_move, end_rules) = self.end();
+        let reads_reachable = end_rules
+            .iter()
+            .any(|r| r.condition.reads(&ir::Expr::CaptureReachable));
         let after_move = self.after_move();
         // The footprint shortcut knows how plain moves change squares; columns and
         // promotions change them in other ways, so such games check every move in full.
@@ -311,6 +325,9 @@ impl<'f> Checker<'f> {
             columns,
             promotions: self.promotions_by_code(&promotions),
             rows: std::mem::take(&mut self.rows),
+            sowing,
+            reads_reachable,
+            reach_memo: Default::default(),
         })
     }
 
@@ -325,11 +342,17 @@ impl<'f> Checker<'f> {
         if !has(|i| matches!(i, Item::Players(_))) {
             missing.push(("players", "players White, Black"));
         }
-        if !has(|i| matches!(i, Item::Pieces(_))) {
-            missing.push(("pieces", "pieces man"));
-        }
-        if !has(|i| matches!(i, Item::Move(_))) {
-            missing.push(("move", "move step { along all onto empty }"));
+        if self.counters {
+            if !has(|i| matches!(i, Item::Sow(_))) {
+                missing.push(("sow", "sow lift { from home lap right }"));
+            }
+        } else {
+            if !has(|i| matches!(i, Item::Pieces(_))) {
+                missing.push(("pieces", "pieces man"));
+            }
+            if !has(|i| matches!(i, Item::Move(_))) {
+                missing.push(("move", "move step { along all onto empty }"));
+            }
         }
         for (what, example) in missing {
             self.report(

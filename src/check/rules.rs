@@ -430,5 +430,6 @@ fn verdict(w: OutcomeWord) -> Verdict {
         OutcomeWord::Lose => Verdict::Lose,
         OutcomeWord::Win => Verdict::Win,
         OutcomeWord::Draw => Verdict::Draw,
+        OutcomeWord::Score => Verdict::Score,
     }
 }

@@ -5,7 +5,7 @@ use super::Checker;
 use crate::diagnostic::Problem;
 use crate::ir::board::parse_square_name;
 use crate::ir::expr::{eval, Env};
-use crate::syntax::ast::{Item, Placement, PlacementTarget, SetupBlock};
+use crate::syntax::ast::{Expr, Item, Placed, Placement, PlacementTarget, SetupBlock};
 use crate::syntax::span::Span;
 
 impl Checker<'_> {
@@ -26,6 +26,79 @@ impl Checker<'_> {
         cells.map(|_| codes)
     }
 
+    /// `put N where COND` / `put N on a, b`: N seeds on each square (with `counters`). The
+    /// count may depend on the square (`put file + 1 where true`).
+    fn seed_placement(&mut self, p: &Placement, count: &Expr) {
+        if !self.counters {
+            self.report(
+                Problem::error("seeds_without_counters", "`put` places seeds, which needs `counters`")
+                    .label(p.span, "seeds on squares that hold pieces")
+                    .help("declare `counters` so that squares are pits holding seeds"),
+            );
+            return;
+        }
+        let Some(n) = self.lower_as(count, Ty::Int, Scope::SQUARE) else {
+            return;
+        };
+        let cond = match &p.target {
+            PlacementTarget::Where(cond) => match self.lower_as(cond, Ty::Bool, Scope::SQUARE) {
+                Some(c) => Some(c),
+                None => return,
+            },
+            PlacementTarget::On(_) => None,
+        };
+        let Some(env) = self.square_env() else {
+            return;
+        };
+        let squares: Vec<usize> = match (&p.target, cond) {
+            (_, Some(cond)) => (0..env.cells)
+                .filter(|&sq| {
+                    env.used[sq]
+                        && (0..self.players.len()).any(|owner| {
+                            let e = Env {
+                                player: owner as u8,
+                                here: sq as u16,
+                                ..env
+                            };
+                            eval(&cond, &e) != 0
+                        })
+                })
+                .collect(),
+            (PlacementTarget::On(names), None) => {
+                let board = self.board.as_ref().expect("a square environment has a board");
+                names
+                    .iter()
+                    .filter_map(|s| board.square(&s.value).map(|sq| sq as usize))
+                    .collect()
+            }
+            (PlacementTarget::Where(_), None) => return,
+        };
+        let values: Vec<(usize, i64)> = squares
+            .into_iter()
+            .map(|sq| {
+                let e = Env {
+                    here: sq as u16,
+                    ..env
+                };
+                (sq, eval(&n, &e))
+            })
+            .collect();
+        if self.seeds.len() < env.cells {
+            self.seeds.resize(env.cells, 0);
+        }
+        for (sq, v) in values {
+            if v < 0 {
+                self.report(
+                    Problem::error("bad_value", format!("{v} seeds: a pit cannot hold fewer than 0"))
+                        .label(count.span, format!("{v} on {}", self.board.as_ref().map_or("", |b| b.name(sq as u16))))
+                        .help("put 0 or more seeds"),
+                );
+                return;
+            }
+            self.seeds[sq] = v;
+        }
+    }
+
     fn placement(&mut self, p: &Placement, codes: &mut [u8], filled_by: &mut [Option<Span>]) {
         let owners: Vec<usize> = match &p.owner {
             None => (0..self.players.len()).collect(),
@@ -38,9 +111,13 @@ impl Checker<'_> {
                 }
             },
         };
-        let Some(piece) = self.pieces.get_index_of(&p.piece.name) else {
+        let piece_name = match &p.what {
+            Placed::Piece(name) => name,
+            Placed::Seeds(count) => return self.seed_placement(p, count),
+        };
+        let Some(piece) = self.pieces.get_index_of(&piece_name.name) else {
             let known: Vec<String> = self.pieces.keys().cloned().collect();
-            self.unknown("piece type", &p.piece, known.iter().map(String::as_str));
+            self.unknown("piece type", piece_name, known.iter().map(String::as_str));
             return;
         };
         let types = self.pieces.len();

@@ -5,6 +5,8 @@ pub mod column;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+pub mod reach;
+pub mod sowing;
 pub mod state;
 
 pub use movegen::{Generated, Outcome};

@@ -11,7 +11,7 @@
 //! over twice by a capturing chain.
 
 use super::column;
-use super::state::{Move, State, Step};
+use super::state::{Move, State, Step, NOBODY, NO_PIT};
 use crate::ir::expr::{eval, Env};
 use crate::ir::{Chain, EndRule, Game, MoveRule, SquareSet, Verdict, NO_SQUARE};
 
@@ -30,8 +30,9 @@ pub enum Generated {
 }
 
 impl Game {
-    /// The result of `verdict` befalling `player`.
-    fn verdict_outcome(&self, verdict: Verdict, player: u8) -> Option<Outcome> {
+    /// The result of `verdict` befalling the player to move at `s`.
+    fn verdict_outcome(&self, verdict: Verdict, s: &State) -> Option<Outcome> {
+        let player = s.to_move;
         let next = ((player as usize + 1) % self.players.len()) as u8;
         match verdict {
             Verdict::Pass => None,
@@ -39,6 +40,34 @@ impl Game {
             // With two players the other one wins; with more, the next in turn order.
             Verdict::Lose => Some(Outcome::Win(next)),
             Verdict::Draw => Some(Outcome::Draw),
+            Verdict::Score => Some(self.score_outcome(s)),
+        }
+    }
+
+    /// The final stores: each player's store, and with `leftover to last capturer` the
+    /// seeds still on the board go to the last player who captured (to no one if nobody
+    /// has).
+    pub fn final_stores(&self, s: &State) -> Vec<u64> {
+        let mut stores: Vec<u64> = s.stores[..self.players.len()]
+            .iter()
+            .map(|&n| n as u64)
+            .collect();
+        if let Some(sw) = &self.sowing {
+            if sw.leftover_to_last_capturer && s.capturer != NOBODY {
+                stores[s.capturer as usize] += s.slots[..sw.count()].iter().sum::<u64>();
+            }
+        }
+        stores
+    }
+
+    /// The larger store wins; a tie for the largest is a draw.
+    fn score_outcome(&self, s: &State) -> Outcome {
+        let stores = self.final_stores(s);
+        let best = stores.iter().copied().max().unwrap_or(0);
+        let mut leaders = (0..stores.len()).filter(|&p| stores[p] == best);
+        match (leaders.next(), leaders.next()) {
+            (Some(p), None) => Outcome::Win(p as u8),
+            _ => Outcome::Draw,
         }
     }
 
@@ -56,17 +85,21 @@ impl Game {
         }
     }
 
-    /// The first end rule that decides the game at `s`, read for the player to move.
-    fn end_rule(&self, s: &State) -> Option<(Outcome, &EndRule)> {
+    /// The first end rule that decides the game at `s`, read for the player to move;
+    /// `reachable` is the value of `reachable(capture)` there.
+    fn end_rule(&self, s: &State, reachable: bool) -> Option<(Outcome, &EndRule)> {
         if self.end_rules.is_empty() {
             return None;
         }
-        let env = self.env(s);
+        let env = Env {
+            reachable,
+            ..self.env(s)
+        };
         self.end_rules.iter().find_map(|r| {
             if eval(&r.condition, &env) == 0 {
                 return None;
             }
-            self.verdict_outcome(r.verdict, s.to_move).map(|o| (o, r))
+            self.verdict_outcome(r.verdict, s).map(|o| (o, r))
         })
     }
 
@@ -74,8 +107,30 @@ impl Game {
     /// is no other move), or says how the game has ended.
     pub fn generate(&self, s: &State, out: &mut Vec<Move>) -> Generated {
         out.clear();
-        if let Some((o, _)) = self.end_rule(s) {
+        if !self.reads_reachable {
+            if let Some((o, _)) = self.end_rule(s, false) {
+                return Generated::Over(o);
+            }
+            return self.generate_unended(s, out);
+        }
+        // The end rules search ahead from the moves of `s`, so those come first.
+        let generated = self.generate_unended(s, out);
+        let reachable = self.capture_reachable(s, out);
+        if let Some((o, _)) = self.end_rule(s, reachable) {
+            out.clear();
             return Generated::Over(o);
+        }
+        generated
+    }
+
+    /// The moves of `s` by the rules of play alone, with no end rule read.
+    pub(super) fn generate_unended(&self, s: &State, out: &mut Vec<Move>) -> Generated {
+        out.clear();
+        if let Some(sw) = &self.sowing {
+            self.sowings(sw, s, |m, _| out.push(m));
+            if !out.is_empty() {
+                return Generated::Moves;
+            }
         }
         for tier in &self.tiers {
             self.generate_tier(tier, s, out);
@@ -86,7 +141,7 @@ impl Game {
                 return Generated::Moves;
             }
         }
-        match self.verdict_outcome(self.no_move, s.to_move) {
+        match self.verdict_outcome(self.no_move, s) {
             Some(o) => Generated::Over(o),
             None => {
                 out.push(Move::PASS);
@@ -171,10 +226,13 @@ impl Game {
     /// How the game has ended at `s`, with the reason in words, if it has.
     pub fn ending(&self, s: &State) -> Option<(Outcome, String)> {
         let player = &self.players[s.to_move as usize].name;
-        if let Some((o, r)) = self.end_rule(s) {
+        let mut moves = Vec::new();
+        let generated = self.generate_unended(s, &mut moves);
+        let reachable = self.reads_reachable && self.capture_reachable(s, &moves);
+        if let Some((o, r)) = self.end_rule(s, reachable) {
             return Some((o, format!("{player}: {}", r.text)));
         }
-        match self.generate(s, &mut Vec::new()) {
+        match generated {
             Generated::Over(o) => Some((o, format!("{player} has no legal move"))),
             Generated::Moves => None,
         }
@@ -230,7 +288,7 @@ impl Game {
                 if rule.piece_mask & (1 << own) == 0 {
                     continue;
                 }
-                let start = Move::start(from as u16, rule_id as u8);
+                let start = Move::start(from as u16, rule_id as u8, rule.captures());
                 match rule.chain {
                     None => self.landings(rule, s, from as u16, &SquareSet::default(), |d, to| {
                         out.extend(start.then(d, to));
@@ -357,13 +415,26 @@ impl Game {
 
     /// Plays `m` on `s`. `m` must be one of `s`'s legal moves.
     pub fn apply(&self, s: &mut State, m: Move) {
-        self.make(s, &m);
-        s.to_move = ((s.to_move as usize + 1) % self.players.len()) as u8;
+        match &self.sowing {
+            Some(sw) if !m.is_pass() => self.apply_sowing(sw, s, m),
+            _ => {
+                self.make(s, &m);
+                s.to_move = ((s.to_move as usize + 1) % self.players.len()) as u8;
+            }
+        }
     }
 
     /// The board after `m`, with the same player still to move.
     fn make(&self, s: &mut State, m: &Move) {
         if m.is_pass() {
+            // A pass forgets what the move before it forbade.
+            s.back = [NO_PIT; 2];
+            return;
+        }
+        if let Some(sw) = &self.sowing {
+            let mover = s.to_move;
+            self.apply_sowing(sw, s, *m);
+            s.to_move = mover;
             return;
         }
         let rule = &self.rules[m.rule as usize];
@@ -420,13 +491,13 @@ impl Game {
     fn lift_column(&self, s: &mut State, sq: u16) -> u64 {
         match &self.columns {
             None => 0,
-            Some(c) => std::mem::take(&mut s.columns[c.slot[sq as usize] as usize]),
+            Some(c) => std::mem::take(&mut s.slots[c.slot[sq as usize] as usize]),
         }
     }
 
     fn set_column(&self, s: &mut State, sq: u16, column: u64) {
         if let Some(c) = &self.columns {
-            s.columns[c.slot[sq as usize] as usize] = column;
+            s.slots[c.slot[sq as usize] as usize] = column;
         }
     }
 
@@ -442,10 +513,10 @@ impl Game {
         *column = column::push_bottom(*column, taken, c.bits);
         let slot = c.slot[sq as usize] as usize;
         s.pieces[self.decode(taken).0] -= 1;
-        match column::pop_top(s.columns[slot], c.bits) {
+        match column::pop_top(s.slots[slot], c.bits) {
             Some((next, rest)) => {
                 s.cells[sq as usize] = next;
-                s.columns[slot] = rest;
+                s.slots[slot] = rest;
                 s.pieces[self.decode(next).0] += 1;
             }
             None => s.cells[sq as usize] = 0,

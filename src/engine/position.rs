@@ -28,7 +28,7 @@ impl Game {
         let Some(cols) = &self.columns else {
             return self.piece_letter(c).to_string();
         };
-        let col = s.columns[cols.slot[sq as usize] as usize];
+        let col = s.slots[cols.slot[sq as usize] as usize];
         let letters: String = column::bottom_up(c, col, cols.bits)
             .into_iter()
             .map(|code| self.piece_letter(code))
@@ -194,7 +194,7 @@ impl Game {
                 if column::height_below(packed) > room {
                     return Err(format!("a column of more than {} pieces", room + 1));
                 }
-                state.columns[slot] = packed;
+                state.slots[slot] = packed;
             }
         }
         Ok(state)

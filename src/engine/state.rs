@@ -12,13 +12,26 @@ pub struct State {
     /// have), kept so that "no pieces left" is a look-up, not a scan.
     pub pieces: [u16; MAX_PLAYERS],
     pub to_move: u8,
-    /// With `stacks`: the pieces under each square's commander, packed (see
-    /// `engine::column`), by the square's place among the used squares.
-    pub columns: [u64; MAX_COLUMNS],
+    /// With `counters`: the last player who captured at least one seed, or `NOBODY`.
+    pub capturer: u8,
+    /// With `no sowing back`: the pit the player to move may not sow back from, and the pit
+    /// it may not sow into; `NO_PIT` when nothing is forbidden.
+    pub back: [u8; 2],
+    /// With `counters`: each player's store.
+    pub stores: [u16; MAX_PLAYERS],
+    /// What a used square holds besides its cell code, by the square's place among the used
+    /// squares: with `stacks`, the pieces under its commander, packed (see
+    /// `engine::column`); with `counters`, its seeds.
+    pub slots: [u64; MAX_SLOTS],
 }
 
-/// The most columns a state keeps: games with `stacks` use at most this many squares.
-pub const MAX_COLUMNS: usize = 64;
+/// The most slots a state keeps: games with `stacks` or `counters` use at most this many
+/// squares.
+pub const MAX_SLOTS: usize = 64;
+/// `State::capturer` before anyone has captured.
+pub const NOBODY: u8 = u8::MAX;
+/// `State::back` when no sowing back is forbidden.
+pub const NO_PIT: u8 = u8::MAX;
 
 impl std::fmt::Debug for State {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -32,7 +45,13 @@ impl std::fmt::Debug for State {
 impl State {
     /// The starting position.
     pub fn start(game: &Game) -> State {
-        State::from_cells(game, &game.setup, 0)
+        let mut s = State::from_cells(game, &game.setup, 0);
+        if let Some(sw) = &game.sowing {
+            for (pit, &n) in sw.start.iter().enumerate() {
+                s.slots[pit] = n as u64;
+            }
+        }
+        s
     }
 
     /// A state with these cells and this player to move; piece counts are derived.
@@ -41,7 +60,10 @@ impl State {
             cells: [0; MAX_CELLS],
             pieces: [0; MAX_PLAYERS],
             to_move,
-            columns: [0; MAX_COLUMNS],
+            capturer: NOBODY,
+            back: [NO_PIT; 2],
+            stores: [0; MAX_PLAYERS],
+            slots: [0; MAX_SLOTS],
         };
         s.cells[..cells.len()].copy_from_slice(cells);
         for &c in cells {
@@ -54,6 +76,17 @@ impl State {
 
     pub fn at(&self, sq: Sq) -> u8 {
         self.cells[sq as usize]
+    }
+
+    /// This state without what the player to move cannot change and no rule of play
+    /// reads: the stores and who captured last. Two states with one key have the same
+    /// moves, now and after every sequence of moves.
+    pub fn play_key(&self) -> State {
+        State {
+            stores: [0; MAX_PLAYERS],
+            capturer: NOBODY,
+            ..*self
+        }
     }
 }
 
@@ -78,6 +111,8 @@ pub struct Move {
     /// The rule's index in `Game::rules`, or `Move::PASS_RULE`.
     pub rule: u8,
     len: u8,
+    /// Whether the move takes something: a piece, or at least one seed.
+    pub takes: bool,
     steps: [Step; MAX_CHAIN],
 }
 
@@ -87,14 +122,16 @@ impl Move {
         from: 0,
         rule: Move::PASS_RULE,
         len: 0,
+        takes: false,
         steps: [Step { to: 0, dir: 0 }; MAX_CHAIN],
     };
 
-    /// A move with no step yet.
-    pub fn start(from: Sq, rule: u8) -> Move {
+    /// A move with no step yet, by a rule that takes something or not.
+    pub fn start(from: Sq, rule: u8, takes: bool) -> Move {
         Move {
             from,
             rule,
+            takes,
             ..Move::PASS
         }
     }

@@ -30,6 +30,10 @@ pub enum Expr {
     /// How many pieces the player has (`true`) or the other players have (`false`): the
     /// common `count(friend)` and `count(enemy)`, read from the state's counters.
     Pieces(bool),
+    /// Whether the pit where a lap's last seed fell held no seed before it.
+    WasEmpty,
+    /// Whether some sequence of legal moves leads to a move that captures (end rules).
+    CaptureReachable,
     Unary(UnaryOp, Box<Expr>),
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
     Abs(Box<Expr>),
@@ -58,7 +62,11 @@ impl Expr {
     ) -> bool {
         match self {
             Expr::Int(_) => true,
-            Expr::Square(_) | Expr::Count(_, None) | Expr::Pieces(_) => false,
+            Expr::Square(_)
+            | Expr::Count(_, None)
+            | Expr::Pieces(_)
+            | Expr::WasEmpty
+            | Expr::CaptureReachable => false,
             Expr::Count(pattern, Some(z)) => {
                 for (p, entries) in out.iter_mut().enumerate() {
                     let mut set = super::SquareSet::default();
@@ -81,12 +89,27 @@ impl Expr {
         }
     }
 
+    /// Whether `part` occurs anywhere in this expression.
+    pub fn reads(&self, part: &Expr) -> bool {
+        if self == part {
+            return true;
+        }
+        match self {
+            Expr::File(e) | Expr::Rank(e) | Expr::Row(e) | Expr::InZone(_, e) => e.reads(part),
+            Expr::Unary(_, e) | Expr::Abs(e) => e.reads(part),
+            Expr::Binary(_, a, b) | Expr::Min(a, b) | Expr::Max(a, b) => {
+                a.reads(part) || b.reads(part)
+            }
+            _ => false,
+        }
+    }
+
     /// Whether the value depends on the pieces on the board (and not only on squares,
     /// the player and the options).
     pub fn reads_state(&self) -> bool {
         match self {
-            Expr::Int(_) | Expr::Square(_) => false,
-            Expr::Count(..) | Expr::Pieces(_) => true,
+            Expr::Int(_) | Expr::Square(_) | Expr::WasEmpty => false,
+            Expr::Count(..) | Expr::Pieces(_) | Expr::CaptureReachable => true,
             Expr::File(e) | Expr::Rank(e) | Expr::Row(e) | Expr::InZone(_, e) => e.reads_state(),
             Expr::Unary(_, e) | Expr::Abs(e) => e.reads_state(),
             Expr::Binary(_, a, b) | Expr::Min(a, b) | Expr::Max(a, b) => {
@@ -148,6 +171,10 @@ pub struct Env<'a> {
     pub from: u16,
     pub to: u16,
     pub here: u16,
+    /// For a sowing outcome: whether the last seed's pit was empty.
+    pub was_empty: bool,
+    /// For end rules: whether a capture is reachable (found by the engine beforehand).
+    pub reachable: bool,
 }
 
 impl Env<'_> {
@@ -165,6 +192,8 @@ impl Env<'_> {
             from: 0,
             to: 0,
             here: 0,
+            was_empty: false,
+            reachable: false,
         }
     }
 }
@@ -205,6 +234,8 @@ pub fn eval(e: &Expr, env: &Env) -> i64 {
                 env.pieces.iter().map(|&n| n as i64).sum::<i64>() - mine
             }
         }
+        Expr::WasEmpty => env.was_empty as i64,
+        Expr::CaptureReachable => env.reachable as i64,
         Expr::Unary(op, a) => unary(*op, eval(a, env)),
         Expr::Binary(op, a, b) => match op {
             // Short-circuit, so that `x != 0 and y / x > 1` means what it says.

@@ -3,6 +3,7 @@
 use super::board::{Board, Sq, SquareSet};
 use super::expr::Expr;
 use super::pattern::Pattern;
+use super::sowing::Sowing;
 use crate::syntax::ast::Value;
 
 #[derive(Clone, Debug)]
@@ -128,6 +129,9 @@ pub enum Verdict {
     Lose,
     Win,
     Draw,
+    /// The larger store wins (after the seeds left on the board are awarded); equal stores
+    /// draw.
+    Score,
 }
 
 #[derive(Clone, Debug)]
@@ -172,6 +176,12 @@ pub struct Game {
     /// `rows[player * cells + sq]`: the row of `sq` counted from `player`'s side (0 is
     /// their home row).
     pub rows: Vec<u8>,
+    /// With `counters`: the pits, tracks and sowing rule.
+    pub sowing: Option<Sowing>,
+    /// Whether an end rule reads `reachable(capture)`, a search run before each turn.
+    pub reads_reachable: bool,
+    /// What that search has found, kept between calls.
+    pub reach_memo: crate::engine::reach::ReachMemo,
 }
 
 #[derive(Clone, Debug)]

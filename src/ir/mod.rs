@@ -5,11 +5,13 @@ pub mod board;
 pub mod expr;
 pub mod game;
 pub mod pattern;
+pub mod sowing;
 
 pub use board::{Board, Direction, Sq, SquareSet, NO_SQUARE};
 pub use expr::{Expr, SquareRef};
 pub use game::*;
 pub use pattern::Pattern;
+pub use sowing::{LastSeed, Sowing, NO_LAP};
 
 /// The largest number of cells a board may have: a state holds one byte per cell inline.
 pub const MAX_CELLS: usize = 256;

@@ -37,6 +37,65 @@ pub enum Item {
     /// `stacks`: squares hold columns.
     Stacks(Span),
     Promote(PromoteDecl),
+    /// `counters`: squares are pits holding seeds, and every player has a store.
+    Counters(Span),
+    Names(NamesDecl),
+    Track(TrackDecl),
+    Sow(SowDecl),
+    /// `leftover to last capturer`.
+    Leftover(Span),
+}
+
+/// `names rank 1 from a, rank 2 from A`: (rank number as written, first letter).
+#[derive(Clone, Debug)]
+pub struct NamesDecl {
+    pub ranks: Vec<(Spanned<i64>, char)>,
+    pub span: Span,
+}
+
+/// One case of a track: the next pit `(file, rank)`, when `condition` holds (or always),
+/// and the track sowing goes on along after it (or the same one).
+#[derive(Clone, Debug)]
+pub struct TrackCase {
+    pub file: Expr,
+    pub rank: Expr,
+    pub condition: Option<Expr>,
+    pub then: Option<Ident>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct TrackDecl {
+    pub name: Ident,
+    pub cases: Vec<TrackCase>,
+    pub span: Span,
+}
+
+/// What happens where the last seed of a lap falls.
+#[derive(Clone, Debug)]
+pub enum SowAction {
+    /// The turn ends.
+    Stop,
+    /// Lift the pit's seeds and sow on.
+    Relay,
+    /// Take the seeds of the pit one step along this direction into the mover's store.
+    Capture(Ident),
+}
+
+#[derive(Clone, Debug)]
+pub enum SowClause {
+    From(Ident, Span),
+    Lap(Ident, Option<Expr>, Span),
+    When(Expr, SowAction, Span),
+    /// `no sowing back`, with `unless: true` for `… unless capture`.
+    NoSowingBack { unless_capture: bool, span: Span },
+}
+
+#[derive(Clone, Debug)]
+pub struct SowDecl {
+    pub name: Ident,
+    pub clauses: Vec<SowClause>,
+    pub span: Span,
 }
 
 /// `promote soldier to officer in far`.
@@ -172,11 +231,19 @@ pub enum PlacementTarget {
     On(Vec<Spanned<String>>),
 }
 
+/// What a placement puts on its squares.
+#[derive(Clone, Debug)]
+pub enum Placed {
+    Piece(Ident),
+    /// `put N`: N seeds in each square (with `counters`).
+    Seeds(Expr),
+}
+
 #[derive(Clone, Debug)]
 pub struct Placement {
     /// `None`: one such piece for every player, the condition read from each player's side.
     pub owner: Option<Ident>,
-    pub piece: Ident,
+    pub what: Placed,
     pub target: PlacementTarget,
     pub span: Span,
 }
@@ -251,6 +318,8 @@ pub enum OutcomeWord {
     Lose,
     Win,
     Draw,
+    /// The larger store wins; equal stores draw.
+    Score,
 }
 
 #[derive(Clone, Debug)]
@@ -336,6 +405,8 @@ pub enum ExprKind {
     Count(Pattern, Option<Ident>),
     From,
     To,
+    /// `reachable(capture)`.
+    CaptureReachable,
     Unary(UnaryOp, Box<Expr>),
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
 }

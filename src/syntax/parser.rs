@@ -109,7 +109,15 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::op_pow => "an operator",
         Rule::op_not | Rule::op_neg => "an expression",
         Rule::pattern | Rule::pattern_word => "a pattern (empty, occupied, any, friend, enemy)",
-        Rule::outcome_word => "an outcome (pass, lose, win, draw)",
+        Rule::outcome_word => "an outcome (pass, lose, win, draw, score)",
+        Rule::sow_from | Rule::sow_lap | Rule::sow_when | Rule::sow_no_back => {
+            "a sowing clause (from, lap, when, no sowing back)"
+        }
+        Rule::sow_action => "`relay`, `stop` or `capture DIRECTION`",
+        Rule::track_case => "a track case `(file, rank)`",
+        Rule::name_rank => "`rank N from LETTER`",
+        Rule::kw_then => "`then`",
+        Rule::kw_lap => "`lap`",
         Rule::square_name => "a square name such as `a1`",
         Rule::letter => "a single letter",
         Rule::option_decl
@@ -128,6 +136,11 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::after_decl
         | Rule::stacks_decl
         | Rule::promote_decl
+        | Rule::counters_decl
+        | Rule::names_decl
+        | Rule::track_decl
+        | Rule::sow_decl
+        | Rule::leftover_decl
         | Rule::end_block => "a declaration",
         Rule::kw_piece
         | Rule::kw_along
@@ -146,7 +159,9 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::capture_clause
         | Rule::chain_clause
         | Rule::if_clause => "a move clause (piece, along, over, onto, capture, chain, if)",
-        Rule::placement | Rule::owned_piece | Rule::any_owner_piece => "a placement",
+        Rule::placement | Rule::owned_piece | Rule::any_owner_piece | Rule::seed_fill => {
+            "a placement"
+        }
         Rule::where_target | Rule::on_target => "`where` or `on`",
         Rule::end_rule => "an end rule (win, lose or draw when …)",
         Rule::assignment => "an option setting `name = value`",
@@ -416,6 +431,65 @@ fn convert_item(pair: Pair<Rule>) -> Item {
                 span: sp,
             })
         }
+        Rule::counters_decl => Item::Counters(sp),
+        Rule::leftover_decl => Item::Leftover(sp),
+        Rule::names_decl => {
+            let ranks = after_keyword(pair)
+                .map(|r| {
+                    let mut inner = r.into_inner();
+                    let n = inner.next().unwrap();
+                    let rank = Spanned {
+                        span: span(&n),
+                        value: int(n),
+                    };
+                    let letter = inner.find(|p| p.as_rule() == Rule::letter).unwrap();
+                    (rank, letter.as_str().chars().next().unwrap())
+                })
+                .collect();
+            Item::Names(NamesDecl { ranks, span: sp })
+        }
+        Rule::track_decl => {
+            let mut inner = after_keyword(pair);
+            let name = ident(inner.next().unwrap());
+            let cases = inner
+                .map(|c| {
+                    let csp = span(&c);
+                    let mut inner = c.into_inner();
+                    let file = expr(inner.next().unwrap());
+                    let rank = expr(inner.next().unwrap());
+                    let (mut condition, mut then) = (None, None);
+                    for p in inner {
+                        match p.as_rule() {
+                            Rule::expr => condition = Some(expr(p)),
+                            Rule::ident => then = Some(ident(p)),
+                            _ => {}
+                        }
+                    }
+                    TrackCase {
+                        file,
+                        rank,
+                        condition,
+                        then,
+                        span: csp,
+                    }
+                })
+                .collect();
+            Item::Track(TrackDecl {
+                name,
+                cases,
+                span: sp,
+            })
+        }
+        Rule::sow_decl => {
+            let mut inner = after_keyword(pair);
+            let name = ident(inner.next().unwrap());
+            let clauses = inner.map(sow_clause).collect();
+            Item::Sow(SowDecl {
+                name,
+                clauses,
+                span: sp,
+            })
+        }
         other => unreachable!("the grammar admits no item {other:?}"),
     }
 }
@@ -447,12 +521,14 @@ fn placement(pair: Pair<Rule>) -> Placement {
     let sp = span(&pair);
     let mut inner = pair.into_inner();
     let who = inner.next().unwrap();
-    let (owner, piece) = match who.as_rule() {
+    let (owner, what) = match who.as_rule() {
         Rule::owned_piece => {
             let mut i = who.into_inner();
-            (Some(ident(i.next().unwrap())), ident(i.next().unwrap()))
+            let owner = ident(i.next().unwrap());
+            (Some(owner), Placed::Piece(ident(i.next().unwrap())))
         }
-        _ => (None, ident(who.into_inner().next().unwrap())),
+        Rule::seed_fill => (None, Placed::Seeds(expr(who.into_inner().nth(1).unwrap()))),
+        _ => (None, Placed::Piece(ident(who.into_inner().next().unwrap()))),
     };
     let target = inner.next().unwrap();
     let target = match target.as_rule() {
@@ -470,9 +546,38 @@ fn placement(pair: Pair<Rule>) -> Placement {
     };
     Placement {
         owner,
-        piece,
+        what,
         target,
         span: sp,
+    }
+}
+
+fn sow_clause(pair: Pair<Rule>) -> SowClause {
+    let sp = span(&pair);
+    match pair.as_rule() {
+        Rule::sow_from => SowClause::From(ident(after_keyword(pair).next().unwrap()), sp),
+        Rule::sow_lap => {
+            let mut inner = after_keyword(pair);
+            let track = ident(inner.next().unwrap());
+            let condition = inner.find(|p| p.as_rule() == Rule::expr).map(expr);
+            SowClause::Lap(track, condition, sp)
+        }
+        Rule::sow_when => {
+            let mut inner = after_keyword(pair);
+            let condition = expr(inner.next().unwrap());
+            let mut action = inner.next().unwrap().into_inner();
+            let word = action.next().unwrap();
+            let action = match word.as_rule() {
+                Rule::kw_relay => SowAction::Relay,
+                Rule::kw_stop => SowAction::Stop,
+                _ => SowAction::Capture(ident(action.next().unwrap())),
+            };
+            SowClause::When(condition, action, sp)
+        }
+        _ => SowClause::NoSowingBack {
+            unless_capture: pair.into_inner().any(|p| p.as_rule() == Rule::kw_unless),
+            span: sp,
+        },
     }
 }
 
@@ -546,6 +651,7 @@ fn outcome_word(pair: Pair<Rule>) -> OutcomeWord {
         Rule::kw_pass => OutcomeWord::Pass,
         Rule::kw_lose => OutcomeWord::Lose,
         Rule::kw_win => OutcomeWord::Win,
+        Rule::kw_score => OutcomeWord::Score,
         _ => OutcomeWord::Draw,
     }
 }
@@ -635,6 +741,7 @@ fn primary(pair: Pair<Rule>) -> Expr {
             let zone = inner.find(|p| p.as_rule() == Rule::ident).map(ident);
             ExprKind::Count(pat, zone)
         }
+        Rule::reachable_expr => ExprKind::CaptureReachable,
         Rule::expr => return expr(pair),
         other => unreachable!("the grammar admits no primary {other:?}"),
     };
