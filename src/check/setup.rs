@@ -31,9 +31,12 @@ impl Checker<'_> {
     fn seed_placement(&mut self, p: &Placement, count: &Expr) {
         if !self.counters {
             self.report(
-                Problem::error("seeds_without_counters", "`put` places seeds, which needs `counters`")
-                    .label(p.span, "seeds on squares that hold pieces")
-                    .help("declare `counters` so that squares are pits holding seeds"),
+                Problem::error(
+                    "seeds_without_counters",
+                    "`put` places seeds, which needs `counters`",
+                )
+                .label(p.span, "seeds on squares that hold pieces")
+                .help("declare `counters` so that squares are pits holding seeds"),
             );
             return;
         }
@@ -65,7 +68,10 @@ impl Checker<'_> {
                 })
                 .collect(),
             (PlacementTarget::On(names), None) => {
-                let board = self.board.as_ref().expect("a square environment has a board");
+                let board = self
+                    .board
+                    .as_ref()
+                    .expect("a square environment has a board");
                 names
                     .iter()
                     .filter_map(|s| board.square(&s.value).map(|sq| sq as usize))
@@ -89,9 +95,18 @@ impl Checker<'_> {
         for (sq, v) in values {
             if v < 0 {
                 self.report(
-                    Problem::error("bad_value", format!("{v} seeds: a pit cannot hold fewer than 0"))
-                        .label(count.span, format!("{v} on {}", self.board.as_ref().map_or("", |b| b.name(sq as u16))))
-                        .help("put 0 or more seeds"),
+                    Problem::error(
+                        "bad_value",
+                        format!("{v} seeds: a pit cannot hold fewer than 0"),
+                    )
+                    .label(
+                        count.span,
+                        format!(
+                            "{v} on {}",
+                            self.board.as_ref().map_or("", |b| b.name(sq as u16))
+                        ),
+                    )
+                    .help("put 0 or more seeds"),
                 );
                 return;
             }

@@ -51,7 +51,11 @@ impl<'f> Checker<'f> {
                 );
                 continue;
             }
-            let base = if letter.is_ascii_uppercase() { b'A' } else { b'a' };
+            let base = if letter.is_ascii_uppercase() {
+                b'A'
+            } else {
+                b'a'
+            };
             let first = *letter as u8 - base;
             if first as usize + width > 26 {
                 problems.push(
@@ -422,9 +426,7 @@ impl<'f> Checker<'f> {
                         Some((_, Some(Some(dir)))) => {
                             dirs.clear();
                             self.resolve_direction(dir, p, &mut dirs);
-                            let to = dirs
-                                .first()
-                                .map_or(NO_SQUARE, |&d| board.next(sq, d));
+                            let to = dirs.first().map_or(NO_SQUARE, |&d| board.next(sq, d));
                             // A capture from off the board takes nothing: the pit itself,
                             // which holds the one seed just sown, is not taken.
                             match pit_of.get(to as usize) {

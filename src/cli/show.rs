@@ -47,7 +47,16 @@ pub fn summary(game: &crate::ir::Game) -> String {
             )
         })
         .collect();
-    out.push_str(&format!("pieces:   {}\n", pieces.join(", ")));
+    if !pieces.is_empty() {
+        out.push_str(&format!("pieces:   {}\n", pieces.join(", ")));
+    }
+    if let Some(sw) = &game.sowing {
+        let seeds: u64 = sw.start.iter().map(|&n| n as u64).sum();
+        out.push_str(&format!(
+            "counters: {} pits, {seeds} seeds, a store for each player\n",
+            sw.count()
+        ));
+    }
     let used = game.board.used.iter().filter(|&&u| u).count();
     out.push_str(&format!(
         "board:    {} x {}, {used} squares\n",
@@ -63,7 +72,8 @@ pub fn summary(game: &crate::ir::Game) -> String {
         let settings: Vec<String> = v.settings.iter().map(|(k, v)| format!("{k}={v}")).collect();
         out.push_str(&format!("variant:  {} ({})\n", v.name, settings.join(" ")));
     }
-    let rules: Vec<&str> = game.rules.iter().map(|r| r.name.as_str()).collect();
+    let mut rules: Vec<&str> = game.rules.iter().map(|r| r.name.as_str()).collect();
+    rules.extend(game.sowing.as_ref().map(|sw| sw.name.as_str()));
     out.push_str(&format!("moves:    {}\n", rules.join(", ")));
     out
 }

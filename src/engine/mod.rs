@@ -4,6 +4,7 @@
 pub mod column;
 pub mod movegen;
 pub mod notation;
+pub mod pits;
 pub mod position;
 pub mod reach;
 pub mod sowing;

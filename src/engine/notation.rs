@@ -18,6 +18,10 @@ impl Game {
         if m.is_pass() {
             return "pass".to_string();
         }
+        if self.sowing.is_some() {
+            // A sowing is written by its pit.
+            return self.board.name(m.from).to_string();
+        }
         let sep = if self.rules[m.rule as usize].captures() {
             'x'
         } else {

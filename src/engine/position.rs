@@ -60,6 +60,9 @@ impl Game {
     }
 
     pub fn position_text(&self, s: &State) -> String {
+        if let Some(sw) = &self.sowing {
+            return self.pits_position_text(sw, s);
+        }
         let b = &self.board;
         let mut ranks = Vec::new();
         for r in (0..b.height).rev() {
@@ -103,20 +106,14 @@ impl Game {
         let side = fields
             .next()
             .ok_or("the position text names no player to move (e.g. `… Red`)")?;
-        if let Some(extra) = fields.next() {
+        let to_move = self.player_index(side)?;
+        let rest: Vec<&str> = fields.collect();
+        if let Some(sw) = &self.sowing {
+            return self.parse_pits(sw, board_text, to_move as u8, &rest);
+        }
+        if let Some(extra) = rest.first() {
             return Err(format!("unexpected `{extra}` after the player to move"));
         }
-        let to_move = self
-            .players
-            .iter()
-            .position(|p| p.name == side)
-            .ok_or_else(|| {
-                let names: Vec<&str> = self.players.iter().map(|p| p.name.as_str()).collect();
-                format!(
-                    "unknown player `{side}` (the players are {})",
-                    names.join(", ")
-                )
-            })?;
         let b = &self.board;
         let ranks: Vec<&str> = board_text.split('/').collect();
         if ranks.len() != b.height {
@@ -203,6 +200,9 @@ impl Game {
     /// The board drawn as a grid with coordinates: `.` an empty square, a blank an unused
     /// one, a column as its pieces from the bottom up (the last letter commands), right-aligned.
     pub fn board_text(&self, s: &State) -> String {
+        if let Some(sw) = &self.sowing {
+            return self.pits_board_text(sw, s);
+        }
         let b = &self.board;
         let cell = |sq: usize| {
             if !b.used[sq] {

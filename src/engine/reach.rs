@@ -100,6 +100,18 @@ impl Game {
         }
         let mut guard = self.reach_memo.0.lock().unwrap_or_else(|e| e.into_inner());
         let search = &mut *guard;
+        // Most often the reply to some move captures: found without hashing a position.
+        let mut replies = std::mem::take(&mut search.moves);
+        let mut in_two = false;
+        self.successors(s, &mut Vec::new(), |after, _| {
+            in_two = self.generate_unended(after, &mut replies) == Generated::Moves
+                && replies.iter().any(|m| m.takes);
+            in_two
+        });
+        search.moves = replies;
+        if in_two {
+            return true;
+        }
         let start = s.play_key();
         if let Some(&known) = search.known.get(&start) {
             return known;
@@ -109,26 +121,22 @@ impl Game {
         search.seen.insert(start);
         search.queue.push_back(start);
         let mut found = false;
-        'search: while let Some(x) = search.queue.pop_front() {
-            let mut moves = std::mem::take(&mut search.moves);
-            let over = self.generate_unended(&x, &mut moves) != Generated::Moves;
-            if !over {
-                for &m in &moves {
-                    if m.takes {
-                        found = true;
-                        search.moves = moves;
-                        break 'search;
-                    }
-                    let mut y = x;
-                    self.apply(&mut y, m);
-                    let y = y.play_key();
-                    if search.seen.insert(y) {
-                        search.queue.push_back(y);
-                    }
+        let mut buffer = std::mem::take(&mut search.moves);
+        while let Some(x) = search.queue.pop_front() {
+            let Search { seen, queue, .. } = &mut *search;
+            self.successors(&x, &mut buffer, |after, takes| {
+                found = takes;
+                let y = after.play_key();
+                if !takes && seen.insert(y) {
+                    queue.push_back(y);
                 }
+                takes
+            });
+            if found {
+                break;
             }
-            search.moves = moves;
         }
+        search.moves = buffer;
         if search.known.len() + search.seen.len() > MEMO_LIMIT {
             search.known.clear();
         }
@@ -139,5 +147,39 @@ impl Game {
             known.extend(seen.drain().map(|x| (x, false)));
         }
         found
+    }
+
+    /// Calls `next(state after, whether the move took something)` for each legal move of
+    /// `x` by the rules of play (a pass when passing is all there is), until it returns
+    /// `true`. A sowing game hands out the states its generator made already.
+    fn successors(
+        &self,
+        x: &State,
+        buffer: &mut Vec<Move>,
+        mut next: impl FnMut(&State, bool) -> bool,
+    ) {
+        if let Some(sw) = &self.sowing {
+            let mut any = false;
+            let mut stopped = false;
+            self.sowings(sw, x, |m, after| {
+                any = true;
+                if !stopped {
+                    stopped = next(after, m.takes);
+                }
+            });
+            if any {
+                return;
+            }
+        }
+        if self.generate_unended(x, buffer) != Generated::Moves {
+            return;
+        }
+        for &m in buffer.iter() {
+            let mut y = *x;
+            self.apply(&mut y, m);
+            if next(&y, m.takes) {
+                return;
+            }
+        }
     }
 }

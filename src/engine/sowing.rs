@@ -18,30 +18,41 @@ pub struct Sown {
     pub was_empty: bool,
 }
 
+/// Where a lap starts, for spotting relays that never end: the pits, the pit, the track and
+/// the seeds in hand.
+type LapStart = ([u64; MAX_SLOTS], u8, u8, u64);
+
 impl Game {
     /// Calls `found(move, state after it)` for every legal sowing of the player to move, in
     /// pit order.
     #[inline]
     pub(super) fn sowings(&self, sw: &Sowing, s: &State, mut found: impl FnMut(Move, &State)) {
+        // One copy of the state; each sowing restores only what sowing changes.
+        let mut after = *s;
         for pit in 0..sw.count() {
-            if let Some((m, after)) = self.sowing_from(sw, s, pit) {
+            if let Some(m) = self.sowing_into(sw, s, pit, &mut after) {
                 found(m, &after);
             }
         }
     }
 
-    /// The sowing from `pit` and the state after it, if it is a legal move.
+    /// The sowing from `pit`, if it is a legal move, with `after` made the state after it.
+    /// `after` must equal `s` everywhere but in the pits, stores, capturer, look-back and
+    /// player to move (sowing changes nothing else).
     #[inline]
-    fn sowing_from(&self, sw: &Sowing, s: &State, pit: usize) -> Option<(Move, State)> {
+    fn sowing_into(&self, sw: &Sowing, s: &State, pit: usize, after: &mut State) -> Option<Move> {
         let p = s.to_move as usize;
         let n = sw.count();
         let track = sw.first[p * n + pit];
         if track == NO_LAP || s.slots[pit] == 0 {
             return None;
         }
-        let mut after = *s;
+        after.slots[..n].copy_from_slice(&s.slots[..n]);
+        after.stores = s.stores;
+        after.capturer = s.capturer;
+        after.to_move = s.to_move;
         // `None`: its relays never end, so it is not a move.
-        let sown = self.sow(sw, &mut after, pit as u8, track)?;
+        let sown = self.sow(sw, after, pit as u8, track)?;
         let single = s.slots[pit] == 1;
         if let Some(unless_capture) = sw.no_sowing_back {
             let first = sw.next[track as usize * n + pit].0;
@@ -57,21 +68,22 @@ impl Game {
             [NO_PIT; 2]
         };
         after.to_move = ((p + 1) % self.players.len()) as u8;
-        Some((Move::start(sw.pits[pit], 0, sown.captured > 0), after))
+        Some(Move::start(sw.pits[pit], 0, sown.captured > 0))
     }
 
     /// Sows the seeds of `origin` along `track` on `s`, relays included, and takes what a
     /// lap's end captures. `None` when the relays would never end: the laps come back to
-    /// the same pits, pit and track (found by Brent's cycle detection, which keeps one
-    /// snapshot).
+    /// the same pits, pit, track and seeds in hand. After `FREE_LAPS` laps, Brent's cycle
+    /// detection watches the lap starts (it keeps one snapshot), so a move with few relays
+    /// pays nothing for it.
     pub(super) fn sow(&self, sw: &Sowing, s: &mut State, origin: u8, track: u8) -> Option<Sown> {
+        const FREE_LAPS: u32 = 16;
         let p = s.to_move;
         let n = sw.count();
         let mut hand = std::mem::take(&mut s.slots[origin as usize]);
         let (mut pit, mut t) = (origin, track);
         let mut laps = 0u32;
-        // Brent: the lap start saved, and how many laps until the next save.
-        let mut saved: Option<([u64; MAX_SLOTS], u8, u8, u64)> = None;
+        let mut saved: Option<Box<LapStart>> = None;
         let (mut power, mut lambda) = (1u32, 0u32);
         loop {
             laps += 1;
@@ -98,17 +110,17 @@ impl Game {
                 }
                 LastSeed::Relay => {
                     hand = std::mem::take(&mut s.slots[pit as usize]);
-                    match &saved {
-                        Some((slots, sp, st, sh))
-                            if *sp == pit && *st == t && *sh == hand && slots[..n] == s.slots[..n] =>
-                        {
+                    if laps < FREE_LAPS {
+                        continue;
+                    }
+                    if let Some(b) = &saved {
+                        if b.1 == pit && b.2 == t && b.3 == hand && b.0[..n] == s.slots[..n] {
                             return None;
                         }
-                        _ => {}
                     }
                     lambda += 1;
                     if saved.is_none() || lambda == power {
-                        saved = Some((s.slots, pit, t, hand));
+                        saved = Some(Box::new((s.slots, pit, t, hand)));
                         power = power.saturating_mul(2);
                         lambda = 0;
                     }
@@ -119,11 +131,9 @@ impl Game {
 
     /// Plays the sowing `m` on `s` (the player to move changes). `m` must be legal.
     pub(super) fn apply_sowing(&self, sw: &Sowing, s: &mut State, m: Move) {
+        let before = *s;
         let pit = sw.pit_of[m.from as usize] as usize;
-        let played = self.sowing_from(sw, s, pit);
+        let played = self.sowing_into(sw, &before, pit, s);
         debug_assert!(played.is_some(), "a legal sowing");
-        if let Some((_, after)) = played {
-            *s = after;
-        }
     }
 }

@@ -4,7 +4,7 @@
 use crate::ir::{Game, Sq, MAX_CELLS, MAX_PLAYERS};
 
 /// Everything that changes during a game.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct State {
     /// The cell code of every square: 0 empty, else `Game::code(player, piece)`.
     pub cells: [u8; MAX_CELLS],
@@ -32,6 +32,38 @@ pub const MAX_SLOTS: usize = 64;
 pub const NOBODY: u8 = u8::MAX;
 /// `State::back` when no sowing back is forbidden.
 pub const NO_PIT: u8 = u8::MAX;
+
+/// Hashes what can differ between two states of one game cheaply: the cells and slots up to
+/// their last non-zero entry (a small game's tail is all zeros), and the rest whole. Equal
+/// states hash alike, as `Hash` requires.
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let words = self
+            .cells
+            .chunks_exact(8)
+            .rposition(|c| c != [0; 8])
+            .map_or(0, |i| i + 1);
+        let slots = self
+            .slots
+            .iter()
+            .rposition(|&c| c != 0)
+            .map_or(0, |i| i + 1);
+        h.write(&self.cells[..words * 8]);
+        for &w in &self.slots[..slots] {
+            h.write_u64(w);
+        }
+        for &n in &self.pieces {
+            h.write_u16(n);
+        }
+        for &n in &self.stores {
+            h.write_u16(n);
+        }
+        h.write_u8(self.to_move);
+        h.write_u8(self.capturer);
+        h.write_u8(self.back[0]);
+        h.write_u8(self.back[1]);
+    }
+}
 
 impl std::fmt::Debug for State {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -79,14 +79,11 @@ impl Board {
         (0..self.cells()).filter(|&s| self.used[s]).map(|s| s as Sq)
     }
 
-    /// The square with this name (`c3`), if it is on the board and used.
+    /// The square with this name (`c3`, or a name given by `names`), if it is on the board
+    /// and used.
     pub fn square(&self, name: &str) -> Option<Sq> {
-        let (f, r) = parse_square_name(name)?;
-        if f < self.width && r < self.height && self.used[f + r * self.width] {
-            Some((f + r * self.width) as Sq)
-        } else {
-            None
-        }
+        let sq = self.names.iter().position(|n| n == name)?;
+        self.used[sq].then_some(sq as Sq)
     }
 
     pub fn name(&self, sq: Sq) -> &str {

@@ -4,7 +4,7 @@
 //! there, that piece cannot go there, or another move comes first.
 
 use crate::engine::{Move, State};
-use crate::ir::Game;
+use crate::ir::{Game, Sowing, NO_LAP};
 
 /// The squares a move visits: where it starts, then each landing.
 fn squares(m: &Move) -> Vec<u16> {
@@ -65,7 +65,12 @@ pub fn read_move(game: &Game, s: &State, legal: &[Move], text: &str) -> Result<M
         match game.board.square(w) {
             Some(sq) => wanted.push(sq),
             None if w.chars().any(|c| c.is_ascii_digit()) => {
-                return Err(format!("no such square: {w}"))
+                let what = if game.sowing.is_some() {
+                    "pit"
+                } else {
+                    "square"
+                };
+                return Err(format!("no such {what}: {w}"));
             }
             None => return Err(format!("`{text}` is not a move or a command (type `help`)")),
         }
@@ -113,6 +118,9 @@ fn join_or(items: &[String]) -> String {
 fn why_not(game: &Game, s: &State, wanted: &[u16], legal: &[Move]) -> String {
     let from = wanted[0];
     let name = game.board.name(from);
+    if let Some(sw) = &game.sowing {
+        return why_not_sowing(game, sw, s, from, legal);
+    }
     let code = s.at(from);
     if code == 0 {
         return format!("there is no piece on {name}");
@@ -155,6 +163,38 @@ fn why_not(game: &Game, s: &State, wanted: &[u16], legal: &[Move]) -> String {
         ),
         (None, false) => format!("the {piece} on {name} can play {}", own.join(", ")),
     }
+}
+
+/// Why the pit `from` cannot be sown: not the player's, empty, a forbidden sowing back, or
+/// relays that would never end.
+fn why_not_sowing(game: &Game, sw: &Sowing, s: &State, from: u16, legal: &[Move]) -> String {
+    let name = game.board.name(from);
+    let pit = sw.pit_of[from as usize] as usize;
+    let n = sw.count();
+    let own: Vec<String> = legal.iter().map(|&m| game.move_text(m)).collect();
+    let track = sw.first[s.to_move as usize * n + pit];
+    if track == NO_LAP {
+        return format!("the pit {name} is not yours; you can sow {}", join_or(&own));
+    }
+    if s.slots[pit] == 0 {
+        return format!("the pit {name} is empty; you can sow {}", join_or(&own));
+    }
+    if s.back[0] as usize == pit {
+        let back = game.board.name(sw.pits[s.back[1] as usize]);
+        let unless = if sw.no_sowing_back == Some(true) {
+            " unless that captures"
+        } else {
+            ""
+        };
+        return format!(
+            "no sowing back: the seed just sown into {name} may not go straight back to {back}{unless}; you can sow {}",
+            join_or(&own)
+        );
+    }
+    format!(
+        "sowing {name} would relay forever, so it is not a move; you can sow {}",
+        join_or(&own)
+    )
 }
 
 #[cfg(test)]

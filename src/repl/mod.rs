@@ -232,7 +232,11 @@ impl Session {
     fn status(&self) -> String {
         match self.game.ending(&self.state) {
             Some((outcome, why)) => {
-                format!("Game over: {} ({why}).\n", self.game.outcome_text(outcome))
+                let mut text = format!("Game over: {} ({why}).\n", self.game.outcome_text(outcome));
+                if let Some(score) = self.game.score_text(&self.state) {
+                    text.push_str(&score);
+                }
+                text
             }
             None => {
                 let p = self.state.to_move as usize;

@@ -88,7 +88,10 @@ pub enum SowClause {
     Lap(Ident, Option<Expr>, Span),
     When(Expr, SowAction, Span),
     /// `no sowing back`, with `unless: true` for `… unless capture`.
-    NoSowingBack { unless_capture: bool, span: Span },
+    NoSowingBack {
+        unless_capture: bool,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Debug)]
