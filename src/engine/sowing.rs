@@ -62,7 +62,9 @@ impl Game {
         }
         // A single seed sown into an empty pit, capturing nothing, may not come straight
         // back on the next turn.
-        after.back = if single && sown.laps == 1 && sown.was_empty && sown.captured == 0 {
+        let watched = sw.no_sowing_back.is_some();
+        after.back = if watched && single && sown.laps == 1 && sown.was_empty && sown.captured == 0
+        {
             [sown.last, pit as u8]
         } else {
             [NO_PIT; 2]

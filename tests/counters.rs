@@ -1,0 +1,179 @@
+//! The constructs of counting games (`counters`, `put`, `names`, `track`, `sow`, `no sowing
+//! back`, `leftover`, `score`, `reachable(capture)`), each tested on its own in small games
+//! written for the test; docs/LANGUAGE.md's examples are their pieces. Zig Zag's own rules
+//! are in tests/zigzag_rules.rs.
+
+mod common;
+
+use common::{after, compile, moves, position};
+use tabula::engine::{Generated, Outcome, State};
+
+/// A ring of 3 x 2 pits sown counter-clockwise: along rank 1 to the right, up, along rank 2
+/// to the left, down. `extra` adds to (or completes) the sowing rule's clauses.
+fn ring(setup: &str, clauses: &str, extra: &str) -> tabula::ir::Game {
+    compile(&format!(
+        "game \"Ring\"
+board 3 x 2
+players South, North
+counters
+zone home = row == 0
+setup {{ {setup} }}
+track ccw {{
+  (file + 1, rank) if rank == 0 and file < 2
+  (file, 1) if rank == 0
+  (file - 1, rank) if file > 0
+  (file, 0)
+}}
+sow lift {{
+  from home
+  lap ccw
+  {clauses}
+}}
+{extra}
+"
+    ))
+}
+
+#[test]
+fn put_fills_pits_with_a_count_that_may_depend_on_the_square() {
+    let g = ring("put file + 1 where true", "", "");
+    let s = State::start(&g);
+    assert_eq!(g.position_text(&s), "1,2,3/1,2,3 South stores=0,0");
+    let g = ring("put 4 where rank == 0\n put 2 on b2", "", "");
+    assert_eq!(
+        g.position_text(&State::start(&g)),
+        "0,2,0/4,4,4 South stores=0,0"
+    );
+}
+
+#[test]
+fn pits_keep_the_usual_square_names_unless_renamed() {
+    let g = ring("put 1 where true", "", "");
+    assert_eq!(moves(&g, &State::start(&g)), ["a1", "b1", "c1"]);
+    let g = ring("put 1 where true", "", "names rank 1 from a, rank 2 from A");
+    assert_eq!(moves(&g, &State::start(&g)), ["a", "b", "c"]);
+    let g = ring("put 1 where true", "", "names rank 1 from p");
+    assert_eq!(moves(&g, &State::start(&g)), ["p", "q", "r"]);
+    assert_eq!(g.board.name(3), "a2", "rank 2 keeps its names");
+}
+
+#[test]
+fn sowing_follows_the_track_one_seed_a_pit_and_passes_its_origin() {
+    // Seven seeds from a1 go round the ring once (b1 c1 c2 b2 a2 a1) and on to b1.
+    let g = ring("", "", "");
+    assert_eq!(
+        after(&g, "0,0,0/7,0,0 South stores=0,0", "a1"),
+        "1,1,1/1,2,1 North stores=0,0"
+    );
+}
+
+#[test]
+fn the_first_lap_is_chosen_by_the_pit_lifted() {
+    // Two tracks along rank 1; pits left of the middle sow right, the others left.
+    let g = compile(
+        "game \"Row\"
+board 4 x 1
+players South, North
+counters
+setup { put 1 where true }
+zone all_pits = true
+track right { (file + 1, 0) if file < 3
+              (file, 0) then left }
+track left  { (file - 1, 0) if file > 0
+              (file, 0) then right }
+sow lift { from all_pits  lap right if file < 2  lap left }
+",
+    );
+    assert_eq!(after(&g, "1,0,0,1 South", "a1"), "0,1,0,1 North stores=0,0");
+    assert_eq!(after(&g, "1,0,0,1 South", "d1"), "1,0,1,0 North stores=0,0");
+    // `then`: at the end the track turns. Four seeds from c1 go b1, a1, then a1 again (the
+    // end case stays in its pit and turns right), then b1.
+    assert_eq!(after(&g, "0,0,4,0 South", "c1"), "2,2,0,0 North stores=0,0");
+}
+
+#[test]
+fn where_the_last_seed_falls_decides_relay_capture_or_stop() {
+    let clauses = "when home(last) and not was_empty: relay
+  when home(last) and was_empty: capture n
+  when not home(last): stop";
+    let g = ring("", clauses, "");
+    // a1: b1, which held one: relay its two, c1 c2; c2 is North's: stop.
+    assert_eq!(
+        after(&g, "0,0,0/1,1,0 South stores=0,0", "a1"),
+        "0,0,1/0,0,1 North stores=0,0"
+    );
+    // a1: b1, which was empty: capture the pit north of it, b2.
+    assert_eq!(
+        after(&g, "0,3,0/1,0,0 South stores=0,0", "a1"),
+        "0,0,0/0,1,0 North stores=3,0 capturer=South"
+    );
+    // No `when` holds: the turn ends.
+    let g = ring("", "", "");
+    assert_eq!(
+        after(&g, "0,3,0/1,1,0 South stores=0,0", "a1"),
+        "0,3,0/0,2,0 North stores=0,0"
+    );
+}
+
+#[test]
+fn a_move_whose_relays_never_end_is_not_a_move() {
+    // Every lap relays, so every sowing goes round for ever: no move, and no move loses.
+    let g = ring("put 1 where true", "when true: relay", "no move: lose");
+    let s = State::start(&g);
+    assert!(moves(&g, &s).is_empty());
+    assert_eq!(g.outcome(&s), Some(Outcome::Win(1)));
+}
+
+#[test]
+fn no_sowing_back_without_unless_forbids_even_a_capture() {
+    let source = common::shipped("zigzag").replace(
+        "no sowing back unless capture",
+        "no sowing back",
+    );
+    let g = compile(&source);
+    // D back into c would capture C's three; here it is forbidden all the same.
+    let s = position(&g, "5,0,3,1,0,2/5,0,0,0,0,0 North stores=0,0 back=D:c");
+    assert_eq!(moves(&g, &s), ["A", "C", "F"]);
+}
+
+#[test]
+fn score_compares_the_stores_and_leftover_awards_the_rest() {
+    let extra = "no move: score";
+    let g = ring("", "", extra);
+    // South has no seed: the game ends; 5 against 4.
+    let s = position(&g, "2,0,0/0,0,0 South stores=5,4 capturer=North");
+    assert_eq!(g.outcome(&s), Some(Outcome::Win(0)), "without leftover");
+    assert_eq!(g.final_stores(&s), [5, 4]);
+    let g = ring("", "", &format!("{extra}\nleftover to last capturer"));
+    let s = position(&g, "2,0,0/0,0,0 South stores=5,4 capturer=North");
+    assert_eq!(g.outcome(&s), Some(Outcome::Win(1)), "North takes the two left");
+    assert_eq!(g.final_stores(&s), [5, 6]);
+    let s = position(&g, "1,0,0/0,0,0 South stores=5,4 capturer=North");
+    assert_eq!(g.outcome(&s), Some(Outcome::Draw));
+}
+
+#[test]
+fn reachable_capture_is_a_search_any_game_can_use() {
+    // Men step north or south and take by stepping onto an enemy; the game is drawn once no
+    // capture can ever happen.
+    let g = compile(
+        "game \"Files\"
+board 3 x 5
+players White, Black
+pieces man
+move step { along forward onto empty }
+move take { along forward onto enemy }
+no move: pass
+end { draw when not reachable(capture) }
+",
+    );
+    // On one file they meet: a capture is some moves away.
+    let s = position(&g, "m2/3/3/3/M2 White");
+    assert_eq!(g.ending(&s), None);
+    // On different files they never meet.
+    let s = position(&g, "1m1/3/3/3/M2 White");
+    let (o, why) = g.ending(&s).expect("no capture is reachable");
+    assert_eq!(o, Outcome::Draw);
+    assert_eq!(why, "White: draw when not reachable(capture)");
+    assert_eq!(g.generate(&s, &mut Vec::new()), Generated::Over(Outcome::Draw));
+}
