@@ -126,10 +126,8 @@ fn a_move_whose_relays_never_end_is_not_a_move() {
 
 #[test]
 fn no_sowing_back_without_unless_forbids_even_a_capture() {
-    let source = common::shipped("zigzag").replace(
-        "no sowing back unless capture",
-        "no sowing back",
-    );
+    let source =
+        common::shipped("zigzag").replace("no sowing back unless capture", "no sowing back");
     let g = compile(&source);
     // D back into c would capture C's three; here it is forbidden all the same.
     let s = position(&g, "5,0,3,1,0,2/5,0,0,0,0,0 North stores=0,0 back=D:c");
@@ -146,7 +144,11 @@ fn score_compares_the_stores_and_leftover_awards_the_rest() {
     assert_eq!(g.final_stores(&s), [5, 4]);
     let g = ring("", "", &format!("{extra}\nleftover to last capturer"));
     let s = position(&g, "2,0,0/0,0,0 South stores=5,4 capturer=North");
-    assert_eq!(g.outcome(&s), Some(Outcome::Win(1)), "North takes the two left");
+    assert_eq!(
+        g.outcome(&s),
+        Some(Outcome::Win(1)),
+        "North takes the two left"
+    );
     assert_eq!(g.final_stores(&s), [5, 6]);
     let s = position(&g, "1,0,0/0,0,0 South stores=5,4 capturer=North");
     assert_eq!(g.outcome(&s), Some(Outcome::Draw));
@@ -175,5 +177,8 @@ end { draw when not reachable(capture) }
     let (o, why) = g.ending(&s).expect("no capture is reachable");
     assert_eq!(o, Outcome::Draw);
     assert_eq!(why, "White: draw when not reachable(capture)");
-    assert_eq!(g.generate(&s, &mut Vec::new()), Generated::Over(Outcome::Draw));
+    assert_eq!(
+        g.generate(&s, &mut Vec::new()),
+        Generated::Over(Outcome::Draw)
+    );
 }

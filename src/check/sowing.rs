@@ -140,6 +140,7 @@ impl<'f> Checker<'f> {
         let (tracks, next) = self.tracks(&pits, &pit_of)?;
         let decl = decl?;
         let sowing = self.sow_rule(decl, &pits, &tracks, &pit_of);
+        let next = next?;
         let leftover = self.items(|i| match i {
             Item::Leftover(s) => Some(s),
             _ => None,
@@ -184,7 +185,7 @@ impl<'f> Checker<'f> {
         &mut self,
         pits: &[u16],
         pit_of: &[u8],
-    ) -> Option<(Vec<&'f TrackDecl>, Vec<(u8, u8)>)> {
+    ) -> Option<(Vec<&'f TrackDecl>, Option<Vec<(u8, u8)>>)> {
         let decls: Vec<&'f TrackDecl> = self.items(|i| match i {
             Item::Track(t) => Some(t),
             _ => None,
@@ -208,8 +209,9 @@ impl<'f> Checker<'f> {
         let board = self.board.clone()?;
         let n = pits.len();
         let mut next = vec![(0u8, 0u8); decls.len() * n];
-        let mut ok = true;
+        let mut all_ok = true;
         for (t, decl) in decls.iter().enumerate() {
+            let mut ok = true;
             // Each case: its target and condition as IR, and the track it switches to.
             let mut cases = Vec::new();
             for c in &decl.cases {
@@ -235,6 +237,7 @@ impl<'f> Checker<'f> {
                 }
             }
             if !ok {
+                all_ok = false;
                 continue;
             }
             for (i, &sq) in pits.iter().enumerate() {
@@ -259,7 +262,7 @@ impl<'f> Checker<'f> {
                         .label(decl.name.span, "no case holds there")
                         .help("end the track with a case without `if`, which holds everywhere"),
                     );
-                    ok = false;
+                    all_ok = false;
                     break;
                 };
                 let (f, r) = (eval(f, &env), eval(r, &env));
@@ -279,13 +282,13 @@ impl<'f> Checker<'f> {
                         .label(*span, "this case")
                         .help("every pit's next pit must be a pit: `(file, rank)`, from 0"),
                     );
-                    ok = false;
+                    all_ok = false;
                     break;
                 };
                 next[t * n + i] = (pit_of[to], *th);
             }
         }
-        ok.then_some((decls, next))
+        Some((decls, all_ok.then_some(next)))
     }
 
     /// The first laps, the outcomes and the look-back rule of the sowing rule.
