@@ -50,10 +50,11 @@ fn finished_game(name: &str, options: &str, cap: usize) -> (Vec<String>, String)
                 game.apply(&mut s, m);
             } else {
                 let (outcome, why) = game.ending(&s).unwrap();
-                return (
-                    played,
-                    format!("Game over: {} ({why}).", game.outcome_text(outcome)),
-                );
+                let mut last = format!("Game over: {} ({why}).", game.outcome_text(outcome));
+                if let Some(score) = game.score_text(&s) {
+                    last = format!("{last}\n{}", score.trim_end());
+                }
+                return (played, last);
             }
         }
     }
@@ -66,6 +67,7 @@ fn whole_games_of_every_shipped_game_end_with_the_right_result() {
         ("zola", "size=6"),
         ("jerboa", "size=6"),
         ("laska", "size=7"),
+        ("zigzag", "pits=6"),
     ] {
         let (moves, last) = finished_game(name, options, 400);
         let input = moves.join("\n") + "\n";
@@ -203,6 +205,76 @@ fn a_compulsory_capture_and_a_forbidden_move_are_explained() {
     );
     assert!(
         out.contains("White> h4-h5\nh4-h5 is not allowed: the position after it breaks the game's `after move require` rule\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn sowing_mistakes_are_explained_and_pits_are_drawn_by_name() {
+    let out = play(
+        &[
+            "zigzag",
+            "--position",
+            "5,0,0,1,0,2/5,0,0,0,0,0 North stores=0,0 back=D:c",
+        ],
+        "D\nc\nB\npass\nq9\nF\nmoves\nquit\n",
+    );
+    let expected = "Zig Zag (pits=6 seeds=5). Type `help` for the commands.
+
+  A B C D E F
+  5 0 0 1 0 2
+  5 0 0 0 0 0
+  a b c d e f
+  stores: South 0, North 0
+
+North to move.
+North> D
+no sowing back: the seed just sown into D may not go straight back to c unless that captures; you can sow A or F
+North> c
+the pit c is not yours; you can sow A or F
+North> B
+the pit B is empty; you can sow A or F
+North> pass
+you cannot pass while you have a legal move
+North> q9
+no such pit: q9
+North> F
+North plays F.
+
+  A B C D E F
+  5 1 0 0 0 0
+  5 0 1 0 1 0
+  a b c d e f
+  stores: South 0, North 0
+
+South to move.
+South> moves
+   1. a
+   2. c
+   3. e
+South> quit
+";
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn a_finished_sowing_game_gives_the_final_score() {
+    let out = play(
+        &[
+            "zigzag",
+            "--position",
+            "0,0,0,0,0,1/0,0,0,0,1,0 South stores=30,28 capturer=South",
+        ],
+        "e\nquit\n",
+    );
+    assert!(
+        out.contains(
+            "Game over: South wins (South: score when not reachable(capture)).
+Final score: South 32, North 28 (the 2 seeds left went to South, who captured last).
+game over> e
+the game is over; type `new` to start again or `undo` to go back
+"
+        ),
         "{out}"
     );
 }
