@@ -4,7 +4,7 @@
 //! separated by commas; then the player to move; then `stores=` with each player's store
 //! in turn order, and, when they apply, `capturer=` (the last player who captured) and
 //! `back=Y:O` (the player to move may not sow the single seed of Y back into O).
-//! Zig-zag's start with 6 pits: `5,5,5,5,5,5/5,5,5,5,5,5 South stores=0,0`.
+//! A start with 6 pits a row: `5,5,5,5,5,5/5,5,5,5,5,5 South stores=0,0`.
 
 use super::state::{State, NOBODY, NO_PIT};
 use crate::ir::{Game, Sowing};
