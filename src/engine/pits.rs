@@ -56,14 +56,7 @@ impl Game {
     ) -> Result<State, String> {
         let b = &self.board;
         let mut s = State::from_cells(self, &vec![0; b.cells()], to_move);
-        let ranks: Vec<&str> = board_text.split('/').collect();
-        if ranks.len() != b.height {
-            return Err(format!(
-                "the board has {} ranks, but the text gives {}",
-                b.height,
-                ranks.len()
-            ));
-        }
+        let ranks = self.rank_texts(board_text)?;
         let mut total = 0u64;
         for (i, rank_text) in ranks.iter().enumerate() {
             let r = b.height - 1 - i;

@@ -96,6 +96,19 @@ impl Game {
         )
     }
 
+    /// The board part of a position text split into ranks, top first, one per rank.
+    pub(super) fn rank_texts<'t>(&self, board_text: &'t str) -> Result<Vec<&'t str>, String> {
+        let ranks: Vec<&str> = board_text.split('/').collect();
+        if ranks.len() != self.board.height {
+            return Err(format!(
+                "the board has {} ranks, but the text gives {}",
+                self.board.height,
+                ranks.len()
+            ));
+        }
+        Ok(ranks)
+    }
+
     /// Reads a position text; the error says what is wrong, in words.
     pub fn parse_position(&self, text: &str) -> Result<State, String> {
         if self.players.len() > 2 {
@@ -115,14 +128,7 @@ impl Game {
             return Err(format!("unexpected `{extra}` after the player to move"));
         }
         let b = &self.board;
-        let ranks: Vec<&str> = board_text.split('/').collect();
-        if ranks.len() != b.height {
-            return Err(format!(
-                "the board has {} ranks, but the text gives {}",
-                b.height,
-                ranks.len()
-            ));
-        }
+        let ranks = self.rank_texts(board_text)?;
         let mut cells = vec![0u8; b.cells()];
         let mut columns = Vec::new();
         for (i, rank_text) in ranks.iter().enumerate() {
