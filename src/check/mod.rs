@@ -199,6 +199,14 @@ impl<'f> Checker<'f> {
         found.first().copied()
     }
 
+    /// Whether a one-word declaration (`stacks`, `counters`, …) is there, reporting a
+    /// second one.
+    fn flag(&mut self, pick: impl Fn(&'f Item) -> Option<&'f Span>, what: &str) -> bool {
+        let found = self.items(pick);
+        self.single(&found, |s| *s, what);
+        !found.is_empty()
+    }
+
     /// Reports a name declared twice in the same namespace; returns whether it is new.
     fn declare(&mut self, kind: &str, name: &ast::Ident, earlier: Option<Span>) -> bool {
         if let Some(first) = earlier {
@@ -248,8 +256,20 @@ impl<'f> Checker<'f> {
 
     fn run(&mut self) -> Option<Game> {
         self.players_and_pieces();
-        self.stacks_declared();
-        self.counters_declared();
+        self.stacks = self.flag(
+            |i| match i {
+                Item::Stacks(s) => Some(s),
+                _ => None,
+            },
+            "`stacks` declaration",
+        );
+        self.counters = self.flag(
+            |i| match i {
+                Item::Counters(s) => Some(s),
+                _ => None,
+            },
+            "`counters` declaration",
+        );
         self.directions();
         self.board();
         self.pit_names();

@@ -6,24 +6,14 @@ use super::expr::{Scope, Ty};
 use super::Checker;
 use crate::diagnostic::Problem;
 use crate::ir::expr::{eval, Env, Expr as IExpr};
-use crate::ir::{LastSeed, Sowing, NO_LAP, NO_SQUARE};
+use crate::ir::{LastSeed, Sowing, MAX_SLOTS, NO_LAP, NO_SQUARE};
 use crate::syntax::ast::{Item, SowAction, SowClause, SowDecl, TrackDecl};
 use crate::syntax::span::Span;
 
-/// A game with counters keeps one count per pit in the state's 64 slots.
-pub const MAX_PITS: usize = 64;
+/// `ir::Sowing::next`: the next pit and track, by track and pit.
+type NextPits = Vec<(u8, u8)>;
 
 impl<'f> Checker<'f> {
-    /// Whether the game declares `counters` (reported once if twice).
-    pub(super) fn counters_declared(&mut self) {
-        let found = self.items(|i| match i {
-            Item::Counters(s) => Some(s),
-            _ => None,
-        });
-        self.single(&found, |s| *s, "`counters` declaration");
-        self.counters = !found.is_empty();
-    }
-
     /// Applies `names rank N from L` to the board's square names.
     pub(super) fn pit_names(&mut self) {
         let decls = self.items(|i| match i {
@@ -119,12 +109,12 @@ impl<'f> Checker<'f> {
         let decl = self.single(&decls, |d| d.span, "sowing rule");
         let board = self.board.clone()?;
         let pits: Vec<u16> = board.squares().collect();
-        if pits.len() > MAX_PITS {
+        if pits.len() > MAX_SLOTS {
             self.report(
                 Problem::error(
                     "too_many_pits",
                     format!(
-                        "a game with counters has at most {MAX_PITS} pits, this board has {}",
+                        "a game with counters has at most {MAX_SLOTS} pits, this board has {}",
                         pits.len()
                     ),
                 )
@@ -141,11 +131,13 @@ impl<'f> Checker<'f> {
         let decl = decl?;
         let sowing = self.sow_rule(decl, &pits, &tracks, &pit_of);
         let next = next?;
-        let leftover = self.items(|i| match i {
-            Item::Leftover(s) => Some(s),
-            _ => None,
-        });
-        self.single(&leftover, |s| *s, "`leftover` declaration");
+        let leftover = self.flag(
+            |i| match i {
+                Item::Leftover(s) => Some(s),
+                _ => None,
+            },
+            "`leftover` declaration",
+        );
         let mut start = Vec::with_capacity(pits.len());
         let mut total = 0i64;
         for &sq in &pits {
@@ -174,18 +166,17 @@ impl<'f> Checker<'f> {
             first,
             last,
             no_sowing_back,
-            leftover_to_last_capturer: !leftover.is_empty(),
+            leftover_to_last_capturer: leftover,
             start,
         })
     }
 
     /// Every track's next pit and track, for every pit.
-    #[allow(clippy::type_complexity)]
     fn tracks(
         &mut self,
         pits: &[u16],
         pit_of: &[u8],
-    ) -> Option<(Vec<&'f TrackDecl>, Option<Vec<(u8, u8)>>)> {
+    ) -> Option<(Vec<&'f TrackDecl>, Option<NextPits>)> {
         let decls: Vec<&'f TrackDecl> = self.items(|i| match i {
             Item::Track(t) => Some(t),
             _ => None,
@@ -292,7 +283,6 @@ impl<'f> Checker<'f> {
     }
 
     /// The first laps, the outcomes and the look-back rule of the sowing rule.
-    #[allow(clippy::type_complexity)]
     fn sow_rule(
         &mut self,
         decl: &SowDecl,

@@ -2,23 +2,10 @@
 
 use super::Checker;
 use crate::diagnostic::Problem;
-use crate::ir::Columns;
+use crate::ir::{Columns, MAX_SLOTS};
 use crate::syntax::ast::Item;
 
-/// The most used squares a game with columns may have: a state keeps 64 columns.
-pub const MAX_COLUMN_SQUARES: usize = 64;
-
 impl Checker<'_> {
-    /// Whether the game declares `stacks` (reported once if twice).
-    pub(super) fn stacks_declared(&mut self) {
-        let found = self.items(|i| match i {
-            Item::Stacks(s) => Some(s),
-            _ => None,
-        });
-        self.single(&found, |s| *s, "`stacks` declaration");
-        self.stacks = !found.is_empty();
-    }
-
     /// How columns are packed, once the board and the setup are known.
     pub(super) fn columns(&mut self, setup: Option<&[u8]>) -> Option<Columns> {
         if !self.stacks {
@@ -35,11 +22,14 @@ impl Checker<'_> {
                 _ => None,
             })
             .unwrap_or(self.file.title_span);
-        if used.len() > MAX_COLUMN_SQUARES {
+        if used.len() > MAX_SLOTS {
             self.report(
                 Problem::error(
                     "too_many_columns",
-                    format!("a game with columns uses at most {MAX_COLUMN_SQUARES} squares, this board uses {}", used.len()),
+                    format!(
+                        "a game with columns uses at most {MAX_SLOTS} squares, this board uses {}",
+                        used.len()
+                    ),
                 )
                 .label(span, "columns on every used square")
                 .help("use a smaller board, or a mask that leaves squares out"),

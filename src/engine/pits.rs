@@ -203,18 +203,4 @@ impl Game {
         };
         Some(format!("Final score: {}{note}.\n", parts.join(", ")))
     }
-
-    /// The index of the player called `name`, or a message naming the players.
-    pub(super) fn player_index(&self, name: &str) -> Result<usize, String> {
-        self.players
-            .iter()
-            .position(|p| p.name == name)
-            .ok_or_else(|| {
-                let names: Vec<&str> = self.players.iter().map(|p| p.name.as_str()).collect();
-                format!(
-                    "unknown player `{name}` (the players are {})",
-                    names.join(", ")
-                )
-            })
-    }
 }

@@ -96,6 +96,20 @@ impl Game {
         )
     }
 
+    /// The index of the player called `name`, or a message naming the players.
+    pub(super) fn player_index(&self, name: &str) -> Result<usize, String> {
+        self.players
+            .iter()
+            .position(|p| p.name == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.players.iter().map(|p| p.name.as_str()).collect();
+                format!(
+                    "unknown player `{name}` (the players are {})",
+                    names.join(", ")
+                )
+            })
+    }
+
     /// The board part of a position text split into ranks, top first, one per rank.
     pub(super) fn rank_texts<'t>(&self, board_text: &'t str) -> Result<Vec<&'t str>, String> {
         let ranks: Vec<&str> = board_text.split('/').collect();

@@ -71,7 +71,9 @@ struct Search {
     known: HashMap<State, bool, Fx>,
     seen: HashSet<State, Fx>,
     queue: VecDeque<State>,
+    /// Move buffers, reused from search to search.
     moves: Vec<Move>,
+    replies: Vec<Move>,
 }
 
 /// What the search has found, kept with the game so that every caller shares it. Cloning
@@ -101,14 +103,13 @@ impl Game {
         let mut guard = self.reach_memo.0.lock().unwrap_or_else(|e| e.into_inner());
         let search = &mut *guard;
         // Most often the reply to some move captures: found without hashing a position.
-        let mut replies = std::mem::take(&mut search.moves);
         let mut in_two = false;
-        self.successors(s, &mut Vec::new(), |after, _| {
-            in_two = self.generate_unended(after, &mut replies) == Generated::Moves
+        let Search { moves, replies, .. } = search;
+        self.successors(s, moves, |after, _| {
+            in_two = self.generate_unended(after, replies) == Generated::Moves
                 && replies.iter().any(|m| m.takes);
             in_two
         });
-        search.moves = replies;
         if in_two {
             return true;
         }

@@ -1,6 +1,7 @@
 //! A position and a move: small `Copy` values, so that search can copy a state, change the
 //! copy, and drop it (copy-make) without allocating.
 
+pub use crate::ir::MAX_SLOTS;
 use crate::ir::{Game, Sq, MAX_CELLS, MAX_PLAYERS};
 
 /// Everything that changes during a game.
@@ -25,9 +26,6 @@ pub struct State {
     pub slots: [u64; MAX_SLOTS],
 }
 
-/// The most slots a state keeps: games with `stacks` or `counters` use at most this many
-/// squares.
-pub const MAX_SLOTS: usize = 64;
 /// `State::capturer` before anyone has captured.
 pub const NOBODY: u8 = u8::MAX;
 /// `State::back` when no sowing back is forbidden.

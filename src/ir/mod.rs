@@ -15,5 +15,8 @@ pub use sowing::{LastSeed, Sowing, NO_LAP};
 
 /// The largest number of cells a board may have: a state holds one byte per cell inline.
 pub const MAX_CELLS: usize = 256;
+/// The most used squares whose extra contents a state keeps (a column with `stacks`, a seed
+/// count with `counters`): the state has this many slots.
+pub const MAX_SLOTS: usize = 64;
 /// The largest number of players.
 pub const MAX_PLAYERS: usize = 4;
