@@ -6,8 +6,8 @@
 
 use super::Checker;
 use crate::diagnostic::Problem;
-use crate::ir::expr::{eval, Env, Expr as IExpr, SquareRef};
-use crate::ir::Pattern;
+use crate::ir::expr::{binary, eval, unary, Env, Expr as IExpr, Limits, SquareRef};
+use crate::ir::{BinOp, Pattern, UnOp};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Ident, PatternWord, UnaryOp, Value};
 use crate::syntax::span::Span;
 
@@ -154,8 +154,69 @@ impl Checker<'_> {
 
     /// A constant number (the board's size, say).
     pub(super) fn constant_int(&mut self, e: &Expr) -> Option<i64> {
-        let ir = self.lower_as(e, Ty::Int, Scope::CONSTANT)?;
-        Some(eval(&ir, &Env::constant()))
+        match self.lower_as(e, Ty::Int, Scope::CONSTANT)? {
+            IExpr::Int(n) => Some(n),
+            // Lowering folds every constant; anything else was reported already.
+            _ => None,
+        }
+    }
+
+    /// A constant condition (an option's constraint, `chain must if …`).
+    pub(super) fn constant_bool(&mut self, e: &Expr) -> Option<bool> {
+        match self.lower_constant_bool(e)? {
+            IExpr::Int(n) => Some(n != 0),
+            _ => None,
+        }
+    }
+
+    /// Reports a value that does not fit in a number.
+    pub(super) fn overflow(&mut self, span: Span, what: String) {
+        self.report(
+            Problem::error(
+                "overflow",
+                format!(
+                    "{what} does not fit in a number (from {} to {})",
+                    i64::MIN,
+                    i64::MAX
+                ),
+            )
+            .label(span, "this value overflows")
+            .help("use smaller numbers"),
+        );
+    }
+
+    /// Reports an expression evaluated on the squares of the board that overflows on one
+    /// of them.
+    pub(super) fn overflow_on(&mut self, span: Span, sq: usize) {
+        let name = self
+            .board
+            .as_ref()
+            .map_or_else(|| sq.to_string(), |b| b.names[sq].clone());
+        self.overflow(span, format!("its value on {name}"));
+    }
+
+    /// Makes sure that what an expression read during play computes cannot overflow, in
+    /// any position.
+    pub(super) fn check_range(&mut self, e: &IExpr, span: Span) {
+        let Some(board) = &self.board else {
+            return;
+        };
+        let limits = Limits {
+            cells: board.cells() as i64,
+            width: board.width as i64,
+            height: board.height as i64,
+        };
+        if e.range(&limits).is_none() {
+            self.report(
+                Problem::error("overflow", "this expression could overflow during play")
+                    .label(span, "in some position its value does not fit in a number")
+                    .help(format!(
+                        "use smaller numbers: values from {} to {} fit",
+                        i64::MIN,
+                        i64::MAX
+                    )),
+            );
+        }
     }
 
     pub(super) fn lower_constant_bool(&mut self, e: &Expr) -> Option<IExpr> {
@@ -178,9 +239,16 @@ impl Checker<'_> {
 
     pub(super) fn lower(&mut self, e: &Expr, scope: Scope, params: &[Binding]) -> (IExpr, Ty) {
         let (ir, ty) = self.lower_inner(e, scope, params);
-        // Fold what no square or state can change.
+        // Fold what no square or state can change (operators fold as they are lowered;
+        // this catches the rest).
         if ty != Ty::Error && is_constant(&ir) && !matches!(ir, IExpr::Int(_)) {
-            return (IExpr::Int(eval(&ir, &Env::constant())), ty);
+            return match eval(&ir, &Env::constant()) {
+                Some(v) => (IExpr::Int(v), ty),
+                None => {
+                    self.overflow(e.span, "this value".into());
+                    (IExpr::Int(0), Ty::Error)
+                }
+            };
         }
         (ir, ty)
     }
@@ -275,10 +343,20 @@ impl Checker<'_> {
                     self.mismatch(a.span, sym, want, ta);
                     return ERR;
                 }
-                (
-                    IExpr::Unary(*op, Box::new(ia)),
-                    if ta == Ty::Error { ta } else { want },
-                )
+                if ta == Ty::Error {
+                    return ERR;
+                }
+                let op = un_op(*op);
+                if let IExpr::Int(a) = ia {
+                    return match unary(op, a) {
+                        Some(v) => (IExpr::Int(v), want),
+                        None => {
+                            self.overflow(e.span, format!("-({a})"));
+                            ERR
+                        }
+                    };
+                }
+                (IExpr::Unary(op, Box::new(ia)), want)
             }
             ExprKind::Binary(op, a, b) => {
                 let (ia, ta) = self.lower(a, scope, params);
@@ -327,7 +405,17 @@ impl Checker<'_> {
                     );
                     return ERR;
                 }
-                (IExpr::Binary(*op, Box::new(ia), Box::new(ib)), result)
+                let bop = bin_op(*op);
+                if let (IExpr::Int(x), IExpr::Int(y)) = (&ia, &ib) {
+                    return match binary(bop, *x, *y) {
+                        Some(v) => (IExpr::Int(v), result),
+                        None => {
+                            self.overflow(e.span, format!("{x} {} {y}", op.symbol()));
+                            ERR
+                        }
+                    };
+                }
+                (IExpr::Binary(bop, Box::new(ia), Box::new(ib)), result)
             }
         }
     }
@@ -649,4 +737,40 @@ fn is_constant(e: &IExpr) -> bool {
             is_constant(a) && is_constant(b)
         }
     }
+}
+
+fn un_op(op: UnaryOp) -> UnOp {
+    match op {
+        UnaryOp::Not => UnOp::Not,
+        UnaryOp::Neg => UnOp::Neg,
+    }
+}
+
+fn bin_op(op: BinaryOp) -> BinOp {
+    match op {
+        BinaryOp::Or => BinOp::Or,
+        BinaryOp::And => BinOp::And,
+        BinaryOp::Eq => BinOp::Eq,
+        BinaryOp::Ne => BinOp::Ne,
+        BinaryOp::Lt => BinOp::Lt,
+        BinaryOp::Le => BinOp::Le,
+        BinaryOp::Gt => BinOp::Gt,
+        BinaryOp::Ge => BinOp::Ge,
+        BinaryOp::Add => BinOp::Add,
+        BinaryOp::Sub => BinOp::Sub,
+        BinaryOp::Mul => BinOp::Mul,
+        BinaryOp::Div => BinOp::Div,
+        BinaryOp::Mod => BinOp::Mod,
+        BinaryOp::Pow => BinOp::Pow,
+    }
+}
+
+/// The value of `e` on square `sq`, which the checker knows (no position is read); where
+/// it overflows, 0, with the first such square kept in `overflow`, so that a loop over
+/// squares reports the overflow once (`Checker::overflow_on`).
+pub(super) fn value(e: &IExpr, env: &Env, sq: usize, overflow: &mut Option<usize>) -> i64 {
+    eval(e, env).unwrap_or_else(|| {
+        overflow.get_or_insert(sq);
+        0
+    })
 }

@@ -61,6 +61,14 @@ pub fn compile(file: &GameFile, choices: &Choices) -> Result<Compiled, Failure> 
     })
 }
 
+/// Every problem in a source text: its syntax error, or what `validate` finds.
+pub fn validate_source(source: &str) -> Vec<Problem> {
+    match crate::syntax::parse(source) {
+        Err(p) => vec![p],
+        Ok(file) => validate(&file),
+    }
+}
+
 /// Checks a file as `validate` does: with the default options, and again with each
 /// variant, so that a variant that breaks the file is caught too. Returns every problem
 /// once, in source order.
@@ -141,7 +149,7 @@ impl<'f> Checker<'f> {
     fn new(file: &'f GameFile) -> Checker<'f> {
         Checker {
             file,
-            problems: Vec::new(),
+            problems: file.problems.clone(),
             values: IndexMap::new(),
             option_infos: Vec::new(),
             variant_infos: Vec::new(),
@@ -279,30 +287,30 @@ impl<'f> Checker<'f> {
         let sowing = self.sowing(&seeds);
         let columns = self.columns(setup.as_deref());
         let promotions = self.promotions();
-        let (rules, tiers) = self.rules();
+        let (rules, tiers) = self.rules(setup.as_deref());
         let (no_move, end_rules) = self.end();
         let reads_reachable = end_rules
             .iter()
             .any(|r| r.condition.reads(&ir::Expr::CaptureReachable));
         let after_move = self.after_move();
-        // The footprint shortcut knows how plain moves change squares; columns and
-        // promotions change them in other ways, so such games check every move in full.
-        let plain = !self.stacks && promotions.iter().all(Option::is_none);
+        self.missing_parts();
+        self.unused_options();
+        if self.has_errors() {
+            return None;
+        }
+        // The squares the after-move conditions read, when that is all they read. (Only
+        // now: the tables they read are sound once there is no error.)
+        let players = self.players.len();
         let after_footprint = after_move.iter().try_fold(
-            vec![Vec::new(); self.players.len()],
-            |mut acc: Vec<Vec<_>>, e| {
-                let f = e.footprint(&self.zone_tables, self.players.len())?;
+            vec![Vec::new(); players],
+            |mut acc: Vec<ir::expr::Watched>, e| {
+                let f = e.footprint(&self.zone_tables, players)?;
                 for (a, b) in acc.iter_mut().zip(f) {
                     a.extend(b);
                 }
                 Some(acc)
             },
         );
-        self.missing_parts();
-        self.unused_options();
-        if self.has_errors() {
-            return None;
-        }
         let players = self
             .players
             .values()
@@ -329,7 +337,7 @@ impl<'f> Checker<'f> {
             chosen: self
                 .values
                 .iter()
-                .map(|(k, v)| (k.clone(), v.clone()))
+                .map(|(k, v)| (k.clone(), options::ir_value(v)))
                 .collect(),
             players,
             pieces,
@@ -341,13 +349,12 @@ impl<'f> Checker<'f> {
             no_move,
             end_rules,
             after_move,
-            after_footprint: after_footprint.filter(|_| plain),
+            after_footprint,
             columns,
             promotions: self.promotions_by_code(&promotions),
             rows: std::mem::take(&mut self.rows),
             sowing,
             reads_reachable,
-            reach_memo: Default::default(),
         })
     }
 

@@ -1,11 +1,11 @@
 //! The things a game names: players, piece types, directions, the board, zones, defines.
 
-use super::expr::{Scope, Ty};
+use super::expr::{value, Scope, Ty};
 use super::{Checker, DirRef};
 use crate::diagnostic::Problem;
 use crate::ir::board::{rows_for, Board, Direction};
-use crate::ir::expr::{eval, Env, Expr as IExpr};
-use crate::ir::{Zone, MAX_CELLS, MAX_PLAYERS};
+use crate::ir::expr::{Env, Expr as IExpr};
+use crate::ir::{DirId, Zone, MAX_CELLS, MAX_DIRECTIONS, MAX_PLAYERS};
 use crate::syntax::ast::{Item, PiecesDecl, PlayersDecl};
 
 /// The eight compass directions every grid has, east and north positive.
@@ -138,7 +138,10 @@ impl Checker<'_> {
                     if !self.declare("direction", &d.name, earlier) {
                         continue;
                     }
-                    if (d.dx, d.dy) == (0, 0) || d.dx.abs() > 64 || d.dy.abs() > 64 {
+                    if (d.dx, d.dy) == (0, 0)
+                        || d.dx.unsigned_abs() > 64
+                        || d.dy.unsigned_abs() > 64
+                    {
                         self.report(
                             Problem::error("bad_direction", format!("the direction `{}` does not move sensibly", d.name.name))
                                 .label(d.span, format!("({}, {})", d.dx, d.dy))
@@ -146,9 +149,22 @@ impl Checker<'_> {
                         );
                         continue;
                     }
+                    if self.directions.len() >= MAX_DIRECTIONS {
+                        self.report(
+                            Problem::error(
+                                "too_many_directions",
+                                format!(
+                                    "a game has at most {MAX_DIRECTIONS} directions, the 8 compass directions included"
+                                ),
+                            )
+                            .label(d.name.span, "one too many")
+                            .help("a group (`directions jumps = …`) names several directions without declaring new ones"),
+                        );
+                        continue;
+                    }
                     self.dir_names.insert(
                         d.name.name.clone(),
-                        DirRef::Absolute(self.directions.len() as u8),
+                        DirRef::Absolute(self.directions.len() as DirId),
                     );
                     self.directions.push(Direction {
                         name: d.name.name.clone(),
@@ -292,6 +308,7 @@ impl Checker<'_> {
         let mut used = vec![true; w * h];
         if let Some(mask) = &decl.used {
             if let Some(cond) = self.lower_as(mask, Ty::Bool, Scope::BOARD) {
+                let mut overflow = None;
                 for (sq, u) in used.iter_mut().enumerate() {
                     let env = Env {
                         width: w,
@@ -299,7 +316,19 @@ impl Checker<'_> {
                         here: sq as u16,
                         ..Env::constant()
                     };
-                    *u = eval(&cond, &env) != 0;
+                    *u = value(&cond, &env, sq, &mut overflow) != 0;
+                }
+                if let Some(sq) = overflow {
+                    // The board's names are not known yet: say which square by number.
+                    self.overflow(
+                        mask.span,
+                        format!(
+                            "its value on square {} (file {}, rank {})",
+                            sq,
+                            sq % w,
+                            sq / w
+                        ),
+                    );
                 }
                 if !used.iter().any(|&u| u) {
                     self.report(
@@ -359,6 +388,7 @@ impl Checker<'_> {
             self.zones.insert(z.name.name.clone(), index);
             let cells = self.board.as_ref().map_or(0, Board::cells);
             let mut squares = vec![false; self.players.len() * cells];
+            let mut overflow = None;
             if let (Some(cond), Some(env)) = (cond, self.square_env()) {
                 for player in 0..self.players.len() {
                     for sq in 0..cells {
@@ -367,9 +397,13 @@ impl Checker<'_> {
                             here: sq as u16,
                             ..env
                         };
-                        squares[player * cells + sq] = env.used[sq] && eval(&cond, &e) != 0;
+                        squares[player * cells + sq] =
+                            env.used[sq] && value(&cond, &e, sq, &mut overflow) != 0;
                     }
                 }
+            }
+            if let Some(sq) = overflow {
+                self.overflow_on(z.condition.span, sq);
             }
             let lists = (0..self.players.len())
                 .map(|p| {

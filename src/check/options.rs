@@ -3,7 +3,6 @@
 use super::{Checker, Failure};
 use crate::diagnostic::{did_you_mean, Problem};
 use crate::ir;
-use crate::ir::expr::{eval, Env};
 use crate::syntax::ast::{Item, OptionDecl, Value, ValueSet};
 use indexmap::IndexMap;
 
@@ -19,6 +18,21 @@ impl Choices {
     pub fn with_option(mut self, name: &str, value: &str) -> Choices {
         self.options.push((name.to_string(), value.to_string()));
         self
+    }
+}
+
+/// An option's value as the compiled game keeps it.
+pub(super) fn ir_value(v: &Value) -> ir::Value {
+    match v {
+        Value::Int(n) => ir::Value::Int(*n),
+        Value::Word(w) => ir::Value::Word(w.clone()),
+    }
+}
+
+fn ast_value(v: &ir::Value) -> Value {
+    match v {
+        ir::Value::Int(n) => Value::Int(*n),
+        ir::Value::Word(w) => Value::Word(w.clone()),
     }
 }
 
@@ -74,9 +88,9 @@ impl Checker<'_> {
         // The constraint is read with just this option set.
         let saved = std::mem::take(&mut self.values);
         self.values.insert(decl.name.name.clone(), value.clone());
-        let compiled = self.lower_constant_bool(constraint);
+        let holds = self.constant_bool(constraint);
         self.values = saved;
-        compiled.is_none_or(|e| eval(&e, &Env::constant()) != 0)
+        holds.unwrap_or(true)
     }
 
     /// Checks the option and variant declarations, then settles each option's value for
@@ -142,7 +156,7 @@ impl Checker<'_> {
                 .insert(d.name.name.clone(), d.default.value.clone());
             self.option_infos.push(ir::OptionInfo {
                 name: d.name.name.clone(),
-                default: d.default.value.clone(),
+                default: ir_value(&d.default.value),
                 allowed: describe(&d.allowed),
             });
         }
@@ -181,7 +195,7 @@ impl Checker<'_> {
                                 .help(format!("the allowed values are {}", describe(&d.allowed))),
                             );
                         }
-                        settings.push((name.name.clone(), value.value.clone()));
+                        settings.push((name.name.clone(), ir_value(&value.value)));
                     }
                 }
             }
@@ -197,7 +211,7 @@ impl Checker<'_> {
                 return Err(unknown_choice("variant", name, variant_names.keys()));
             };
             for (k, v) in self.variant_infos[vi].settings.clone() {
-                self.values.insert(k, v);
+                self.values.insert(k, ast_value(&v));
             }
         }
         for (name, text) in &choices.options {

@@ -1,20 +1,37 @@
 //! Move rules, priorities, what happens with no move, and the end of the game.
 
-use super::expr::{Scope, Ty};
+use super::expr::{value, Scope, Ty};
 use super::Checker;
 use crate::diagnostic::Problem;
-use crate::ir::expr::{eval, Env, Expr as IExpr};
-use crate::ir::{Chain, EndRule, MoveRule, Run, Verdict};
+use crate::ir::expr::{Env, Expr as IExpr};
+use crate::ir::{
+    Chain, Code, EndRule, MoveRule, RuleId, Run, Verdict, MAX_CHAIN, MAX_CODES, MAX_PLAYERS,
+    MAX_RULES,
+};
 use crate::syntax::ast::{Clause, Item, MoveDecl, OutcomeWord, PatternWord};
 use crate::syntax::span::Span;
 use indexmap::IndexMap;
 
 impl Checker<'_> {
-    pub(super) fn rules(&mut self) -> (Vec<MoveRule>, Vec<Vec<usize>>) {
+    pub(super) fn rules(&mut self, setup: Option<&[Code]>) -> (Vec<MoveRule>, Vec<Vec<RuleId>>) {
         let decls = self.items(|i| match i {
             Item::Move(m) => Some(m),
             _ => None,
         });
+        if decls.len() > MAX_RULES {
+            self.report(
+                Problem::error(
+                    "too_many_rules",
+                    format!(
+                        "a game has at most {MAX_RULES} move rules, this one has {}",
+                        decls.len()
+                    ),
+                )
+                .label(decls[MAX_RULES].name.span, "one too many")
+                .help("merge rules that differ only in their directions or pieces"),
+            );
+            return (Vec::new(), Vec::new());
+        }
         let mut names: IndexMap<String, Span> = IndexMap::new();
         let mut rules = Vec::new();
         let mut moving_types = 0u64;
@@ -24,6 +41,7 @@ impl Checker<'_> {
                 names.insert(d.name.name.clone(), d.name.span);
             }
             if let Some(rule) = self.move_rule(d) {
+                self.chain_fits(&rule, d, setup);
                 moving_types |= rule.piece_mask;
                 rules.push(rule);
             }
@@ -45,8 +63,87 @@ impl Checker<'_> {
                 );
             }
         }
-        let tiers = self.tiers(&names);
+        let tiers = self
+            .tiers(&names)
+            .into_iter()
+            .map(|t| t.into_iter().map(|r| r as RuleId).collect())
+            .collect();
         (rules, tiers)
+    }
+
+    /// A chain is one move, and a move holds at most `MAX_CHAIN` steps: a chain rule must
+    /// take a piece at every step, so that the pieces on the board bound its length, and
+    /// that bound must fit.
+    fn chain_fits(&mut self, rule: &MoveRule, d: &MoveDecl, setup: Option<&[Code]>) {
+        if rule.chain.is_none() {
+            return;
+        }
+        let Some(board) = &self.board else {
+            return;
+        };
+        let used = board.used.iter().filter(|&&u| u).count();
+        let setup = setup.unwrap_or_default();
+        let players = self.players.len().min(MAX_PLAYERS);
+        let types = self.pieces.len().max(1);
+        // The pattern each step takes a piece of: the run's, when it is taken and at
+        // least one square long and never empty; or the landing's, when it is taken and
+        // never empty.
+        let takes = match &rule.run {
+            Some(run) if rule.takes_run && run.min >= 1 => Some(run.pattern),
+            _ => None,
+        }
+        .filter(|p| p.masks.iter().all(|m| m & 1 == 0))
+        .or(Some(rule.onto).filter(|p| rule.takes_landing && p.masks.iter().all(|m| m & 1 == 0)));
+        let chain_span = d
+            .clauses
+            .iter()
+            .find_map(|c| match c {
+                Clause::Chain { span, .. } => Some(*span),
+                _ => None,
+            })
+            .unwrap_or(d.name.span);
+        let Some(pattern) = takes else {
+            self.report(
+                Problem::error(
+                    "endless_chain",
+                    format!("the chain of `{}` could go on forever", d.name.name),
+                )
+                .label(chain_span, "its steps need not take anything")
+                .help("a chain goes on by steps that take what they pass over (`over 1 enemy … capture over`) or where they land (`onto enemy`)"),
+            );
+            return;
+        };
+        // Every step takes a piece the pattern matches, whose owner stays its owner (a
+        // promotion changes only the type), and the setup puts every piece there is.
+        let bound = (0..players)
+            .map(|viewer| {
+                let owners_matched = |owner: usize| {
+                    (0..types).any(|t| {
+                        let code = 1 + owner * types + t;
+                        code < MAX_CODES && (pattern.masks[viewer] >> code) & 1 != 0
+                    })
+                };
+                setup
+                    .iter()
+                    .filter(|&&c| c != 0 && owners_matched((c as usize - 1) / types))
+                    .count()
+                    .min(used.saturating_sub(1))
+            })
+            .max()
+            .unwrap_or(0);
+        if bound > MAX_CHAIN {
+            self.report(
+                Problem::error(
+                    "chain_too_long",
+                    format!(
+                        "a chain of `{}` could make up to {bound} steps, but a move holds at most {MAX_CHAIN}",
+                        d.name.name
+                    ),
+                )
+                .label(chain_span, format!("up to {bound} pieces could be taken in a row"))
+                .help("use fewer pieces, or a smaller board"),
+            );
+        }
     }
 
     fn tiers(&mut self, names: &IndexMap<String, Span>) -> Vec<Vec<usize>> {
@@ -231,18 +328,17 @@ impl Checker<'_> {
                     let must = *must
                         && match condition {
                             None => true,
-                            Some(c) => self
-                                .lower_constant_bool(c)
-                                .is_some_and(|e| eval(&e, &Env::constant()) != 0),
+                            Some(c) => self.constant_bool(c).unwrap_or(false),
                         };
                     chain = Some(if must { Chain::Must } else { Chain::May });
                 }
                 Clause::If(cond, _) => {
                     if let Some(e) = self.lower_as(cond, Ty::Bool, Scope::MOVE) {
                         if e.reads_state() {
+                            self.check_range(&e, cond.span);
                             dynamics.push(e);
                         } else {
-                            statics.push(e);
+                            statics.push((e, cond.span));
                         }
                     }
                 }
@@ -347,13 +443,15 @@ impl Checker<'_> {
     }
 
     /// Decides the conditions that read no state once, for every player and pair of squares.
-    fn geometry(&self, statics: &[IExpr]) -> Option<Vec<bool>> {
+    fn geometry(&mut self, statics: &[(IExpr, Span)]) -> Option<Vec<bool>> {
         if statics.is_empty() {
             return None;
         }
         let env = self.square_env()?;
         let n = env.cells;
         let mut table = vec![false; self.players.len() * n * n];
+        // The first condition that overflows, and for which move.
+        let mut overflow: Option<(Span, usize, usize)> = None;
         for p in 0..self.players.len() {
             for from in 0..n {
                 for to in 0..n {
@@ -366,9 +464,21 @@ impl Checker<'_> {
                         to: to as u16,
                         ..env
                     };
-                    table[(p * n + from) * n + to] = statics.iter().all(|c| eval(c, &e) != 0);
+                    table[(p * n + from) * n + to] = statics.iter().all(|(c, span)| {
+                        let mut bad = None;
+                        let v = value(c, &e, to, &mut bad);
+                        if bad.is_some() && overflow.is_none() {
+                            overflow = Some((*span, from, to));
+                        }
+                        v != 0
+                    });
                 }
             }
+        }
+        if let Some((span, from, to)) = overflow {
+            let names = &self.board.as_ref()?.names;
+            let what = format!("its value for a move from {} to {}", names[from], names[to]);
+            self.overflow(span, what);
         }
         Some(table)
     }
@@ -381,7 +491,11 @@ impl Checker<'_> {
         });
         decls
             .into_iter()
-            .filter_map(|d| self.lower_as(&d.condition, Ty::Bool, Scope::MOVE))
+            .filter_map(|d| {
+                let e = self.lower_as(&d.condition, Ty::Bool, Scope::MOVE)?;
+                self.check_range(&e, d.condition.span);
+                Some(e)
+            })
             .collect()
     }
 
@@ -412,6 +526,7 @@ impl Checker<'_> {
                     continue;
                 }
                 if let Some(condition) = self.lower_as(&r.condition, Ty::Bool, Scope::END) {
+                    self.check_range(&condition, r.condition.span);
                     rules.push(EndRule {
                         text: r.text.clone(),
                         verdict: verdict(r.outcome),

@@ -1,10 +1,10 @@
 //! The starting position.
 
-use super::expr::{Scope, Ty};
+use super::expr::{value, Scope, Ty};
 use super::Checker;
 use crate::diagnostic::Problem;
 use crate::ir::board::parse_square_name;
-use crate::ir::expr::{eval, Env};
+use crate::ir::expr::Env;
 use crate::syntax::ast::{Expr, Item, Placed, Placement, PlacementTarget, SetupBlock};
 use crate::syntax::span::Span;
 
@@ -53,7 +53,8 @@ impl Checker<'_> {
         let Some(env) = self.square_env() else {
             return;
         };
-        let squares: Vec<usize> = match (&p.target, cond) {
+        let mut overflow = None;
+        let squares: Vec<usize> = match (&p.target, &cond) {
             (_, Some(cond)) => (0..env.cells)
                 .filter(|&sq| {
                     env.used[sq]
@@ -63,7 +64,7 @@ impl Checker<'_> {
                                 here: sq as u16,
                                 ..env
                             };
-                            eval(&cond, &e) != 0
+                            value(cond, &e, sq, &mut overflow) != 0
                         })
                 })
                 .collect(),
@@ -79,6 +80,7 @@ impl Checker<'_> {
             }
             (PlacementTarget::Where(_), None) => return,
         };
+        let mut count_overflow = None;
         let values: Vec<(usize, i64)> = squares
             .into_iter()
             .map(|sq| {
@@ -86,9 +88,17 @@ impl Checker<'_> {
                     here: sq as u16,
                     ..env
                 };
-                (sq, eval(&n, &e))
+                (sq, value(&n, &e, sq, &mut count_overflow))
             })
             .collect();
+        if let (Some(sq), PlacementTarget::Where(c)) = (overflow, &p.target) {
+            self.overflow_on(c.span, sq);
+            return;
+        }
+        if let Some(sq) = count_overflow {
+            self.overflow_on(count.span, sq);
+            return;
+        }
         if self.seeds.len() < env.cells {
             self.seeds.resize(env.cells, 0);
         }
@@ -164,6 +174,7 @@ impl Checker<'_> {
                     return;
                 };
                 let mut hits = Vec::new();
+                let mut overflow = None;
                 for &owner in &owners {
                     for sq in 0..env.cells {
                         let e = Env {
@@ -171,10 +182,13 @@ impl Checker<'_> {
                             here: sq as u16,
                             ..env
                         };
-                        if env.used[sq] && eval(&cond, &e) != 0 {
+                        if env.used[sq] && value(&cond, &e, sq, &mut overflow) != 0 {
                             hits.push((sq, owner));
                         }
                     }
+                }
+                if let (Some(sq), PlacementTarget::Where(c)) = (overflow, &p.target) {
+                    self.overflow_on(c.span, sq);
                 }
                 for (sq, owner) in hits {
                     put(self, sq, owner);

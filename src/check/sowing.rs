@@ -2,11 +2,11 @@
 //! checker evaluates every track case, first lap and outcome for every pit (and player)
 //! here, so that the engine sows by table look-ups alone.
 
-use super::expr::{Scope, Ty};
+use super::expr::{value, Scope, Ty};
 use super::Checker;
 use crate::diagnostic::Problem;
-use crate::ir::expr::{eval, Env, Expr as IExpr};
-use crate::ir::{LastSeed, Sowing, MAX_SLOTS, NO_LAP, NO_SQUARE};
+use crate::ir::expr::{Env, Expr as IExpr};
+use crate::ir::{LastSeed, Sowing, MAX_SLOTS, MAX_TRACKS, NO_LAP, NO_SQUARE};
 use crate::syntax::ast::{Item, SowAction, SowClause, SowDecl, TrackDecl};
 use crate::syntax::span::Span;
 
@@ -142,7 +142,7 @@ impl<'f> Checker<'f> {
         let mut total = 0i64;
         for &sq in &pits {
             let n = seeds.get(sq as usize).copied().unwrap_or(0);
-            total += n;
+            total = total.saturating_add(n);
             start.push(n.clamp(0, u16::MAX as i64) as u16);
         }
         if total > u16::MAX as i64 {
@@ -186,6 +186,20 @@ impl<'f> Checker<'f> {
                 Problem::error("missing_declaration", "the game declares no `track`")
                     .label(self.file.title_span, "in this game")
                     .help("add a track, e.g. `track right { (file + 1, rank) }`"),
+            );
+            return None;
+        }
+        if decls.len() > MAX_TRACKS {
+            self.report(
+                Problem::error(
+                    "too_many_tracks",
+                    format!(
+                        "a game has at most {MAX_TRACKS} tracks, this one has {}",
+                        decls.len()
+                    ),
+                )
+                .label(decls[MAX_TRACKS].name.span, "one too many")
+                .help("a track's cases can say where to go from every pit"),
             );
             return None;
         }
@@ -239,7 +253,10 @@ impl<'f> Checker<'f> {
                     here: sq,
                     ..Env::constant()
                 };
-                let hit = cases.iter().find(|c| eval(&c.2, &env) != 0);
+                let mut overflow = None;
+                let hit = cases
+                    .iter()
+                    .find(|c| value(&c.2, &env, sq as usize, &mut overflow) != 0);
                 let Some((f, r, _, th, span)) = hit else {
                     self.report(
                         Problem::error(
@@ -256,10 +273,20 @@ impl<'f> Checker<'f> {
                     all_ok = false;
                     break;
                 };
-                let (f, r) = (eval(f, &env), eval(r, &env));
-                let to = (f >= 0 && r >= 0 && (f as usize) < board.width)
+                let (f, r) = (
+                    value(f, &env, sq as usize, &mut overflow),
+                    value(r, &env, sq as usize, &mut overflow),
+                );
+                if overflow.is_some() {
+                    self.overflow_on(*span, sq as usize);
+                    all_ok = false;
+                    break;
+                }
+                let on_board =
+                    (0..board.width as i64).contains(&f) && (0..board.height as i64).contains(&r);
+                let to = on_board
                     .then(|| f as usize + r as usize * board.width)
-                    .filter(|&to| to < board.cells() && board.used[to]);
+                    .filter(|&to| board.used[to]);
                 let Some(to) = to else {
                     self.report(
                         Problem::error(
@@ -397,6 +424,7 @@ impl<'f> Checker<'f> {
         let mut first = vec![NO_LAP; players * n];
         let mut last = vec![LastSeed::Stop; players * n * 2];
         let env = self.square_env()?;
+        let mut overflow = None;
         for p in 0..players {
             let mut dirs = Vec::new();
             for (i, &sq) in pits.iter().enumerate() {
@@ -406,13 +434,18 @@ impl<'f> Checker<'f> {
                     ..env
                 };
                 if self.zone_tables[zone].squares[p * board.cells() + sq as usize] {
-                    if let Some((t, _)) = laps.iter().find(|(_, c)| eval(c, &e) != 0) {
+                    let lap = laps
+                        .iter()
+                        .find(|(_, c)| value(c, &e, sq as usize, &mut overflow) != 0);
+                    if let Some((t, _)) = lap {
                         first[p * n + i] = *t;
                     }
                 }
                 for was_empty in [false, true] {
                     let e = Env { was_empty, ..e };
-                    let action = outcomes.iter().find(|(c, _)| eval(c, &e) != 0);
+                    let action = outcomes
+                        .iter()
+                        .find(|(c, _)| value(c, &e, sq as usize, &mut overflow) != 0);
                     last[(p * n + i) * 2 + was_empty as usize] = match action {
                         None | Some((_, None)) => LastSeed::Stop,
                         Some((_, Some(None))) => LastSeed::Relay,
@@ -430,6 +463,10 @@ impl<'f> Checker<'f> {
                     };
                 }
             }
+        }
+        if let Some(sq) = overflow {
+            self.overflow_on(decl.name.span, sq);
+            return None;
         }
         Some((first, last, no_back))
     }

@@ -1,10 +1,11 @@
 //! `tabula bench GAME --playouts N [--seed S] [--max-plies P] [--json]`: random games,
 //! their speed, their length and their results.
 
-use super::load::{load_game, CliError};
-use super::{json, GameArgs};
-use crate::engine::Outcome;
-use crate::search::playout::{playout, Finish};
+use super::error::{CliError, Out};
+use super::game::{load_game, options_json, GameArgs};
+use crate::engine::{Outcome, Scratch};
+use crate::present::options_text;
+use crate::search::playout::playout;
 use crate::search::rng::Rng;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -17,55 +18,62 @@ pub fn run(
     as_json: bool,
 ) -> Result<ExitCode, CliError> {
     if playouts == 0 {
-        return Err(CliError::usage("--playouts must be at least 1"));
+        return Err(CliError::Usage("--playouts must be at least 1".into()));
     }
-    let choice = load_game(args)?;
-    let game = &choice.game;
+    let loaded = load_game(args)?;
+    let game = &loaded.game;
     let mut rng = Rng::new(seed);
     let mut wins = vec![0usize; game.players.len()];
     let (mut draws, mut capped, mut plies) = (0usize, 0usize, 0usize);
     let mut buffer = Vec::with_capacity(256);
+    let mut scratch = Scratch::default();
     let t = Instant::now();
     for _ in 0..playouts {
-        let (finish, n) = playout(game, &choice.start, &mut rng, max_plies, &mut buffer);
-        plies += n;
-        match finish {
-            Finish::Over(Outcome::Win(p)) => wins[p as usize] += 1,
-            Finish::Over(Outcome::Draw) => draws += 1,
-            Finish::Capped => capped += 1,
+        let p = playout(
+            game,
+            &loaded.start,
+            &mut rng,
+            max_plies,
+            &mut scratch,
+            &mut buffer,
+        );
+        plies += p.plies;
+        match p.outcome {
+            Some(Outcome::Win(p)) => wins[p as usize] += 1,
+            Some(Outcome::Draw) => draws += 1,
+            None => capped += 1,
         }
     }
     let seconds = t.elapsed().as_secs_f64();
     let per_second = playouts as f64 / seconds.max(1e-9);
     let average = plies as f64 / playouts as f64;
+    let mut out = Out::new();
     if as_json {
-        let mut outcomes: Vec<(&str, String)> = game
+        let wins: serde_json::Map<String, serde_json::Value> = game
             .players
             .iter()
             .zip(&wins)
-            .map(|(p, n)| (p.name.as_str(), n.to_string()))
+            .map(|(p, n)| (p.name.clone(), (*n).into()))
             .collect();
-        outcomes.push(("draw", draws.to_string()));
-        println!(
-            "{}",
-            json::object([
-                ("game", json::string(&game.title)),
-                ("options", json::options(game)),
-                ("playouts", playouts.to_string()),
-                ("seconds", format!("{seconds:.3}")),
-                ("playouts_per_second", format!("{per_second:.0}")),
-                ("average_plies", format!("{average:.2}")),
-                ("outcomes", json::object(outcomes)),
-                ("capped", capped.to_string()),
-                ("seed", seed.to_string()),
-            ])
-        );
+        let doc = serde_json::json!({
+            "game": game.title,
+            "options": options_json(game),
+            "playouts": playouts,
+            "seconds": seconds,
+            "playouts_per_second": per_second.round(),
+            "average_plies": average,
+            "wins": wins,
+            "draws": draws,
+            "capped": capped,
+            "seed": seed,
+        });
+        out.line(&doc.to_string())?;
     } else {
-        println!("{} ({})", game.title, game.options_text());
-        println!(
+        out.line(&format!("{} ({})", game.title, options_text(game)))?;
+        out.line(&format!(
             "playouts: {playouts} in {seconds:.3} s, {per_second:.0} per second (seed {seed})"
-        );
-        println!("average length: {average:.2} plies");
+        ))?;
+        out.line(&format!("average length: {average:.2} plies"))?;
         let mut parts: Vec<String> = game
             .players
             .iter()
@@ -73,8 +81,8 @@ pub fn run(
             .map(|(p, n)| format!("{} {n}", p.name))
             .collect();
         parts.push(format!("draw {draws}"));
-        println!("outcomes: {}", parts.join(", "));
-        println!("stopped at {max_plies} plies: {capped}");
+        out.line(&format!("outcomes: {}", parts.join(", ")))?;
+        out.line(&format!("stopped at {max_plies} plies: {capped}"))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,9 +1,10 @@
 //! `tabula match GAME --ai A --ai B --games N`: the computer against itself, colours
 //! alternating, so that levels can be compared.
 
-use super::load::{load_game, CliError};
-use super::{json, GameArgs};
-use crate::engine::{Generated, Outcome};
+use super::error::{CliError, Out};
+use super::game::{load_game, options_json, GameArgs};
+use crate::engine::{self, Outcome, Scratch};
+use crate::present::options_text;
 use crate::search::mcts::{choose, Level, Limits};
 use crate::search::rng::Rng;
 use std::process::ExitCode;
@@ -18,48 +19,49 @@ pub fn run(
     as_json: bool,
 ) -> Result<ExitCode, CliError> {
     let [a, b] = levels else {
-        return Err(CliError::usage(
-            "match takes two computer players: --ai LEVEL --ai LEVEL",
+        return Err(CliError::Usage(
+            "match takes two computer players: --ai LEVEL --ai LEVEL".into(),
         ));
     };
     if let Some(bad) = levels.iter().find(|&&l| l > Level::MAX) {
-        return Err(CliError::usage(format!(
+        return Err(CliError::Usage(format!(
             "a level is a number from 0 to {}, not {bad}",
             Level::MAX
         )));
     }
     if games == 0 {
-        return Err(CliError::usage("--games must be at least 1"));
+        return Err(CliError::Usage("--games must be at least 1".into()));
     }
-    let choice = load_game(args)?;
-    let game = &choice.game;
+    let loaded = load_game(args)?;
+    let game = &loaded.game;
     if game.players.len() != 2 {
-        return Err(CliError::usage("match plays games of two players"));
+        return Err(CliError::Usage("match plays games of two players".into()));
     }
     let sides = [Level(*a), Level(*b)];
     let mut rng = Rng::new(seed);
     // wins[i]: games won by computer i (the first --ai is 0).
     let (mut wins, mut draws, mut capped, mut plies) = ([0usize; 2], 0usize, 0usize, 0usize);
+    let mut scratch = Scratch::default();
     let mut moves = Vec::new();
     let t = Instant::now();
     for g in 0..games {
         // Computer `g % 2` plays the first player.
         let first = g % 2;
-        let mut s = choice.start;
+        let mut s = loaded.start;
         let mut finished = None;
         for _ in 0..max_plies {
-            if let Generated::Over(o) = game.generate(&s, &mut moves) {
+            if let Some(o) = engine::generate(game, &s, &mut scratch, &mut moves) {
                 finished = Some(o);
                 break;
             }
             let computer = (s.to_move as usize + first) % 2;
             let m = choose(game, &s, Limits::for_level(sides[computer]), &mut rng)
                 .expect("the game goes on");
-            game.apply(&mut s, m);
+            engine::make(game, &mut s, m);
             plies += 1;
         }
         if finished.is_none() {
-            finished = game.outcome(&s);
+            finished = engine::outcome(game, &s, &mut scratch);
         }
         match finished {
             Some(Outcome::Win(p)) => wins[(p as usize + first) % 2] += 1,
@@ -68,37 +70,35 @@ pub fn run(
         }
     }
     let seconds = t.elapsed().as_secs_f64();
+    let average = plies as f64 / games as f64;
+    let mut out = Out::new();
     if as_json {
-        println!(
-            "{}",
-            json::object([
-                ("game", json::string(&game.title)),
-                ("options", json::options(game)),
-                ("levels", format!("[{a},{b}]")),
-                ("games", games.to_string()),
-                ("wins", format!("[{},{}]", wins[0], wins[1])),
-                ("draws", draws.to_string()),
-                ("capped", capped.to_string()),
-                (
-                    "average_plies",
-                    format!("{:.2}", plies as f64 / games as f64)
-                ),
-                ("seconds", format!("{seconds:.3}")),
-            ])
-        );
+        let doc = serde_json::json!({
+            "game": game.title,
+            "options": options_json(game),
+            "levels": [a, b],
+            "games": games,
+            "wins": wins,
+            "draws": draws,
+            "capped": capped,
+            "average_plies": average,
+            "seconds": seconds,
+        });
+        out.line(&doc.to_string())?;
     } else {
-        println!(
+        out.line(&format!(
             "{} ({}): level {a} against level {b}, {games} games, colours alternating",
             game.title,
-            game.options_text()
-        );
-        println!("level {a} (first --ai): {} wins", wins[0]);
-        println!("level {b} (second --ai): {} wins", wins[1]);
-        println!("draws: {draws}; stopped at {max_plies} plies: {capped}");
-        println!(
-            "average length: {:.1} plies; {seconds:.1} s",
-            plies as f64 / games as f64
-        );
+            options_text(game)
+        ))?;
+        out.line(&format!("level {a} (first --ai): {} wins", wins[0]))?;
+        out.line(&format!("level {b} (second --ai): {} wins", wins[1]))?;
+        out.line(&format!(
+            "draws: {draws}; stopped at {max_plies} plies: {capped}"
+        ))?;
+        out.line(&format!(
+            "average length: {average:.1} plies; {seconds:.1} s"
+        ))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,19 +1,19 @@
-//! The command line: one file per subcommand, and the loading of a game shared by all.
+//! The command line: one file per subcommand. `main.rs` only calls `main` here.
 
 mod bench;
-mod json;
-mod load;
+mod error;
+mod game;
 mod matches;
 mod perft;
 mod play;
-pub mod shipped;
 mod show;
 mod validate;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-pub use load::{load_game, CliError, GameChoice};
+pub use error::{CliError, Out};
+pub use game::GameArgs;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -100,37 +100,23 @@ pub enum Command {
     },
 }
 
-/// Which game, with which options, from which position.
-#[derive(Args, Debug, Clone)]
-pub struct GameArgs {
-    /// A path to a .game file, or the name of a shipped game
-    pub game: String,
-    /// Set an option: NAME=VALUE (repeatable)
-    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
-    pub options: Vec<String>,
-    /// Choose a named variant
-    #[arg(long)]
-    pub variant: Option<String>,
-    /// Start from this position text instead of the start
-    #[arg(long)]
-    pub position: Option<String>,
-}
-
 /// Runs the command line and returns the process's exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {}", e.message);
-            ExitCode::from(e.code)
+            if !matches!(e, CliError::ClosedOutput) {
+                eprintln!("error: {e}");
+            }
+            ExitCode::from(e.exit_code())
         }
     }
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
-        Command::Play { game, ai, seed } => play::run_play(&game, &ai, seed),
+        Command::Play { game, ai, seed } => play::run(&game, &ai, seed),
         Command::Match {
             game,
             ai,
@@ -155,10 +141,4 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             json,
         } => bench::run(&game, playouts, seed, max_plies, json),
     }
-}
-
-/// Whether to colour what goes to standard error.
-pub(crate) fn stderr_colour() -> bool {
-    use std::io::IsTerminal;
-    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
 }

@@ -1,7 +1,8 @@
 //! `tabula perft GAME --depth N [--divide] [--json]`.
 
-use super::load::{load_game, CliError};
-use super::{json, GameArgs};
+use super::error::{CliError, Out};
+use super::game::{load_game, options_json, GameArgs};
+use crate::present::move_text;
 use crate::search::perft::{divide, perft};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -13,57 +14,47 @@ pub fn run(
     as_json: bool,
 ) -> Result<ExitCode, CliError> {
     if depth == 0 {
-        return Err(CliError::usage("--depth must be at least 1"));
+        return Err(CliError::Usage("--depth must be at least 1".into()));
     }
-    let choice = load_game(args)?;
-    let (game, start) = (&choice.game, &choice.start);
+    let loaded = load_game(args)?;
+    let (game, start) = (&loaded.game, &loaded.start);
+    let mut out = Out::new();
     let t = Instant::now();
     let mut counts = Vec::new();
     for d in 1..=depth {
         let n = perft(game, start, d);
         if !as_json {
-            println!("perft {d}: {n}");
+            // Each depth is printed as soon as it is known; a closed output stops the
+            // count.
+            out.line(&format!("perft {d}: {n}"))?;
         }
         counts.push(n);
     }
     let divided = show_divide.then(|| divide(game, start, depth));
     let seconds = t.elapsed().as_secs_f64();
     if as_json {
-        let mut fields = vec![
-            ("game", json::string(&game.title)),
-            ("options", json::options(game)),
-            (
-                "counts",
-                format!(
-                    "[{}]",
-                    counts
-                        .iter()
-                        .map(u64::to_string)
-                        .collect::<Vec<_>>()
-                        .join(",")
-                ),
-            ),
-            ("seconds", format!("{seconds:.3}")),
-        ];
+        let mut doc = serde_json::json!({
+            "game": game.title,
+            "options": options_json(game),
+            "counts": counts,
+            "seconds": seconds,
+        });
         if let Some(d) = &divided {
-            let obj = json::object(
-                d.iter()
-                    .map(|(m, n)| (game.move_text(*m), n.to_string()))
-                    .collect::<Vec<_>>()
-                    .iter()
-                    .map(|(k, v)| (k.as_str(), v.clone())),
-            );
-            fields.push(("divide", obj));
+            // A list rather than an object: two moves may be written alike.
+            doc["divide"] = d
+                .iter()
+                .map(|(m, n)| serde_json::json!({"move": move_text(game, *m), "count": n}))
+                .collect();
         }
-        println!("{}", json::object(fields));
+        out.line(&doc.to_string())?;
     } else {
         if let Some(d) = divided {
-            println!("divide {depth}:");
+            out.line(&format!("divide {depth}:"))?;
             for (m, n) in d {
-                println!("  {} {n}", game.move_text(m));
+                out.line(&format!("  {} {n}", move_text(game, m)))?;
             }
         }
-        println!("time: {seconds:.3} s");
+        out.line(&format!("time: {seconds:.3} s"))?;
     }
     Ok(ExitCode::SUCCESS)
 }

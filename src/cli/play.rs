@@ -1,8 +1,8 @@
 //! `tabula play GAME [--ai PLAYER[=LEVEL]]…`: the interactive session.
 
-use super::load::CliError;
-use super::GameArgs;
-use crate::repl::{run, Session};
+use super::error::CliError;
+use super::game::GameArgs;
+use crate::repl::{run as run_session, Session};
 use crate::search::mcts::Level;
 use std::process::ExitCode;
 
@@ -11,19 +11,22 @@ pub fn parse_ai(spec: &str) -> Result<(String, Level), CliError> {
     let (player, level) = spec.split_once('=').unwrap_or((spec, "2"));
     match level.parse::<u8>() {
         Ok(l) if l <= Level::MAX => Ok((player.to_string(), Level(l))),
-        _ => Err(CliError::usage(format!(
+        _ => Err(CliError::Usage(format!(
             "--ai takes PLAYER or PLAYER=LEVEL with a level from 0 to {}, not `{spec}`",
             Level::MAX
         ))),
     }
 }
 
-pub fn run_play(args: &GameArgs, ai: &[String], seed: u64) -> Result<ExitCode, CliError> {
+pub fn run(args: &GameArgs, ai: &[String], seed: u64) -> Result<ExitCode, CliError> {
     let ai = ai
         .iter()
         .map(|s| parse_ai(s))
         .collect::<Result<Vec<_>, _>>()?;
-    let session = Session::new(args.clone(), &ai, seed).map_err(CliError::usage)?;
-    run(session).map_err(|e| CliError::new(format!("the session failed: {e}")))?;
+    let session = Session::new(args.spec(), &ai, seed).map_err(CliError::Usage)?;
+    run_session(session).map_err(|e| match e.kind() {
+        std::io::ErrorKind::BrokenPipe => CliError::ClosedOutput,
+        _ => CliError::Failed(format!("the session failed: {e}")),
+    })?;
     Ok(ExitCode::SUCCESS)
 }

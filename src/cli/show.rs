@@ -1,28 +1,33 @@
 //! `tabula show GAME`: the game's summary and a position drawn as a board.
 
-use super::load::{load_game, CliError};
-use super::GameArgs;
+use super::error::{CliError, Out};
+use super::game::{load_game, GameArgs};
+use crate::engine::{self, Scratch};
+use crate::ir::Game;
+use crate::present::{board_text, outcome_text, position_text};
 use std::process::ExitCode;
 
 pub fn run(args: &GameArgs) -> Result<ExitCode, CliError> {
-    let choice = load_game(args)?;
-    print!("{}", summary(&choice.game));
-    println!();
-    print!("{}", choice.game.board_text(&choice.start));
-    println!();
-    println!("position: {}", choice.game.position_text(&choice.start));
-    match choice.game.outcome(&choice.start) {
-        None => println!(
+    let loaded = load_game(args)?;
+    let (game, start) = (&loaded.game, &loaded.start);
+    let mut out = Out::new();
+    out.print(&summary(game))?;
+    out.line("")?;
+    out.print(&board_text(game, start))?;
+    out.line("")?;
+    out.line(&format!("position: {}", position_text(game, start)))?;
+    match engine::outcome(game, start, &mut Scratch::default()) {
+        None => out.line(&format!(
             "to move:  {}",
-            choice.game.players[choice.start.to_move as usize].name
-        ),
-        Some(o) => println!("result:   {}", choice.game.outcome_text(o)),
+            game.players[start.to_move as usize].name
+        ))?,
+        Some(o) => out.line(&format!("result:   {}", outcome_text(game, o)))?,
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// Players, pieces, options and variants.
-pub fn summary(game: &crate::ir::Game) -> String {
+pub fn summary(game: &Game) -> String {
     let mut out = format!("{}\n", game.title);
     let players: Vec<String> = game
         .players

@@ -1,37 +1,35 @@
 //! `tabula validate FILE...`: every problem in every file, on standard error. Exit 0 when
 //! no file has an error (warnings alone do not fail), 1 otherwise.
 
-use super::load::{read_source, CliError};
-use crate::diagnostic::{render, summary, RenderStyle};
+use super::error::CliError;
+use super::game::stderr_style;
+use crate::diagnostic::{render, summary};
+use crate::load::find_source;
 use std::process::ExitCode;
 
 pub fn run(files: &[String]) -> Result<ExitCode, CliError> {
-    let style = RenderStyle {
-        colour: super::stderr_colour(),
-        width: 100,
-    };
     let mut failed = false;
     for arg in files {
-        let (name, source) = match read_source(arg) {
-            Ok(x) => x,
+        let source = match find_source(arg) {
+            Ok(s) => s,
             Err(e) => {
-                eprintln!("error: {}", e.message);
+                eprintln!("error: {e}");
                 failed = true;
                 continue;
             }
         };
-        let problems = match crate::syntax::parse(&source) {
-            Err(p) => vec![p],
-            Ok(file) => crate::check::validate(&file),
-        };
-        eprint!("{}", render(&problems, &name, &source, style));
+        let problems = crate::check::validate_source(&source.text);
+        eprint!(
+            "{}",
+            render(&problems, &source.name, &source.text, stderr_style())
+        );
         if problems.iter().any(|p| p.is_error()) {
             failed = true;
         }
         if problems.is_empty() {
-            eprintln!("{name}: ok");
+            eprintln!("{}: ok", source.name);
         } else {
-            eprintln!("{name}: {}", summary(&problems));
+            eprintln!("{}: {}", source.name, summary(&problems));
         }
     }
     Ok(if failed {

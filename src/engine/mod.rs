@@ -1,14 +1,72 @@
 //! The interpreter: states, moves, the legal moves of a state, the state after a move, and
-//! the end of a game with its result. It reads the compiled game's tables and knows no game.
+//! the end of a game with its result. It is a set of small parts over a compiled `Game`,
+//! reads the game's tables, and knows no game. Writing positions and moves as text is not
+//! its business (see `present`).
+//!
+//! - `generate`: the legal moves of a position, or how the game has ended there;
+//! - `make`: the position after a move;
+//! - `outcome` / `ending`: whether, how and why the game has ended.
+//!
+//! The caches a search keeps (the memo of `reachable(capture)`) live in a `Scratch` that
+//! the caller owns, one per thread.
 
+mod after;
+mod chain;
 pub mod column;
-pub mod movegen;
-pub mod notation;
-pub mod pits;
-pub mod position;
+mod end;
+mod env;
+mod generate;
+mod make;
+mod moves;
 pub mod reach;
-pub mod sowing;
-pub mod state;
+mod sowing;
+mod state;
 
-pub use movegen::{Generated, Outcome};
-pub use state::{Move, State};
+pub use after::meets_after_move;
+pub use end::{final_stores, Cause, Outcome};
+pub use generate::{generate, moves_by_tier};
+pub use make::make;
+pub use moves::{Move, Step, MAX_CHAIN};
+pub use reach::ReachMemo;
+pub use state::{State, NOBODY, NO_PIT};
+
+use crate::ir::Game;
+
+/// The working memory of one thread running the engine: caches that survive from call to
+/// call, each with a size bound. Make one per search (or per thread) and reuse it.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    /// What `reachable(capture)` has found.
+    pub reach: ReachMemo,
+}
+
+/// The starting position.
+pub fn start(game: &Game) -> State {
+    State::start(game)
+}
+
+/// The legal moves of `s`; empty when the game is over. For occasional use: a search
+/// should call `generate` with a buffer and a `Scratch` of its own.
+pub fn legal_moves(game: &Game, s: &State) -> Vec<Move> {
+    let mut out = Vec::new();
+    generate(game, s, &mut Scratch::default(), &mut out);
+    out
+}
+
+/// How the game has ended at `s`, if it has.
+pub fn outcome(game: &Game, s: &State, scratch: &mut Scratch) -> Option<Outcome> {
+    generate(game, s, scratch, &mut Vec::new())
+}
+
+/// How and why the game has ended at `s`, if it has: the first end rule that decides, or
+/// the no-move rule.
+pub fn ending(game: &Game, s: &State, scratch: &mut Scratch) -> Option<(Outcome, Cause)> {
+    let mut moves = Vec::new();
+    let by_play = generate::by_rules_of_play(game, s, &mut moves);
+    let reachable =
+        game.reads_reachable && reach::capture_reachable(game, s, &moves, &mut scratch.reach);
+    if let Some((o, rule)) = end::end_rule(game, s, reachable) {
+        return Some((o, Cause::EndRule(rule)));
+    }
+    by_play.map(|o| (o, Cause::NoMove))
+}

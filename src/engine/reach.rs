@@ -7,180 +7,157 @@
 //! just found its moves); otherwise one generation per position reached. When no capture is
 //! reachable, every position of the search is known to have none either (its positions are
 //! reachable from the start), and all of them are remembered; when one is, the start is.
-//! The memo is keyed by the position without the stores and the last capturer, which no
-//! rule of play reads, and is emptied when it reaches `MEMO_LIMIT` positions.
+//! The memo belongs to whoever runs the engine (one per thread, in a `Scratch`), is keyed
+//! by the position without the stores and the last capturer, which no rule of play reads,
+//! and is emptied when it reaches its size limit.
 
-use super::state::{Move, State};
-use super::Generated;
+use super::generate::by_rules_of_play;
+use super::make::make;
+use super::moves::Move;
+use super::sowing::sowings;
+use super::state::State;
 use crate::ir::Game;
-use std::collections::{HashMap, HashSet, VecDeque};
-use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::Mutex;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::VecDeque;
 
-/// The most positions the memo keeps before it starts again.
-pub const MEMO_LIMIT: usize = 1 << 16;
-
-/// A fast hasher for states (FxHash's multiply-rotate): states are hashed whole, and
-/// SipHash would cost more than the search it saves.
-#[derive(Default)]
-pub struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            self.add(u64::from_le_bytes(c.try_into().expect("8 bytes")));
-        }
-        for &b in chunks.remainder() {
-            self.add(b as u64);
-        }
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.add(i as u64);
-    }
-
-    fn write_u16(&mut self, i: u16) {
-        self.add(i as u64);
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-}
-
-impl FxHasher {
-    #[inline(always)]
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-type Fx = BuildHasherDefault<FxHasher>;
-
-#[derive(Default)]
-struct Search {
-    known: HashMap<State, bool, Fx>,
-    seen: HashSet<State, Fx>,
+/// What the reachability search has found, kept between calls by its owner.
+#[derive(Debug)]
+pub struct ReachMemo {
+    known: FxHashMap<State, bool>,
+    seen: FxHashSet<State>,
     queue: VecDeque<State>,
     /// Move buffers, reused from search to search.
     moves: Vec<Move>,
     replies: Vec<Move>,
+    /// The most positions `known` keeps before it starts again.
+    limit: usize,
 }
 
-/// What the search has found, kept with the game so that every caller shares it. Cloning
-/// a game starts an empty memo.
-#[derive(Default)]
-pub struct ReachMemo(Mutex<Search>);
+impl ReachMemo {
+    /// The default size bound: 65,536 positions.
+    pub const DEFAULT_LIMIT: usize = 1 << 16;
 
-impl Clone for ReachMemo {
-    fn clone(&self) -> Self {
-        ReachMemo::default()
-    }
-}
-
-impl std::fmt::Debug for ReachMemo {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("ReachMemo")
-    }
-}
-
-impl Game {
-    /// Whether a move that takes something can be reached from `s`, whose legal moves
-    /// (a pass, if passing is all there is) are `moves`.
-    pub(super) fn capture_reachable(&self, s: &State, moves: &[Move]) -> bool {
-        if moves.iter().any(|m| m.takes) {
-            return true;
+    /// A memo that keeps at most `limit` positions.
+    pub fn with_limit(limit: usize) -> ReachMemo {
+        ReachMemo {
+            known: FxHashMap::default(),
+            seen: FxHashSet::default(),
+            queue: VecDeque::new(),
+            moves: Vec::new(),
+            replies: Vec::new(),
+            limit,
         }
-        let mut guard = self.reach_memo.0.lock().unwrap_or_else(|e| e.into_inner());
-        let search = &mut *guard;
-        // Most often the reply to some move captures: found without hashing a position.
-        let mut in_two = false;
-        let Search { moves, replies, .. } = search;
-        self.successors(s, moves, |after, _| {
-            in_two = self.generate_unended(after, replies) == Generated::Moves
-                && replies.iter().any(|m| m.takes);
-            in_two
+    }
+
+    /// How many positions the memo holds.
+    pub fn len(&self) -> usize {
+        self.known.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.known.is_empty()
+    }
+}
+
+impl Default for ReachMemo {
+    fn default() -> Self {
+        ReachMemo::with_limit(ReachMemo::DEFAULT_LIMIT)
+    }
+}
+
+/// Whether a move that takes something can be reached from `s`, whose legal moves (a pass,
+/// if passing is all there is) are `moves`.
+pub(super) fn capture_reachable(
+    game: &Game,
+    s: &State,
+    moves: &[Move],
+    memo: &mut ReachMemo,
+) -> bool {
+    if moves.iter().any(|m| m.takes) {
+        return true;
+    }
+    // Most often the reply to some move captures: found without hashing a position.
+    let mut in_two = false;
+    let ReachMemo {
+        moves: buffer,
+        replies,
+        ..
+    } = memo;
+    successors(game, s, buffer, |after, _| {
+        in_two =
+            by_rules_of_play(game, after, replies).is_none() && replies.iter().any(|m| m.takes);
+        in_two
+    });
+    if in_two {
+        return true;
+    }
+    let start = s.play_key();
+    if let Some(&known) = memo.known.get(&start) {
+        return known;
+    }
+    memo.seen.clear();
+    memo.queue.clear();
+    memo.seen.insert(start);
+    memo.queue.push_back(start);
+    let mut found = false;
+    let mut buffer = std::mem::take(&mut memo.moves);
+    while let Some(x) = memo.queue.pop_front() {
+        let ReachMemo { seen, queue, .. } = &mut *memo;
+        successors(game, &x, &mut buffer, |after, takes| {
+            found = takes;
+            let y = after.play_key();
+            if !takes && seen.insert(y) {
+                queue.push_back(y);
+            }
+            takes
         });
-        if in_two {
-            return true;
-        }
-        let start = s.play_key();
-        if let Some(&known) = search.known.get(&start) {
-            return known;
-        }
-        search.seen.clear();
-        search.queue.clear();
-        search.seen.insert(start);
-        search.queue.push_back(start);
-        let mut found = false;
-        let mut buffer = std::mem::take(&mut search.moves);
-        while let Some(x) = search.queue.pop_front() {
-            let Search { seen, queue, .. } = &mut *search;
-            self.successors(&x, &mut buffer, |after, takes| {
-                found = takes;
-                let y = after.play_key();
-                if !takes && seen.insert(y) {
-                    queue.push_back(y);
-                }
-                takes
-            });
-            if found {
-                break;
-            }
-        }
-        search.moves = buffer;
-        if search.known.len() + search.seen.len() > MEMO_LIMIT {
-            search.known.clear();
-        }
         if found {
-            search.known.insert(start, true);
-        } else {
-            let Search { known, seen, .. } = search;
-            known.extend(seen.drain().map(|x| (x, false)));
+            break;
         }
-        found
     }
+    memo.moves = buffer;
+    if memo.known.len() + memo.seen.len() > memo.limit {
+        memo.known.clear();
+    }
+    if found {
+        memo.known.insert(start, true);
+    } else {
+        let ReachMemo { known, seen, .. } = memo;
+        known.extend(seen.drain().map(|x| (x, false)));
+    }
+    found
+}
 
-    /// Calls `next(state after, whether the move took something)` for each legal move of
-    /// `x` by the rules of play (a pass when passing is all there is), until it returns
-    /// `true`. A sowing game hands out the states its generator made already.
-    fn successors(
-        &self,
-        x: &State,
-        buffer: &mut Vec<Move>,
-        mut next: impl FnMut(&State, bool) -> bool,
-    ) {
-        if let Some(sw) = &self.sowing {
-            let mut any = false;
-            let mut stopped = false;
-            self.sowings(sw, x, |m, after| {
-                any = true;
-                if !stopped {
-                    stopped = next(after, m.takes);
-                }
-            });
-            if any {
-                return;
+/// Calls `next(state after, whether the move took something)` for each legal move of `x`
+/// by the rules of play (a pass when passing is all there is), until it returns `true`. A
+/// sowing game hands out the states its generator made already.
+fn successors(
+    game: &Game,
+    x: &State,
+    buffer: &mut Vec<Move>,
+    mut next: impl FnMut(&State, bool) -> bool,
+) {
+    if let Some(sw) = &game.sowing {
+        let mut any = false;
+        let mut stopped = false;
+        sowings(game, sw, x, |m, after| {
+            any = true;
+            if !stopped {
+                stopped = next(after, m.takes);
             }
-        }
-        if self.generate_unended(x, buffer) != Generated::Moves {
+        });
+        if any {
             return;
         }
-        for &m in buffer.iter() {
-            let mut y = *x;
-            self.apply(&mut y, m);
-            if next(&y, m.takes) {
-                return;
-            }
+    }
+    if by_rules_of_play(game, x, buffer).is_some() {
+        return;
+    }
+    for &m in buffer.iter() {
+        let mut y = *x;
+        make(game, &mut y, m);
+        if next(&y, m.takes) {
+            return;
         }
     }
 }

@@ -1,8 +1,7 @@
-//! A position and a move: small `Copy` values, so that search can copy a state, change the
-//! copy, and drop it (copy-make) without allocating.
+//! A position: a small `Copy` value, so that search can copy a state, change the copy, and
+//! drop it (copy-make) without allocating.
 
-pub use crate::ir::MAX_SLOTS;
-use crate::ir::{Game, Sq, MAX_CELLS, MAX_PLAYERS};
+use crate::ir::{Code, Game, Sq, MAX_CELLS, MAX_PLAYERS, MAX_SLOTS};
 
 /// Everything that changes during a game.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -104,8 +103,14 @@ impl State {
         s
     }
 
-    pub fn at(&self, sq: Sq) -> u8 {
+    /// What stands on `sq` (its commander, with stacks): 0 for nothing.
+    pub fn at(&self, sq: Sq) -> Code {
         self.cells[sq as usize]
+    }
+
+    /// The seeds in pit `pit` (with counters).
+    pub fn seeds(&self, pit: usize) -> u64 {
+        self.slots[pit]
     }
 
     /// This state without what the player to move cannot change and no rule of play
@@ -117,73 +122,5 @@ impl State {
             capturer: NOBODY,
             ..*self
         }
-    }
-}
-
-/// The longest chain of steps one move can make (a capture chain in draughts-like games).
-/// A chain that could go on further is cut here; no board of up to 256 squares with the
-/// usual games comes near it.
-pub const MAX_CHAIN: usize = 24;
-
-/// One step of a move: where it lands, and along which direction it went there.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Step {
-    /// The landing square (squares are below `MAX_CELLS`, 256, so a byte holds one).
-    pub to: u8,
-    pub dir: u8,
-}
-
-/// One move: a piece going from its square through one or more steps by one rule, or a
-/// pass. A chain (`c3xe5xc7`) is one move.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Move {
-    pub from: Sq,
-    /// The rule's index in `Game::rules`, or `Move::PASS_RULE`.
-    pub rule: u8,
-    len: u8,
-    /// Whether the move takes something: a piece, or at least one seed.
-    pub takes: bool,
-    steps: [Step; MAX_CHAIN],
-}
-
-impl Move {
-    pub const PASS_RULE: u8 = u8::MAX;
-    pub const PASS: Move = Move {
-        from: 0,
-        rule: Move::PASS_RULE,
-        len: 0,
-        takes: false,
-        steps: [Step { to: 0, dir: 0 }; MAX_CHAIN],
-    };
-
-    /// A move with no step yet, by a rule that takes something or not.
-    pub fn start(from: Sq, rule: u8, takes: bool) -> Move {
-        Move {
-            from,
-            rule,
-            takes,
-            ..Move::PASS
-        }
-    }
-
-    /// This move with one more step; `None` when the chain is at its longest.
-    pub fn then(mut self, dir: u8, to: Sq) -> Option<Move> {
-        let slot = self.steps.get_mut(self.len as usize)?;
-        *slot = Step { to: to as u8, dir };
-        self.len += 1;
-        Some(self)
-    }
-
-    pub fn is_pass(&self) -> bool {
-        self.rule == Move::PASS_RULE
-    }
-
-    pub fn steps(&self) -> &[Step] {
-        &self.steps[..self.len as usize]
-    }
-
-    /// The square the move ends on.
-    pub fn to(&self) -> Sq {
-        self.steps().last().map_or(self.from, |s| s.to as Sq)
     }
 }

@@ -1,6 +1,8 @@
 //! Board geometry, precomputed: square names, coordinates, the mask of used squares, and a
 //! neighbour table per direction, so that walking a ray is one table look-up a step.
 
+use super::DirId;
+
 /// A square's index: `file + rank * width`. Unused squares keep their index but are never a
 /// neighbour of anything.
 pub type Sq = u16;
@@ -25,6 +27,8 @@ pub struct Board {
 }
 
 impl Board {
+    /// A board of `width` x `height` cells. The checker keeps every direction's step within
+    /// the board's size, so the arithmetic below cannot overflow.
     pub fn new(width: usize, height: usize, used: Vec<bool>, directions: Vec<Direction>) -> Board {
         let cells = width * height;
         let names = (0..cells)
@@ -61,7 +65,7 @@ impl Board {
     }
 
     #[inline(always)]
-    pub fn next(&self, sq: Sq, dir: u8) -> Sq {
+    pub fn next(&self, sq: Sq, dir: DirId) -> Sq {
         // Every index is below `directions * cells`, by construction of the rules' tables.
         self.next[dir as usize * self.cells() + sq as usize]
     }
@@ -90,11 +94,11 @@ impl Board {
         &self.names[sq as usize]
     }
 
-    pub fn direction(&self, name: &str) -> Option<u8> {
+    pub fn direction(&self, name: &str) -> Option<DirId> {
         self.directions
             .iter()
             .position(|d| d.name == name)
-            .map(|d| d as u8)
+            .map(|d| d as DirId)
     }
 }
 
@@ -109,6 +113,10 @@ impl SquareSet {
 
     pub fn contains(&self, sq: Sq) -> bool {
         (self.0[(sq as usize >> 6) & 3] >> (sq & 63)) & 1 != 0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
     }
 }
 

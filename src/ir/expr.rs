@@ -1,9 +1,15 @@
 //! Conditions and numbers, compiled. Option values are constants by now, defines are
-//! inlined, and names are gone; what is left is evaluated against a state only where it
+//! inlined, and names are gone; what is left is evaluated against a position only where it
 //! really depends on one (see `MoveRule::geometry` for the rest).
+//!
+//! Arithmetic is checked: `eval` gives `None` where a value would overflow. The checker
+//! evaluates constants and square conditions itself and reports an overflow there; for
+//! what can only be known during play it proves with `range` that no overflow can happen,
+//! so that the engine's evaluation never meets one.
 
+use super::board::SquareSet;
 use super::pattern::Pattern;
-use crate::syntax::ast::{BinaryOp, UnaryOp};
+use super::{Code, Zone};
 
 /// Which square an expression is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,6 +20,30 @@ pub enum SquareRef {
     To,
     /// The square being described (in a zone, a setup `where`, a board mask).
     Here,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Not,
+    Neg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Pow,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -34,11 +64,24 @@ pub enum Expr {
     WasEmpty,
     /// Whether some sequence of legal moves leads to a move that captures (end rules).
     CaptureReachable,
-    Unary(UnaryOp, Box<Expr>),
-    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
     Abs(Box<Expr>),
     Min(Box<Expr>, Box<Expr>),
     Max(Box<Expr>, Box<Expr>),
+}
+
+/// What a condition reads for one player: (squares, mask over cell codes) pairs.
+pub type Watched = Vec<(SquareSet, u64)>;
+
+/// The largest values some leaves of an expression can take, for `Expr::range`.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Squares on the board (cells, used or not).
+    pub cells: i64,
+    /// Files and ranks.
+    pub width: i64,
+    pub height: i64,
 }
 
 impl Expr {
@@ -46,20 +89,12 @@ impl Expr {
     /// over cell codes). The value can change only where a square of a pair changes
     /// whether it matches that pair's mask. `None` when it depends on more than a fixed set
     /// of squares (a count over the whole board, the piece counters, the move's squares).
-    pub fn footprint(
-        &self,
-        zones: &[super::Zone],
-        players: usize,
-    ) -> Option<Vec<Vec<(super::SquareSet, u64)>>> {
+    pub fn footprint(&self, zones: &[Zone], players: usize) -> Option<Vec<Watched>> {
         let mut out = vec![Vec::new(); players];
         self.add_footprint(zones, &mut out).then_some(out)
     }
 
-    fn add_footprint(
-        &self,
-        zones: &[super::Zone],
-        out: &mut [Vec<(super::SquareSet, u64)>],
-    ) -> bool {
+    fn add_footprint(&self, zones: &[Zone], out: &mut [Watched]) -> bool {
         match self {
             Expr::Int(_) => true,
             Expr::Square(_)
@@ -69,7 +104,7 @@ impl Expr {
             | Expr::CaptureReachable => false,
             Expr::Count(pattern, Some(z)) => {
                 for (p, entries) in out.iter_mut().enumerate() {
-                    let mut set = super::SquareSet::default();
+                    let mut set = SquareSet::default();
                     for &sq in &zones[*z].lists[p] {
                         set.insert(sq);
                     }
@@ -117,44 +152,136 @@ impl Expr {
             }
         }
     }
-}
 
-/// Applies an operator to two values; booleans are 0 and 1. Division by zero and overflow
-/// give 0 rather than a panic: the checker reports them where they are constant.
-pub fn binary(op: BinaryOp, a: i64, b: i64) -> i64 {
-    match op {
-        BinaryOp::Or => ((a != 0) || (b != 0)) as i64,
-        BinaryOp::And => ((a != 0) && (b != 0)) as i64,
-        BinaryOp::Eq => (a == b) as i64,
-        BinaryOp::Ne => (a != b) as i64,
-        BinaryOp::Lt => (a < b) as i64,
-        BinaryOp::Le => (a <= b) as i64,
-        BinaryOp::Gt => (a > b) as i64,
-        BinaryOp::Ge => (a >= b) as i64,
-        BinaryOp::Add => a.wrapping_add(b),
-        BinaryOp::Sub => a.wrapping_sub(b),
-        BinaryOp::Mul => a.wrapping_mul(b),
-        BinaryOp::Div => a.checked_div(b).unwrap_or(0),
-        BinaryOp::Mod => a.checked_rem_euclid(b).unwrap_or(0),
-        BinaryOp::Pow => {
-            if b < 0 {
-                0
-            } else {
-                a.wrapping_pow(b.min(u32::MAX as i64) as u32)
+    /// The smallest and largest value the expression can take in any position, or `None`
+    /// when some position could make it overflow.
+    pub fn range(&self, limits: &Limits) -> Option<(i64, i64)> {
+        let bool_range = Some((0, 1));
+        match self {
+            Expr::Int(n) => Some((*n, *n)),
+            Expr::Square(_) => Some((0, limits.cells - 1)),
+            Expr::File(_) => Some((0, limits.width - 1)),
+            Expr::Rank(_) | Expr::Row(_) => Some((0, limits.width.max(limits.height) - 1)),
+            Expr::InZone(..) | Expr::WasEmpty | Expr::CaptureReachable => bool_range,
+            Expr::Count(..) | Expr::Pieces(_) => Some((0, limits.cells)),
+            Expr::Unary(UnOp::Not, a) => a.range(limits).and(bool_range),
+            Expr::Unary(UnOp::Neg, a) => {
+                let (lo, hi) = a.range(limits)?;
+                Some((hi.checked_neg()?, lo.checked_neg()?))
+            }
+            Expr::Abs(a) => {
+                let (lo, hi) = a.range(limits)?;
+                let top = lo.checked_abs()?.max(hi.checked_abs()?);
+                let bottom = if lo <= 0 && hi >= 0 {
+                    0
+                } else {
+                    lo.abs().min(hi.abs())
+                };
+                Some((bottom, top))
+            }
+            Expr::Min(a, b) | Expr::Max(a, b) => {
+                let (al, ah) = a.range(limits)?;
+                let (bl, bh) = b.range(limits)?;
+                Some(if matches!(self, Expr::Min(..)) {
+                    (al.min(bl), ah.min(bh))
+                } else {
+                    (al.max(bl), ah.max(bh))
+                })
+            }
+            Expr::Binary(op, a, b) => {
+                let (al, ah) = a.range(limits)?;
+                let (bl, bh) = b.range(limits)?;
+                binary_range(*op, (al, ah), (bl, bh))
             }
         }
     }
 }
 
-pub fn unary(op: UnaryOp, a: i64) -> i64 {
+/// The range of `a op b` for `a` and `b` in the given ranges, or `None` if it can overflow.
+fn binary_range(op: BinOp, a: (i64, i64), b: (i64, i64)) -> Option<(i64, i64)> {
+    let corners = |f: fn(i64, i64) -> Option<i64>| -> Option<(i64, i64)> {
+        let vals = [f(a.0, b.0)?, f(a.0, b.1)?, f(a.1, b.0)?, f(a.1, b.1)?];
+        Some((*vals.iter().min()?, *vals.iter().max()?))
+    };
     match op {
-        UnaryOp::Not => (a == 0) as i64,
-        UnaryOp::Neg => a.wrapping_neg(),
+        BinOp::Or
+        | BinOp::And
+        | BinOp::Eq
+        | BinOp::Ne
+        | BinOp::Lt
+        | BinOp::Le
+        | BinOp::Gt
+        | BinOp::Ge => Some((0, 1)),
+        BinOp::Add => corners(i64::checked_add),
+        BinOp::Sub => corners(i64::checked_sub),
+        BinOp::Mul => corners(i64::checked_mul),
+        BinOp::Div => {
+            // |a / b| <= |a|, and division by zero gives 0; only MIN / -1 overflows.
+            if a.0 == i64::MIN && b.0 <= -1 && b.1 >= -1 {
+                return None;
+            }
+            let m = a.0.checked_abs()?.max(a.1.checked_abs()?);
+            Some((-m, m))
+        }
+        BinOp::Mod => {
+            // A remainder is at least 0 and below |b| (0 when b is 0).
+            if a.0 == i64::MIN && b.0 <= -1 && b.1 >= -1 {
+                return None;
+            }
+            let m = b.0.checked_abs()?.max(b.1.checked_abs()?);
+            Some((0, (m - 1).max(0)))
+        }
+        BinOp::Pow => {
+            // A negative exponent gives 0; otherwise |a ^ e| <= max|a| ^ max e.
+            let e = b.1.max(0);
+            let m = a.0.checked_abs()?.max(a.1.checked_abs()?);
+            let top = pow_checked(m, e)?;
+            Some((-top, top))
+        }
+    }
+}
+
+fn pow_checked(base: i64, exp: i64) -> Option<i64> {
+    match base {
+        0 | 1 => Some(if exp == 0 { 1 } else { base }),
+        _ => base.checked_pow(u32::try_from(exp).ok()?),
+    }
+}
+
+/// Applies an operator to two values; booleans are 0 and 1. `None` when the value
+/// overflows. Division by zero gives 0: the checker reports it where it is constant.
+pub fn binary(op: BinOp, a: i64, b: i64) -> Option<i64> {
+    Some(match op {
+        BinOp::Or => ((a != 0) || (b != 0)) as i64,
+        BinOp::And => ((a != 0) && (b != 0)) as i64,
+        BinOp::Eq => (a == b) as i64,
+        BinOp::Ne => (a != b) as i64,
+        BinOp::Lt => (a < b) as i64,
+        BinOp::Le => (a <= b) as i64,
+        BinOp::Gt => (a > b) as i64,
+        BinOp::Ge => (a >= b) as i64,
+        BinOp::Add => a.checked_add(b)?,
+        BinOp::Sub => a.checked_sub(b)?,
+        BinOp::Mul => a.checked_mul(b)?,
+        BinOp::Div if b == 0 => 0,
+        BinOp::Div => a.checked_div(b)?,
+        BinOp::Mod if b == 0 => 0,
+        BinOp::Mod => a.checked_rem_euclid(b)?,
+        BinOp::Pow if b < 0 => 0,
+        BinOp::Pow => pow_checked(a, b)?,
+    })
+}
+
+pub fn unary(op: UnOp, a: i64) -> Option<i64> {
+    match op {
+        UnOp::Not => Some((a == 0) as i64),
+        UnOp::Neg => a.checked_neg(),
     }
 }
 
 /// What an expression is evaluated against. Everything but `width` is optional, because
-/// the checker evaluates constants and square conditions before there is a game or a state.
+/// the checker evaluates constants and square conditions before there is a game or a
+/// position.
 #[derive(Clone, Copy)]
 pub struct Env<'a> {
     pub width: usize,
@@ -162,9 +289,9 @@ pub struct Env<'a> {
     /// `rows[player * cells + sq]`.
     pub rows: &'a [u8],
     pub used: &'a [bool],
-    pub zones: &'a [super::Zone],
-    /// The cell codes of the state, for `count`.
-    pub state: &'a [u8],
+    pub zones: &'a [Zone],
+    /// What each square holds, for `count`.
+    pub cell_codes: &'a [Code],
     /// The number of pieces of each player.
     pub pieces: &'a [u16],
     pub player: u8,
@@ -178,7 +305,7 @@ pub struct Env<'a> {
 }
 
 impl Env<'_> {
-    /// An environment for constant expressions: no board, no state.
+    /// An environment for constant expressions: no board, no position.
     pub fn constant() -> Env<'static> {
         Env {
             width: 1,
@@ -186,7 +313,7 @@ impl Env<'_> {
             rows: &[],
             used: &[],
             zones: &[],
-            state: &[],
+            cell_codes: &[],
             pieces: &[],
             player: 0,
             from: 0,
@@ -198,30 +325,31 @@ impl Env<'_> {
     }
 }
 
-pub fn eval(e: &Expr, env: &Env) -> i64 {
-    match e {
+/// The value of `e` in `env`, or `None` where it overflows.
+pub fn eval(e: &Expr, env: &Env) -> Option<i64> {
+    Some(match e {
         Expr::Int(n) => *n,
         Expr::Square(r) => match r {
             SquareRef::From => env.from as i64,
             SquareRef::To => env.to as i64,
             SquareRef::Here => env.here as i64,
         },
-        Expr::File(s) => eval(s, env) % env.width as i64,
-        Expr::Rank(s) => eval(s, env) / env.width as i64,
+        Expr::File(s) => eval(s, env)?.rem_euclid(env.width as i64),
+        Expr::Rank(s) => eval(s, env)?.div_euclid(env.width as i64),
         Expr::Row(s) => {
-            let sq = eval(s, env) as usize;
+            let sq = eval(s, env)? as usize;
             env.rows[env.player as usize * env.cells + sq] as i64
         }
         Expr::InZone(z, s) => {
-            let sq = eval(s, env) as usize;
+            let sq = eval(s, env)? as usize;
             env.zones[*z].squares[env.player as usize * env.cells + sq] as i64
         }
         Expr::Count(pattern, Some(zone)) => env.zones[*zone].lists[env.player as usize]
             .iter()
-            .filter(|&&sq| pattern.matches(env.player, env.state[sq as usize]))
+            .filter(|&&sq| pattern.matches(env.player, env.cell_codes[sq as usize]))
             .count() as i64,
         Expr::Count(pattern, None) => env
-            .state
+            .cell_codes
             .iter()
             .zip(env.used)
             .filter(|&(&code, &used)| used && pattern.matches(env.player, code))
@@ -236,15 +364,62 @@ pub fn eval(e: &Expr, env: &Env) -> i64 {
         }
         Expr::WasEmpty => env.was_empty as i64,
         Expr::CaptureReachable => env.reachable as i64,
-        Expr::Unary(op, a) => unary(*op, eval(a, env)),
+        Expr::Unary(op, a) => unary(*op, eval(a, env)?)?,
         Expr::Binary(op, a, b) => match op {
             // Short-circuit, so that `x != 0 and y / x > 1` means what it says.
-            BinaryOp::And => (eval(a, env) != 0 && eval(b, env) != 0) as i64,
-            BinaryOp::Or => (eval(a, env) != 0 || eval(b, env) != 0) as i64,
-            _ => binary(*op, eval(a, env), eval(b, env)),
+            BinOp::And => (eval(a, env)? != 0 && eval(b, env)? != 0) as i64,
+            BinOp::Or => (eval(a, env)? != 0 || eval(b, env)? != 0) as i64,
+            _ => binary(*op, eval(a, env)?, eval(b, env)?)?,
         },
-        Expr::Abs(a) => eval(a, env).wrapping_abs(),
-        Expr::Min(a, b) => eval(a, env).min(eval(b, env)),
-        Expr::Max(a, b) => eval(a, env).max(eval(b, env)),
+        Expr::Abs(a) => eval(a, env)?.checked_abs()?,
+        Expr::Min(a, b) => eval(a, env)?.min(eval(b, env)?),
+        Expr::Max(a, b) => eval(a, env)?.max(eval(b, env)?),
+    })
+}
+
+/// Whether a condition holds. During play the checker's `range` proof rules out overflow;
+/// should one happen anyway, the condition does not hold.
+#[inline]
+pub fn holds(e: &Expr, env: &Env) -> bool {
+    eval(e, env).is_some_and(|v| v != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LIMITS: Limits = Limits {
+        cells: 64,
+        width: 8,
+        height: 8,
+    };
+
+    #[test]
+    fn arithmetic_that_overflows_is_none() {
+        assert_eq!(binary(BinOp::Add, i64::MAX, 1), None);
+        assert_eq!(binary(BinOp::Pow, 2, 64), None);
+        assert_eq!(binary(BinOp::Pow, 2, 62), Some(1 << 62));
+        assert_eq!(binary(BinOp::Div, 7, 0), Some(0));
+        assert_eq!(binary(BinOp::Mod, i64::MIN, -1), None);
+        assert_eq!(unary(UnOp::Neg, i64::MIN), None);
+    }
+
+    #[test]
+    fn ranges_bound_what_play_can_produce() {
+        let count = Expr::Count(Pattern::default(), None);
+        let big = Expr::Binary(
+            BinOp::Mul,
+            Box::new(count.clone()),
+            Box::new(Expr::Int(i64::MAX / 2)),
+        );
+        assert_eq!(big.range(&LIMITS), None, "64 * MAX/2 overflows");
+        let small = Expr::Binary(BinOp::Mul, Box::new(count), Box::new(Expr::Int(3)));
+        assert_eq!(small.range(&LIMITS), Some((0, 192)));
+        let square = Expr::Binary(
+            BinOp::Pow,
+            Box::new(Expr::File(Box::new(Expr::Square(SquareRef::To)))),
+            Box::new(Expr::Int(2)),
+        );
+        assert_eq!(square.range(&LIMITS), Some((-49, 49)));
     }
 }

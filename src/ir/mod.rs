@@ -1,22 +1,50 @@
 //! The compiled game: everything the interpreter needs, as flat tables indexed by small
-//! ids. Nothing here is looked up by name while a game is played.
+//! ids. It is plain data, what the checker compiled and nothing else: no name is looked up
+//! while a game is played, and nothing here changes while it is played (caches that a
+//! search keeps belong to whoever runs the search).
 
 pub mod board;
 pub mod expr;
 pub mod game;
 pub mod pattern;
+pub mod rule;
 pub mod sowing;
+pub mod value;
 
 pub use board::{Board, Direction, Sq, SquareSet, NO_SQUARE};
-pub use expr::{Expr, SquareRef};
+pub use expr::{BinOp, Expr, SquareRef, UnOp};
 pub use game::*;
 pub use pattern::Pattern;
+pub use rule::{Chain, MoveRule, Run};
 pub use sowing::{LastSeed, Sowing, NO_LAP};
+pub use value::Value;
 
-/// The largest number of cells a board may have: a state holds one byte per cell inline.
+/// The largest number of cells a board may have: a state holds one byte per cell inline,
+/// and a move's step names its square in one byte.
 pub const MAX_CELLS: usize = 256;
 /// The most used squares whose extra contents a state keeps (a column with `stacks`, a seed
 /// count with `counters`): the state has this many slots.
 pub const MAX_SLOTS: usize = 64;
 /// The largest number of players.
 pub const MAX_PLAYERS: usize = 4;
+/// The most directions a game may have, the eight compass directions included: a move's
+/// step names its direction in one byte.
+pub const MAX_DIRECTIONS: usize = 256;
+/// The most move rules a game may have: one id is kept for a pass.
+pub const MAX_RULES: usize = u16::MAX as usize;
+/// The most tracks a counting game may have: one id is kept for "no lap".
+pub const MAX_TRACKS: usize = u8::MAX as usize;
+/// The most kinds of piece (players × piece types, plus the empty square): patterns are
+/// bitmasks over them.
+pub const MAX_CODES: usize = 64;
+
+/// A direction's index in `Board::directions`.
+pub type DirId = u8;
+/// A move rule's index in `Game::rules`.
+pub type RuleId = u16;
+/// The longest chain of steps one move can make (a capture chain in draughts-like games).
+/// The checker refuses a game whose chains could be longer, so no chain is ever cut.
+pub const MAX_CHAIN: usize = 24;
+
+/// What a square holds: 0 for nothing, else `Game::code(player, piece type)`.
+pub type Code = u8;

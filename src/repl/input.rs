@@ -3,8 +3,9 @@
 //! one move fits. When nothing fits, a one-line reason: no such square, no piece of yours
 //! there, that piece cannot go there, or another move comes first.
 
-use crate::engine::{Move, State};
+use crate::engine::{meets_after_move, moves_by_tier, Move, State};
 use crate::ir::{Game, Sowing, NO_LAP};
+use crate::present::move_text;
 
 /// The squares a move visits: where it starts, then each landing.
 fn squares(m: &Move) -> Vec<u16> {
@@ -50,7 +51,7 @@ pub fn square_words(text: &str) -> Vec<String> {
 /// The legal move `text` means, or why there is none.
 pub fn read_move(game: &Game, s: &State, legal: &[Move], text: &str) -> Result<Move, String> {
     let text = text.trim();
-    if let Some(&m) = legal.iter().find(|&&m| game.move_text(m) == text) {
+    if let Some(&m) = legal.iter().find(|&&m| move_text(game, m) == text) {
         return Ok(m);
     }
     if legal.is_empty() {
@@ -97,7 +98,7 @@ pub fn read_move(game: &Game, s: &State, legal: &[Move], text: &str) -> Result<M
         1 => Ok(found[0]),
         0 => Err(why_not(game, s, &wanted, legal)),
         _ => {
-            let list: Vec<String> = found.iter().map(|&m| game.move_text(m)).collect();
+            let list: Vec<String> = found.iter().map(|&m| move_text(game, m)).collect();
             Err(format!(
                 "that could be {}; type one of them",
                 join_or(&list)
@@ -133,14 +134,14 @@ fn why_not(game: &Game, s: &State, wanted: &[u16], legal: &[Move]) -> String {
     let fits = |m: &Move| squares(m).starts_with(wanted);
     // A move the rules have but that another tier comes before, or that a position rule
     // forbids.
-    let tiers = game.moves_by_tier(s);
+    let tiers = moves_by_tier(game, s);
     for (i, tier) in tiers.iter().enumerate() {
         if let Some(m) = tier.iter().find(|m| fits(m)) {
-            if !game.meets_after_move(s, m) {
-                return format!("{} is not allowed: the position after it breaks the game's `after move require` rule", game.move_text(*m));
+            if !meets_after_move(game, s, m) {
+                return format!("{} is not allowed: the position after it breaks the game's `after move require` rule", move_text(game, *m));
             }
             if tiers[..i].iter().any(|t| !t.is_empty()) {
-                let first: Vec<String> = legal.iter().map(|&m| game.move_text(m)).collect();
+                let first: Vec<String> = legal.iter().map(|&m| move_text(game, m)).collect();
                 let rule = &game.rules[legal[0].rule as usize].name;
                 return format!(
                     "a `{rule}` move comes first (priority); the legal moves are {}",
@@ -152,7 +153,7 @@ fn why_not(game: &Game, s: &State, wanted: &[u16], legal: &[Move]) -> String {
     let own: Vec<String> = legal
         .iter()
         .filter(|m| m.from == from)
-        .map(|&m| game.move_text(m))
+        .map(|&m| move_text(game, m))
         .collect();
     match (wanted.get(1), own.is_empty()) {
         (_, true) => format!("the {piece} on {name} has no legal move"),
@@ -171,7 +172,7 @@ fn why_not_sowing(game: &Game, sw: &Sowing, s: &State, from: u16, legal: &[Move]
     let name = game.board.name(from);
     let pit = sw.pit_of[from as usize] as usize;
     let n = sw.count();
-    let own: Vec<String> = legal.iter().map(|&m| game.move_text(m)).collect();
+    let own: Vec<String> = legal.iter().map(|&m| move_text(game, m)).collect();
     let track = sw.first[s.to_move as usize * n + pit];
     if track == NO_LAP {
         return format!("the pit {name} is not yours; you can sow {}", join_or(&own));

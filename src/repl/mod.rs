@@ -8,9 +8,12 @@ mod record;
 
 pub use editor::run;
 
-use crate::cli::{load_game, GameArgs};
-use crate::engine::{Move, State};
+use crate::engine::{self, Move, Scratch, State};
 use crate::ir::Game;
+use crate::load::{load, GameSpec};
+use crate::present::{
+    board_text, ending_text, move_text, options_text, outcome_text, position_text, score_text,
+};
 use crate::search::mcts::{choose, Level, Limits};
 use crate::search::perft::perft;
 use crate::search::rng::Rng;
@@ -56,7 +59,7 @@ Commands:
 ";
 
 pub struct Session {
-    args: GameArgs,
+    spec: GameSpec,
     game: Game,
     start: State,
     played: Vec<Move>,
@@ -64,23 +67,26 @@ pub struct Session {
     state: State,
     ai: Vec<Option<Level>>,
     rng: Rng,
+    /// The engine's caches, kept from move to move.
+    scratch: Scratch,
     /// Colour the board (for a terminal that shows it).
     pub colour: bool,
 }
 
 impl Session {
     /// A session on the game `args` names, with the computer playing the given players.
-    pub fn new(args: GameArgs, ai: &[(String, Level)], seed: u64) -> Result<Session, String> {
-        let choice = load_game(&args).map_err(|e| e.message)?;
+    pub fn new(spec: GameSpec, ai: &[(String, Level)], seed: u64) -> Result<Session, String> {
+        let loaded = load(&spec).map_err(|e| e.to_string())?;
         let mut session = Session {
-            ai: vec![None; choice.game.players.len()],
-            args,
-            state: choice.start,
-            start: choice.start,
-            game: choice.game,
+            ai: vec![None; loaded.game.players.len()],
+            spec,
+            state: loaded.start,
+            start: loaded.start,
+            game: loaded.game,
             played: Vec::new(),
             undone: Vec::new(),
             rng: Rng::new(seed),
+            scratch: Scratch::default(),
             colour: false,
         };
         for (player, level) in ai {
@@ -117,7 +123,7 @@ impl Session {
         let mut text = format!(
             "{} ({}). Type `help` for the commands.\n\n",
             self.game.title,
-            self.game.options_text()
+            options_text(&self.game)
         );
         text.push_str(&self.board());
         text.push_str(&self.computer_turns());
@@ -125,15 +131,15 @@ impl Session {
     }
 
     /// The prompt: whose turn it is.
-    pub fn prompt(&self) -> String {
-        if self.game.outcome(&self.state).is_some() {
+    pub fn prompt(&mut self) -> String {
+        if engine::outcome(&self.game, &self.state, &mut self.scratch).is_some() {
             return "game over> ".into();
         }
         format!("{}> ", self.game.players[self.state.to_move as usize].name)
     }
 
     /// What tab completion offers: the commands, and the legal moves written out.
-    pub fn completions(&self) -> Vec<String> {
+    pub fn completions(&mut self) -> Vec<String> {
         let mut words: Vec<String> = [
             "moves", "undo", "redo", "new", "show", "position", "history", "save", "load", "perft",
             "hint", "ai", "help", "quit",
@@ -141,12 +147,8 @@ impl Session {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        words.extend(
-            self.game
-                .legal_moves(&self.state)
-                .into_iter()
-                .map(|m| self.game.move_text(m)),
-        );
+        let legal = self.legal();
+        words.extend(legal.into_iter().map(|m| move_text(&self.game, m)));
         words
     }
 
@@ -165,7 +167,7 @@ impl Session {
             },
             "moves" => Output::text(self.numbered_moves()),
             "show" => Output::text(self.board()),
-            "position" => Output::text(format!("{}\n", self.game.position_text(&self.state))),
+            "position" => Output::text(format!("{}\n", position_text(&self.game, &self.state))),
             "history" => Output::text(self.history()),
             "new" => {
                 self.state = self.start;
@@ -188,18 +190,20 @@ impl Session {
         }
     }
 
-    fn legal(&self) -> Vec<Move> {
-        self.game.legal_moves(&self.state)
+    fn legal(&mut self) -> Vec<Move> {
+        let mut out = Vec::new();
+        engine::generate(&self.game, &self.state, &mut self.scratch, &mut out);
+        out
     }
 
-    fn numbered_moves(&self) -> String {
+    fn numbered_moves(&mut self) -> String {
         let legal = self.legal();
         if legal.is_empty() {
             return "The game is over: no moves.\n".into();
         }
         let mut text = String::new();
         for (i, &m) in legal.iter().enumerate() {
-            text.push_str(&format!("{:>4}. {}\n", i + 1, self.game.move_text(m)));
+            text.push_str(&format!("{:>4}. {}\n", i + 1, move_text(&self.game, m)));
         }
         text
     }
@@ -212,15 +216,19 @@ impl Session {
         let mut s = self.start;
         for (i, &m) in self.played.iter().enumerate() {
             let who = &self.game.players[s.to_move as usize].name;
-            text.push_str(&format!("{:>4}. {who} {}\n", i + 1, self.game.move_text(m)));
-            self.game.apply(&mut s, m);
+            text.push_str(&format!(
+                "{:>4}. {who} {}\n",
+                i + 1,
+                move_text(&self.game, m)
+            ));
+            engine::make(&self.game, &mut s, m);
         }
         text
     }
 
     /// The board, whose turn it is or how the game ended.
-    fn board(&self) -> String {
-        let mut text = self.game.board_text(&self.state);
+    fn board(&mut self) -> String {
+        let mut text = board_text(&self.game, &self.state);
         if self.colour {
             text = colour_board(&text);
         }
@@ -229,11 +237,15 @@ impl Session {
         text
     }
 
-    fn status(&self) -> String {
-        match self.game.ending(&self.state) {
-            Some((outcome, why)) => {
-                let mut text = format!("Game over: {} ({why}).\n", self.game.outcome_text(outcome));
-                if let Some(score) = self.game.score_text(&self.state) {
+    fn status(&mut self) -> String {
+        match engine::ending(&self.game, &self.state, &mut self.scratch) {
+            Some((outcome, cause)) => {
+                let why = ending_text(&self.game, &self.state, cause);
+                let mut text = format!(
+                    "Game over: {} ({why}).\n",
+                    outcome_text(&self.game, outcome)
+                );
+                if let Some(score) = score_text(&self.game, &self.state) {
                     text.push_str(&score);
                 }
                 text
@@ -252,8 +264,8 @@ impl Session {
     /// Plays `m` for the player to move and says so.
     fn play(&mut self, m: Move) -> String {
         let who = self.game.players[self.state.to_move as usize].name.clone();
-        let text = self.game.move_text(m);
-        self.game.apply(&mut self.state, m);
+        let text = move_text(&self.game, m);
+        engine::make(&self.game, &mut self.state, m);
         self.played.push(m);
         format!("{who} plays {text}.\n\n{}", self.board())
     }
@@ -311,7 +323,7 @@ impl Session {
     fn replay(&mut self) {
         self.state = self.start;
         for &m in &self.played {
-            self.game.apply(&mut self.state, m);
+            engine::make(&self.game, &mut self.state, m);
         }
     }
 
@@ -373,7 +385,7 @@ impl Session {
             Limits::for_level(level),
             &mut self.rng,
         ) {
-            Some(m) => format!("hint: {}\n", self.game.move_text(m)),
+            Some(m) => format!("hint: {}\n", move_text(&self.game, m)),
             None => "The game is over: no hint.\n".into(),
         }
     }

@@ -11,29 +11,30 @@
 //! ```
 
 use super::Session;
-use crate::cli::GameArgs;
-use crate::engine::State;
+use crate::engine::{self, State};
+use crate::load::{load, GameSpec};
+use crate::present::move_text;
 
 impl Session {
     pub(super) fn record(&self) -> String {
         let mut text =
             String::from("# Tabula game record: the game, its options, then one move a line.\n");
-        text.push_str(&format!("game {}\n", self.args.game));
-        if let Some(v) = &self.args.variant {
+        text.push_str(&format!("game {}\n", self.spec.game));
+        if let Some(v) = &self.spec.variant {
             text.push_str(&format!("variant {v}\n"));
         }
-        for o in &self.args.options {
+        for o in &self.spec.options {
             text.push_str(&format!("option {o}\n"));
         }
-        if let Some(p) = &self.args.position {
+        if let Some(p) = &self.spec.position {
             text.push_str(&format!("position {p}\n"));
         }
         text.push_str("moves\n");
         let mut s = self.start;
         for &m in &self.played {
-            text.push_str(&self.game.move_text(m));
+            text.push_str(&move_text(&self.game, m));
             text.push('\n');
-            self.game.apply(&mut s, m);
+            engine::make(&self.game, &mut s, m);
         }
         text
     }
@@ -68,12 +69,7 @@ impl Session {
 
     /// Replaces this session's game by the record's, or changes nothing and says why.
     fn read_record(&mut self, text: &str) -> Result<(), String> {
-        let mut args = GameArgs {
-            game: String::new(),
-            options: Vec::new(),
-            variant: None,
-            position: None,
-        };
+        let mut args = GameSpec::default();
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
         let mut in_moves = false;
         let mut moves = Vec::new();
@@ -100,23 +96,24 @@ impl Session {
         if args.game.is_empty() {
             return Err("it names no game (a line `game NAME`)".into());
         }
-        let choice = crate::cli::load_game(&args).map_err(|e| e.message)?;
-        let mut state: State = choice.start;
+        let loaded = load(&args).map_err(|e| e.to_string())?;
+        let mut state: State = loaded.start;
         let mut played = Vec::new();
         for (n, text) in moves {
-            let legal = choice.game.legal_moves(&state);
-            let m = super::input::read_move(&choice.game, &state, &legal, &text)
+            let legal = engine::legal_moves(&loaded.game, &state);
+            let m = super::input::read_move(&loaded.game, &state, &legal, &text)
                 .map_err(|why| format!("line {n}: `{text}`: {why}"))?;
-            choice.game.apply(&mut state, m);
+            engine::make(&loaded.game, &mut state, m);
             played.push(m);
         }
         // The computer keeps its players when the loaded game has as many.
-        if self.ai.len() != choice.game.players.len() {
-            self.ai = vec![None; choice.game.players.len()];
+        if self.ai.len() != loaded.game.players.len() {
+            self.ai = vec![None; loaded.game.players.len()];
         }
-        self.args = args;
-        self.game = choice.game;
-        self.start = choice.start;
+        self.spec = args;
+        self.game = loaded.game;
+        self.start = loaded.start;
+        self.scratch = engine::Scratch::default();
         self.state = state;
         self.played = played;
         self.undone.clear();

@@ -2,9 +2,9 @@
 //! game: it needs legal moves, apply and the result, and nothing else. Levels set the number
 //! of playouts per move; a time limit bounds every move; a seed makes it repeatable.
 
-use super::playout::{playout, Finish};
+use super::playout::playout;
 use super::rng::Rng;
-use crate::engine::{Generated, Move, Outcome, State};
+use crate::engine::{generate, make, Move, Outcome, Scratch, State};
 use crate::ir::Game;
 use std::time::{Duration, Instant};
 
@@ -54,14 +54,37 @@ struct Node {
     reward: f64,
 }
 
+/// What the computer chose, and how much it searched for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub mv: Move,
+    /// The playouts run (0 when the move was chosen without a search).
+    pub playouts: usize,
+}
+
 /// The move the computer chooses at `state`, or `None` when the game is over.
 pub fn choose(game: &Game, state: &State, limits: Limits, rng: &mut Rng) -> Option<Move> {
+    choose_with_stats(game, state, limits, rng).map(|c| c.mv)
+}
+
+/// The move the computer chooses at `state` and the playouts it ran, or `None` when the
+/// game is over.
+pub fn choose_with_stats(
+    game: &Game,
+    state: &State,
+    limits: Limits,
+    rng: &mut Rng,
+) -> Option<Choice> {
+    let mut scratch = Scratch::default();
     let mut moves = Vec::new();
-    if game.generate(state, &mut moves) != Generated::Moves {
+    if generate(game, state, &mut scratch, &mut moves).is_some() {
         return None;
     }
     if moves.len() == 1 || limits.playouts == 0 {
-        return Some(moves[rng.below(moves.len())]);
+        return Some(Choice {
+            mv: moves[rng.below(moves.len())],
+            playouts: 0,
+        });
     }
     let started = Instant::now();
     let mut nodes = vec![Node {
@@ -74,22 +97,24 @@ pub fn choose(game: &Game, state: &State, limits: Limits, rng: &mut Rng) -> Opti
         reward: 0.0,
     }];
     let mut buffer = Vec::new();
+    let mut done = 0;
     for i in 0..limits.playouts {
         // Check the clock now and then, not on every playout.
         if i % 64 == 63 && started.elapsed() >= limits.time {
             break;
         }
+        done += 1;
         let mut s = *state;
         let mut at = 0usize;
         // Selection: down the tree by UCB1 while nodes are expanded.
         while nodes[at].expanded && !nodes[at].children.is_empty() {
             at = best_child(&nodes, at, rng);
-            game.apply(&mut s, nodes[at].mv);
+            make(game, &mut s, nodes[at].mv);
         }
         // Expansion: all the children at once, then one of them.
         if !nodes[at].expanded {
             nodes[at].expanded = true;
-            if game.generate(&s, &mut buffer) == Generated::Moves {
+            if generate(game, &s, &mut scratch, &mut buffer).is_none() {
                 let first = nodes.len() as u32;
                 for &m in &buffer {
                     nodes.push(Node {
@@ -104,11 +129,11 @@ pub fn choose(game: &Game, state: &State, limits: Limits, rng: &mut Rng) -> Opti
                 }
                 nodes[at].children = first..nodes.len() as u32;
                 at = first as usize + rng.below(buffer.len());
-                game.apply(&mut s, nodes[at].mv);
+                make(game, &mut s, nodes[at].mv);
             }
         }
         // Simulation and backpropagation.
-        let (finish, _) = playout(game, &s, rng, limits.max_plies, &mut buffer);
+        let finish = playout(game, &s, rng, limits.max_plies, &mut scratch, &mut buffer).outcome;
         let mut n = at;
         while n != u32::MAX as usize {
             let node = &mut nodes[n];
@@ -125,14 +150,19 @@ pub fn choose(game: &Game, state: &State, limits: Limits, rng: &mut Rng) -> Opti
                 .visits
                 .total_cmp(&nodes[b as usize].visits)
         })
-        .map(|c| nodes[c as usize].mv)
+        .map(|c| Choice {
+            mv: nodes[c as usize].mv,
+            playouts: done,
+        })
 }
 
-fn reward(finish: Finish, player: u8) -> f64 {
+/// A playout's worth to `player`: 1 for a win, 0 for a loss, ½ for a draw or a game
+/// stopped at the ply cap (`None`).
+fn reward(finish: Option<Outcome>, player: u8) -> f64 {
     match finish {
-        Finish::Over(Outcome::Win(p)) if p == player => 1.0,
-        Finish::Over(Outcome::Win(_)) => 0.0,
-        Finish::Over(Outcome::Draw) | Finish::Capped => 0.5,
+        Some(Outcome::Win(p)) if p == player => 1.0,
+        Some(Outcome::Win(_)) => 0.0,
+        Some(Outcome::Draw) | None => 0.5,
     }
 }
 

@@ -1,15 +1,16 @@
 //! Uniformly random games, for `bench` and for checking the engine's invariants.
 
 use super::rng::Rng;
-use crate::engine::{Generated, Move, Outcome, State};
+use crate::engine::{generate, make, Move, Outcome, Scratch, State};
 use crate::ir::Game;
 
-/// How a playout stopped.
+/// How one random game went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Finish {
-    Over(Outcome),
-    /// The ply cap was reached first (some games can cycle forever).
-    Capped,
+pub struct Playout {
+    /// How it ended; `None` when it reached the ply cap first (some games can cycle).
+    pub outcome: Option<Outcome>,
+    /// The moves made.
+    pub plies: usize,
 }
 
 /// Plays random moves from `state` until the game ends or `max_plies` moves were made.
@@ -19,20 +20,25 @@ pub fn playout(
     state: &State,
     rng: &mut Rng,
     max_plies: usize,
+    scratch: &mut Scratch,
     moves: &mut Vec<Move>,
-) -> (Finish, usize) {
+) -> Playout {
     let mut s = *state;
-    for ply in 0..max_plies {
-        match game.generate(&s, moves) {
-            Generated::Over(o) => return (Finish::Over(o), ply),
-            Generated::Moves => {
-                let m = moves[rng.below(moves.len())];
-                game.apply(&mut s, m);
-            }
+    for plies in 0..=max_plies {
+        if let Some(o) = generate(game, &s, scratch, moves) {
+            return Playout {
+                outcome: Some(o),
+                plies,
+            };
         }
+        if plies == max_plies {
+            break;
+        }
+        let m = moves[rng.below(moves.len())];
+        make(game, &mut s, m);
     }
-    match game.generate(&s, moves) {
-        Generated::Over(o) => (Finish::Over(o), max_plies),
-        Generated::Moves => (Finish::Capped, max_plies),
+    Playout {
+        outcome: None,
+        plies: max_plies,
     }
 }

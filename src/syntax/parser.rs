@@ -19,7 +19,33 @@ struct GameParser;
 pub fn parse(source: &str) -> Result<GameFile, Problem> {
     let mut pairs = GameParser::parse(Rule::file, source).map_err(|e| syntax_problem(source, e))?;
     let file = pairs.next().expect("the file rule always yields one pair");
-    Ok(convert_file(file))
+    let problems = too_large_numbers(file.clone());
+    let mut file = convert_file(file);
+    file.problems = problems;
+    Ok(file)
+}
+
+/// The numbers written in the file that do not fit in a 64-bit integer: each is an error,
+/// rather than a value that silently becomes another.
+fn too_large_numbers(file: Pair<Rule>) -> Vec<Problem> {
+    file.into_inner()
+        .flatten()
+        .filter(|p| matches!(p.as_rule(), Rule::int | Rule::signed_int))
+        .filter(|p| p.as_str().parse::<i64>().is_err())
+        .map(|p| {
+            Problem::error(
+                "number_too_large",
+                format!(
+                    "the number {} is too large (numbers run from {} to {})",
+                    p.as_str(),
+                    i64::MIN,
+                    i64::MAX
+                ),
+            )
+            .label(span(&p), "too large")
+            .help("use a smaller number")
+        })
+        .collect()
 }
 
 fn syntax_problem(source: &str, error: pest::error::Error<Rule>) -> Problem {
@@ -222,6 +248,7 @@ fn convert_file(pair: Pair<Rule>) -> GameFile {
         title,
         title_span,
         items,
+        problems: Vec::new(),
     }
 }
 

@@ -39,9 +39,3 @@ impl From<pest::Span<'_>> for Span {
         Span::new(s.start(), s.end())
     }
 }
-
-impl From<Span> for miette::SourceSpan {
-    fn from(s: Span) -> miette::SourceSpan {
-        (s.start as usize, s.len()).into()
-    }
-}

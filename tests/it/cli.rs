@@ -1,9 +1,12 @@
-//! Each subcommand run as a real process: its output, its exit code, and its errors.
+//! Each subcommand run as a real process (through assert_cmd): its output, its exit code,
+//! and its errors.
 
-use std::process::{Command, Output};
+use assert_cmd::Command;
+use std::process::Output;
 
 fn tabula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
+    Command::cargo_bin("tabula")
+        .expect("the binary is built")
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("NO_COLOR", "1")
@@ -25,6 +28,11 @@ fn untimed(text: &str) -> String {
         .filter(|l| !l.starts_with("time:"))
         .map(|l| format!("{l}\n"))
         .collect()
+}
+
+/// Standard output read as one JSON document.
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))
 }
 
 #[test]
@@ -150,16 +158,18 @@ fn perft_with_options_and_divide() {
 #[test]
 fn perft_json() {
     let o = tabula(&[
-        "perft", "zola", "--option", "size=8", "--depth", "3", "--json",
+        "perft", "zola", "--option", "size=8", "--depth", "3", "--json", "--divide",
     ]);
-    let out = stdout(&o);
-    assert!(
-        out.starts_with(
-            r#"{"game":"Zola","options":{"size":8},"counts":[64,4096,263544],"seconds":"#
-        ),
-        "{out}"
-    );
-    assert!(out.ends_with("}\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc = json(&o);
+    assert_eq!(doc["game"], "Zola");
+    assert_eq!(doc["options"], serde_json::json!({"size": 8}));
+    assert_eq!(doc["counts"], serde_json::json!([64, 4096, 263544]));
+    assert!(doc["seconds"].is_f64());
+    let divide = doc["divide"].as_array().unwrap();
+    assert_eq!(divide.len(), 64);
+    let total: u64 = divide.iter().map(|d| d["count"].as_u64().unwrap()).sum();
+    assert_eq!(total, 263544);
 }
 
 #[test]
@@ -180,35 +190,63 @@ fn bench_reports_speed_length_and_outcomes() {
     assert_eq!(lines[4], "stopped at 10000 plies: 0");
 }
 
+/// Two processes with one seed play the same games; another seed plays others.
 #[test]
 fn bench_json_is_deterministic_under_a_seed() {
-    let run = || {
-        let out = stdout(&tabula(&[
+    let run = |seed: &str| {
+        let mut doc = json(&tabula(&[
             "bench",
             "zola",
             "--playouts",
             "100",
             "--seed",
-            "9",
+            seed,
             "--json",
         ]));
         // Everything but the timings.
-        let start = out.find("\"average_plies\"").unwrap();
-        (
-            out[..out.find("\"seconds\"").unwrap()].to_string(),
-            out[start..].to_string(),
-        )
+        let fields = doc.as_object_mut().unwrap();
+        fields.remove("seconds");
+        fields.remove("playouts_per_second");
+        doc
     };
-    let (a, b) = (run(), run());
-    assert_eq!(a, b);
-    assert!(
-        a.0.starts_with(r#"{"game":"Zola","options":{"size":6},"playouts":100,"#),
-        "{a:?}"
-    );
-    assert!(
-        a.1.contains(r#""outcomes":{"Red":"#) && a.1.contains(r#""draw":0}"#),
-        "{a:?}"
-    );
+    let a = run("9");
+    assert_eq!(a, run("9"));
+    assert_ne!(a, run("10"));
+    assert_eq!(a["game"], "Zola");
+    assert_eq!(a["options"], serde_json::json!({"size": 6}));
+    assert_eq!(a["playouts"], 100);
+    let wins = &a["wins"];
+    let played = wins["Red"].as_u64().unwrap() + wins["Blue"].as_u64().unwrap();
+    assert_eq!(played + a["draws"].as_u64().unwrap(), 100);
+}
+
+/// A player may be called `draws` (or `capped`): the JSON keeps the players' wins apart
+/// from the other counts, so no key is written twice.
+#[test]
+fn json_output_cannot_collide_with_a_players_name() {
+    let dir = std::env::temp_dir().join(format!("tabula-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("draw.game");
+    std::fs::write(
+        &file,
+        "game \"Names\"\nboard 3 x 3\nplayers draws, capped\npieces man\nsetup { man where row == 0 }\nmove step { along forward onto empty }\n",
+    )
+    .unwrap();
+    let o = tabula(&[
+        "bench",
+        file.to_str().unwrap(),
+        "--playouts",
+        "10",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc = json(&o);
+    let wins = doc["wins"].as_object().unwrap();
+    assert_eq!(wins.keys().collect::<Vec<_>>(), ["draws", "capped"]);
+    let total =
+        wins.values().map(|v| v.as_u64().unwrap()).sum::<u64>() + doc["draws"].as_u64().unwrap();
+    assert_eq!(total, 10);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

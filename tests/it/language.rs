@@ -1,11 +1,11 @@
 //! Each construct of the language, tested on its own in a tiny game written for the test.
 //! The examples in docs/LANGUAGE.md are these games' pieces.
 
-mod common;
-
-use common::{after, compile, moves, play_move, position};
+use crate::common::{
+    after, compile, moves, outcome, parse_position, play_move, position, position_text, Outcome,
+    State,
+};
 use tabula::check::{compile_source, Choices, Failure};
-use tabula::engine::{Outcome, State};
 
 /// A 5x5 game with one piece type and the given extra text.
 fn game_with(extra: &str) -> tabula::ir::Game {
@@ -46,7 +46,7 @@ fn a_run_count_can_be_exact_or_bounded() {
     let s = position(&g, "5/Mmmmm/5/Mmm2/5 White");
     assert_eq!(moves(&g, &s), ["a2xd2"]);
     let after = play_move(&g, &s, "a2xd2");
-    assert_eq!(g.position_text(&after), "5/Mmmmm/5/3M1/5 Black");
+    assert_eq!(position_text(&g, &after), "5/Mmmmm/5/3M1/5 Black");
     assert_eq!(after.pieces[1], 4, "both leaped pieces are taken");
 }
 
@@ -118,9 +118,9 @@ fn with_no_move_a_player_loses_by_default_or_as_the_file_says() {
     let blocked = "5/5/5/5/M4 White";
     let g = game_with("move step { along s onto empty }");
     let s = position(&g, blocked);
-    assert_eq!(g.outcome(&s), Some(Outcome::Win(1)));
+    assert_eq!(outcome(&g, &s), Some(Outcome::Win(1)));
     let g = game_with("move step { along s onto empty }\nno move: draw");
-    assert_eq!(g.outcome(&position(&g, blocked)), Some(Outcome::Draw));
+    assert_eq!(outcome(&g, &position(&g, blocked)), Some(Outcome::Draw));
     let g = game_with("move step { along s onto empty }\nno move: pass");
     assert_eq!(moves(&g, &position(&g, blocked)), ["pass"]);
 }
@@ -134,14 +134,14 @@ fn end_rules_are_read_for_the_player_to_move() {
     // stands on White's home row.
     let s = position(&g, "5/5/5/5/m3M White");
     assert_eq!(
-        g.outcome(&s),
+        outcome(&g, &s),
         Some(Outcome::Win(1)),
         "Black is on White's home row"
     );
     let s = position(&g, "5/5/5/5/4m White");
-    assert_eq!(g.outcome(&s), Some(Outcome::Win(1)), "White has no man");
+    assert_eq!(outcome(&g, &s), Some(Outcome::Win(1)), "White has no man");
     let s = position(&g, "4m/5/M4/5/5 White");
-    assert_eq!(g.outcome(&s), None);
+    assert_eq!(outcome(&g, &s), None);
 }
 
 #[test]
@@ -215,14 +215,14 @@ fn setup_places_pieces_by_condition_or_by_square() {
     let g = compile(
         "game \"T\"\nboard 3 x 3\nplayers White, Black\npieces man, king\nsetup {\n  man where row == 0\n  White king on b2\n}\nmove step { along all onto empty }\n",
     );
-    assert_eq!(g.position_text(&State::start(&g)), "mmm/1K1/MMM White");
+    assert_eq!(position_text(&g, &State::start(&g)), "mmm/1K1/MMM White");
 }
 
 #[test]
 fn the_position_text_round_trips_and_rejects_what_it_cannot_read() {
     let g = game_with("move step { along all onto empty }");
     let text = "m4/5/2M2/5/4M Black";
-    assert_eq!(g.position_text(&position(&g, text)), text);
+    assert_eq!(position_text(&g, &position(&g, text)), text);
     for (bad, why) in [
         (
             "5/5/5/5 White",
@@ -245,7 +245,7 @@ fn the_position_text_round_trips_and_rejects_what_it_cannot_read() {
             "the position text names no player to move (e.g. `… Red`)",
         ),
     ] {
-        assert_eq!(g.parse_position(bad).unwrap_err(), why);
+        assert_eq!(parse_position(&g, bad).unwrap_err(), why);
     }
 }
 
@@ -314,7 +314,7 @@ fn after_move_require_rules_out_moves_that_break_it() {
     assert_eq!(moves(&g, &position(&g, "5/5/5/M4/m4 White")), ["a2xa1"]);
     // Nothing to take it with: no legal move, and White loses.
     assert_eq!(
-        g.outcome(&position(&g, "5/5/5/4M/m4 White")),
+        outcome(&g, &position(&g, "5/5/5/4M/m4 White")),
         Some(Outcome::Win(1))
     );
 }
@@ -333,7 +333,7 @@ fn stacks_keep_columns_and_the_top_piece_commands() {
     let s = position(&g, "5/5/2[sS]2/5/5 White");
     assert_eq!(moves(&g, &s), ["c3-c4"]);
     let after = play_move(&g, &s, "c3-c4");
-    assert_eq!(g.position_text(&after), "5/2[sS]2/5/5/5 Black");
+    assert_eq!(position_text(&g, &after), "5/2[sS]2/5/5/5 Black");
     assert_eq!(
         &after.pieces[..2],
         &[1, 0],

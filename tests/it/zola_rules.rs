@@ -1,9 +1,6 @@
 //! Zola's rules, each checked from a hand-made position (4x4 and 6x6 boards).
 
-mod common;
-
-use common::{game, moves, position};
-use tabula::engine::Outcome;
+use crate::common::{game, legal_moves, make, moves, outcome, parse_move, position, Outcome};
 
 #[test]
 fn a_step_goes_outward_only() {
@@ -54,12 +51,12 @@ fn a_player_without_a_move_passes() {
 fn capturing_the_last_checker_wins() {
     let g = game("zola", "size=4");
     let s = position(&g, "4/4/1c2/C3 Red");
-    let m = g.parse_move(&s, "a1xb2").expect("a1xb2 is legal");
+    let m = parse_move(&g, &s, "a1xb2").expect("a1xb2 is legal");
     let mut after = s;
-    g.apply(&mut after, m);
-    assert_eq!(g.outcome(&after), Some(Outcome::Win(0)));
+    make(&g, &mut after, m);
+    assert_eq!(outcome(&g, &after), Some(Outcome::Win(0)));
     assert!(
-        g.legal_moves(&after).is_empty(),
+        legal_moves(&g, &after).is_empty(),
         "a finished game offers no move"
     );
 }

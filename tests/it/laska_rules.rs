@@ -2,10 +2,7 @@
 //! ranks 1, 3, 5, 7 hold a, c, e, g; ranks 2, 4, 6 hold b, d, f. Blue (upper case) moves up,
 //! Red (lower case) down; S/s soldiers, O/o officers; `[sS]` a column from the bottom up.
 
-mod common;
-
-use common::{after, game, moves, position};
-use tabula::engine::Outcome;
+use crate::common::{after, game, moves, outcome, position, Outcome};
 
 fn laska(options: &str) -> tabula::ir::Game {
     game("laska", options)
@@ -96,12 +93,12 @@ fn a_player_with_no_legal_move_loses() {
     let g = laska("");
     // Red's only soldier on a1 cannot move down the board.
     assert_eq!(
-        g.outcome(&position(&g, "4/3/4/3/4/1S1/s3 Red")),
+        outcome(&g, &position(&g, "4/3/4/3/4/1S1/s3 Red")),
         Some(Outcome::Win(0))
     );
     // Blue has no column at all.
     assert_eq!(
-        g.outcome(&position(&g, "s3/3/4/3/4/3/4 Blue")),
+        outcome(&g, &position(&g, "s3/3/4/3/4/3/4 Blue")),
         Some(Outcome::Win(1))
     );
 }

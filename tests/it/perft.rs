@@ -1,8 +1,6 @@
 //! Perft tables from plain data files: tests/perft.txt in every run, tests/perft_deep.txt
 //! with `--ignored`.
 
-mod common;
-
 use tabula::engine::State;
 use tabula::search::perft::perft;
 
@@ -23,11 +21,11 @@ fn check_table(file: &str) {
         let [name, options, position, counts] = parts[..] else {
             panic!("bad line: {line}");
         };
-        let game = common::game(name, options);
+        let game = crate::common::game(name, options);
         let start = if position == "start" {
             State::start(&game)
         } else {
-            common::position(&game, position)
+            crate::common::position(&game, position)
         };
         for (i, expected) in counts.split_whitespace().enumerate() {
             let expected: u64 = expected.parse().unwrap();

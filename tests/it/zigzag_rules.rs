@@ -2,10 +2,10 @@
 //! written North's row (A…F) first, then South's (a…f). A few seeds are left in A and a
 //! where a test needs the game to go on (a capture must stay reachable).
 
-mod common;
-
-use common::{after, game, moves, play_move, position};
-use tabula::engine::{Generated, Outcome, State};
+use crate::common::{
+    after, game, generate, legal_moves, make, moves, play_move, position, position_text, Outcome,
+    State,
+};
 use tabula::ir::Game;
 
 fn zigzag() -> Game {
@@ -15,7 +15,7 @@ fn zigzag() -> Game {
 #[test]
 fn the_first_lap_goes_toward_the_centre_and_turns_at_an_end_column() {
     let g = zigzag();
-    let start = g.position_text(&State::start(&g));
+    let start = position_text(&g, &State::start(&g));
     assert_eq!(start, "5,5,5,5,5,5/5,5,5,5,5,5 South stores=0,0");
     // c is in the left half: right, zig-zagging D e F, straight across to f, then left to E.
     assert_eq!(
@@ -123,9 +123,9 @@ fn a_restriction_can_leave_no_move_and_a_pass_clears_it() {
 /// The result at `text`, the reason, and the final stores.
 fn ending(g: &Game, text: &str) -> (Outcome, String, Vec<u64>) {
     let s = position(g, text);
-    let (o, why) = g.ending(&s).expect("the game is over");
-    assert_eq!(g.generate(&s, &mut Vec::new()), Generated::Over(o));
-    (o, why, g.final_stores(&s))
+    let (o, why) = crate::common::ending(g, &s).expect("the game is over");
+    assert_eq!(generate(g, &s, &mut Vec::new()), Some(o));
+    (o, why, tabula::engine::final_stores(g, &s))
 }
 
 #[test]
@@ -167,12 +167,16 @@ fn a_game_goes_on_while_a_capture_is_reachable_even_if_not_at_once() {
     let g = zigzag();
     // South's only move, a, sows B c D e F and ends in F, empty: a capture of nothing.
     let s = position(&g, "5,0,0,0,0,0/5,0,0,0,0,0 South");
-    let legal = g.legal_moves(&s);
+    let legal = legal_moves(&g, &s);
     assert_eq!(legal.len(), 1);
     assert!(!legal[0].takes, "a capture of nothing is not a capture");
-    assert_eq!(g.ending(&s), None, "a capture is reachable later");
     assert_eq!(
-        g.position_text(&play_move(&g, &s, "a")),
+        crate::common::ending(&g, &s),
+        None,
+        "a capture is reachable later"
+    );
+    assert_eq!(
+        position_text(&g, &play_move(&g, &s, "a")),
         "5,1,0,1,0,1/0,0,1,0,1,0 North stores=0,0"
     );
 }
@@ -180,17 +184,17 @@ fn a_game_goes_on_while_a_capture_is_reachable_even_if_not_at_once() {
 /// Games that end within `depth` plies of `s`, by result: (first player, second, draw).
 fn endings(g: &Game, s: &State, depth: usize, tally: &mut [u64; 3]) {
     let mut moves = Vec::new();
-    match g.generate(s, &mut moves) {
-        Generated::Over(Outcome::Win(p)) => tally[p as usize] += 1,
-        Generated::Over(Outcome::Draw) => tally[2] += 1,
-        Generated::Moves if depth > 0 => {
+    match generate(g, s, &mut moves) {
+        Some(Outcome::Win(p)) => tally[p as usize] += 1,
+        Some(Outcome::Draw) => tally[2] += 1,
+        None if depth > 0 => {
             for &m in &moves {
                 let mut next = *s;
-                g.apply(&mut next, m);
+                make(g, &mut next, m);
                 endings(g, &next, depth - 1, tally);
             }
         }
-        Generated::Moves => {}
+        None => {}
     }
 }
 

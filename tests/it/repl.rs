@@ -1,11 +1,9 @@
 //! The play session, run as a real process with its input piped in: whole games of every
 //! shipped game, and a transcript of a person's mistakes.
 
-mod common;
-
+use crate::common::{ending, generate, make, move_text, outcome_text, score_text, State};
 use std::io::Write;
 use std::process::{Command, Stdio};
-use tabula::engine::{Generated, State};
 use tabula::search::rng::Rng;
 
 /// Runs `tabula play ARGS` with `input` on standard input; returns standard output.
@@ -37,21 +35,21 @@ fn play(args: &[&str], input: &str) -> String {
 
 /// A random game of `name` that ends within `cap` plies: its moves and its last line.
 fn finished_game(name: &str, options: &str, cap: usize) -> (Vec<String>, String) {
-    let game = common::game(name, options);
+    let game = crate::common::game(name, options);
     let mut moves = Vec::new();
     for seed in 1.. {
         let mut rng = Rng::new(seed);
         let mut s = State::start(&game);
         let mut played = Vec::new();
         for _ in 0..cap {
-            if game.generate(&s, &mut moves) == Generated::Moves {
+            if generate(&game, &s, &mut moves).is_none() {
                 let m = moves[rng.below(moves.len())];
-                played.push(game.move_text(m));
-                game.apply(&mut s, m);
+                played.push(move_text(&game, m));
+                make(&game, &mut s, m);
             } else {
-                let (outcome, why) = game.ending(&s).unwrap();
-                let mut last = format!("Game over: {} ({why}).", game.outcome_text(outcome));
-                if let Some(score) = game.score_text(&s) {
+                let (outcome, why) = ending(&game, &s).unwrap();
+                let mut last = format!("Game over: {} ({why}).", outcome_text(&game, outcome));
+                if let Some(score) = score_text(&game, &s) {
                     last = format!("{last}\n{}", score.trim_end());
                 }
                 return (played, last);

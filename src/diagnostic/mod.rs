@@ -1,0 +1,87 @@
+//! Problems found in a `.game` file, as plain data: a stable code, a message, labelled spans,
+//! a help line. Rendering is separate (`render`, through miette), so that the checker never
+//! formats text for a terminal and tests can snapshot the output with a fixed renderer;
+//! `suggest` finds the "did you mean" for a misspelt name.
+
+mod render;
+mod suggest;
+
+pub use render::{render, RenderStyle};
+pub use suggest::did_you_mean;
+
+use crate::syntax::span::Span;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    pub span: Span,
+    pub text: String,
+}
+
+/// One problem in a file. The first label is the primary one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    pub labels: Vec<Label>,
+    pub help: Option<String>,
+}
+
+impl Problem {
+    pub fn error(code: &'static str, message: impl Into<String>) -> Problem {
+        Problem {
+            code,
+            severity: Severity::Error,
+            message: message.into(),
+            labels: Vec::new(),
+            help: None,
+        }
+    }
+
+    pub fn warning(code: &'static str, message: impl Into<String>) -> Problem {
+        Problem {
+            severity: Severity::Warning,
+            ..Problem::error(code, message)
+        }
+    }
+
+    pub fn label(mut self, span: Span, text: impl Into<String>) -> Problem {
+        self.labels.push(Label {
+            span,
+            text: text.into(),
+        });
+        self
+    }
+
+    pub fn help(mut self, text: impl Into<String>) -> Problem {
+        self.help = Some(text.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// Where the problem is, for sorting: the primary label's start.
+    pub fn position(&self) -> u32 {
+        self.labels.first().map_or(0, |l| l.span.start)
+    }
+}
+
+/// A one-line count for the end of a report: "2 errors, 1 warning".
+pub fn summary(problems: &[Problem]) -> String {
+    let errors = problems.iter().filter(|p| p.is_error()).count();
+    let warnings = problems.len() - errors;
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    format!(
+        "{}, {}",
+        plural(errors, "error"),
+        plural(warnings, "warning")
+    )
+}

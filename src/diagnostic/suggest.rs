@@ -1,0 +1,32 @@
+//! "Did you mean": the known name closest to a misspelt one, by Damerau–Levenshtein
+//! distance, so that a swapped pair of letters (`nroth`, `ahaed`) counts as one edit.
+
+/// The closest known name to `name`, if one is close enough to be a likely misspelling.
+pub fn did_you_mean<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let name = name.to_lowercase();
+    let limit = (name.chars().count() / 3).max(1);
+    known
+        .into_iter()
+        .map(|k| (strsim::damerau_levenshtein(&name, &k.to_lowercase()), k))
+        .filter(|&(d, _)| d <= limit)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, k)| k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn did_you_mean_finds_close_names_only() {
+        let known = ["checker", "officer"];
+        assert_eq!(did_you_mean("cheker", known), Some("checker"));
+        assert_eq!(did_you_mean("bishop", known), None);
+    }
+
+    #[test]
+    fn a_swapped_pair_of_letters_is_one_edit() {
+        assert_eq!(did_you_mean("nroth", ["north", "south"]), Some("north"));
+        assert_eq!(did_you_mean("ahaed", ["ahead", "far"]), Some("ahead"));
+    }
+}

@@ -1,0 +1,94 @@
+//! `after move require`: conditions on the position after a move, read from the mover's
+//! side. Where the conditions read a fixed set of squares (`Game::after_footprint`), they are
+//! evaluated once on the position before the moves, and only the moves whose steps write one
+//! of those squares (as `make`'s own step plans say) are made and checked again.
+
+use super::env::env;
+use super::make::{make_board, StepPlan};
+use super::moves::Move;
+use super::state::State;
+use crate::ir::expr::{holds, Env};
+use crate::ir::{Code, Game, Sq, SquareSet};
+
+/// Keeps the moves after which every `after move require` condition holds.
+pub(super) fn keep_allowed_after(game: &Game, s: &State, out: &mut Vec<Move>) {
+    let Some(footprint) = &game.after_footprint else {
+        out.retain(|m| allowed_after(game, s, m));
+        return;
+    };
+    let watched = &footprint[s.to_move as usize];
+    let before = game.after_move.iter().all(|c| holds(c, &env(game, s)));
+    out.retain(|m| {
+        if changes_watched(game, s, m, watched) {
+            allowed_after(game, s, m)
+        } else {
+            before
+        }
+    });
+}
+
+/// Whether `m` may change, on some watched square, whether it matches the mask watching
+/// it: what each square the move writes will hold is read from `make`'s step plans (the
+/// last write to a square is what it holds), and a square whose new contents the plans
+/// leave to a column counts as changed.
+fn changes_watched(game: &Game, s: &State, m: &Move, watched: &[(SquareSet, u64)]) -> bool {
+    if m.is_pass() {
+        return false;
+    }
+    let rule = &game.rules[m.rule as usize];
+    let code = s.at(m.from);
+    let steps = m.steps();
+    #[inline(always)]
+    fn matches(mask: u64, code: Code) -> bool {
+        (mask >> code) & 1 != 0
+    }
+    let changes = |sq: Sq, new: Option<Code>| {
+        let old = s.at(sq);
+        watched.iter().any(|(set, mask)| {
+            set.contains(sq) && new.is_none_or(|new| matches(*mask, old) != matches(*mask, new))
+        })
+    };
+    if let [step] = steps {
+        // One step writes each square once.
+        let plan = StepPlan::of(game, rule, code, m.from, *step);
+        return plan.any_write(&game.board, changes);
+    }
+    // From the last step back, so that the first write seen of a square is its last. (A
+    // step writes each square once: the one it leaves, those it passes, where it lands.)
+    let mut seen = SquareSet::default();
+    for i in (0..steps.len()).rev() {
+        let at = if i == 0 {
+            m.from
+        } else {
+            steps[i - 1].to as Sq
+        };
+        let plan = StepPlan::of(game, rule, code, at, steps[i]);
+        let changed = plan.any_write(&game.board, |sq, new| {
+            let last_write = !seen.contains(sq);
+            seen.insert(sq);
+            last_write && changes(sq, new)
+        });
+        if changed {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the position after `m` meets every `after move require` condition, read from
+/// the mover's side.
+fn allowed_after(game: &Game, s: &State, m: &Move) -> bool {
+    let mut after = *s;
+    make_board(game, &mut after, m);
+    let env = Env {
+        from: m.from,
+        to: m.to(),
+        ..env(game, &after)
+    };
+    game.after_move.iter().all(|c| holds(c, &env))
+}
+
+/// Whether `m` meets every `after move require` condition.
+pub fn meets_after_move(game: &Game, s: &State, m: &Move) -> bool {
+    game.after_move.is_empty() || allowed_after(game, s, m)
+}

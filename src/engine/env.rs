@@ -1,0 +1,21 @@
+//! A position seen by the compiled expressions: the slices of the state and the game's
+//! tables that `ir::expr::eval` reads.
+
+use super::state::State;
+use crate::ir::expr::Env;
+use crate::ir::Game;
+
+/// The environment in which conditions are read at `s`, for the player to move.
+pub(super) fn env<'a>(game: &'a Game, s: &'a State) -> Env<'a> {
+    Env {
+        width: game.board.width,
+        cells: game.board.cells(),
+        rows: &game.rows,
+        used: &game.board.used,
+        zones: &game.zones,
+        cell_codes: &s.cells[..game.board.cells()],
+        pieces: &s.pieces[..game.players.len()],
+        player: s.to_move,
+        ..Env::constant()
+    }
+}

@@ -1,0 +1,17 @@
+//! Presentation: a game's positions and moves as text a person reads and types, and the
+//! end of a game in words. The engine does not need any of it.
+//!
+//! - `position`: the position text (Tabula's FEN), written and read back;
+//! - `notation`: moves written (`c3-d4`, `c3xe5xc7`, a pit's name, `pass`) and read back;
+//! - `board`: the board drawn as a grid, or as rows of pits;
+//! - `words`: outcomes, reasons, scores and the chosen options in words.
+
+pub mod board;
+pub mod notation;
+pub mod position;
+pub mod words;
+
+pub use board::board_text;
+pub use notation::{move_text, parse_move};
+pub use position::{parse_position, position_text};
+pub use words::{ending_text, options_text, outcome_text, score_text};

@@ -1,0 +1,376 @@
+//! The position text, Tabula's FEN: the board rank by rank from the top, `/` between ranks,
+//! a piece as its letter (upper case for the first player, lower case for the second), a
+//! column of two or more pieces in brackets from the bottom up (`[sSs]`: the last letter
+//! commands), a number for a run of empty squares, unused squares left out; then the player
+//! to move.
+//!
+//! A 4 x 4 board full of checkers, alternating, Red to move: `cCcC/CcCc/cCcC/CcCc Red`.
+//!
+//! With counters: the pits rank by rank from the top, the counts of a rank separated by
+//! commas; then the player to move; then `stores=` with each player's store in turn order,
+//! and, when they apply, `capturer=` (the last player who captured) and `back=Y:O` (the
+//! player to move may not sow the single seed of Y back into O). A start with 6 pits a row:
+//! `5,5,5,5,5,5/5,5,5,5,5,5 South stores=0,0`.
+
+use crate::engine::column;
+use crate::engine::{State, NOBODY, NO_PIT};
+use crate::ir::{Code, Columns, Game, Sowing, Sq};
+
+/// The letter a piece is written with.
+pub(super) fn piece_letter(game: &Game, code: Code) -> char {
+    let (owner, t) = game.decode(code);
+    let l = game.pieces[t].letter;
+    match owner {
+        0 => l.to_ascii_uppercase(),
+        _ => l.to_ascii_lowercase(),
+    }
+}
+
+/// The pieces on `sq` from the bottom up; with `brackets`, a column of two or more is
+/// bracketed as the position text writes it.
+pub fn column_text(game: &Game, s: &State, sq: Sq, brackets: bool) -> String {
+    let c = s.at(sq);
+    let Some(cols) = &game.columns else {
+        return piece_letter(game, c).to_string();
+    };
+    let col = s.slots[cols.slot[sq as usize] as usize];
+    let letters: String = column::bottom_up(c, col, cols.bits)
+        .into_iter()
+        .map(|code| piece_letter(game, code))
+        .collect();
+    if brackets && letters.len() > 1 {
+        format!("[{letters}]")
+    } else {
+        letters
+    }
+}
+
+/// The code a piece letter stands for.
+fn letter_code(game: &Game, c: char, rank: usize) -> Result<Code, String> {
+    let owner = if c.is_ascii_uppercase() { 0 } else { 1 };
+    if owner >= game.players.len() {
+        return Err(format!(
+            "`{c}`: this game has one player, whose pieces are upper case"
+        ));
+    }
+    let t = game
+        .pieces
+        .iter()
+        .position(|p| p.letter.eq_ignore_ascii_case(&c))
+        .ok_or_else(|| {
+            let letters: String = game.pieces.iter().map(|p| p.letter).collect();
+            format!("unknown piece letter `{c}` on rank {rank} (the letters are {letters})")
+        })?;
+    Ok(game.code(owner, t))
+}
+
+/// The position as text.
+pub fn position_text(game: &Game, s: &State) -> String {
+    if let Some(sw) = &game.sowing {
+        return pits_position_text(game, sw, s);
+    }
+    let b = &game.board;
+    let mut ranks = Vec::new();
+    for r in (0..b.height).rev() {
+        let mut text = String::new();
+        let mut empty = 0;
+        for f in 0..b.width {
+            let sq = f + r * b.width;
+            if !b.used[sq] {
+                continue;
+            }
+            if s.at(sq as Sq) == 0 {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+                empty = 0;
+            }
+            text.push_str(&column_text(game, s, sq as Sq, true));
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        ranks.push(text);
+    }
+    format!(
+        "{} {}",
+        ranks.join("/"),
+        game.players[s.to_move as usize].name
+    )
+}
+
+/// The index of the player called `name`, or a message naming the players.
+pub fn player_index(game: &Game, name: &str) -> Result<usize, String> {
+    game.players
+        .iter()
+        .position(|p| p.name == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
+            format!(
+                "unknown player `{name}` (the players are {})",
+                names.join(", ")
+            )
+        })
+}
+
+/// The board part of a position text split into ranks, top first, one per rank.
+fn rank_texts<'t>(game: &Game, board_text: &'t str) -> Result<Vec<&'t str>, String> {
+    let ranks: Vec<&str> = board_text.split('/').collect();
+    if ranks.len() != game.board.height {
+        return Err(format!(
+            "the board has {} ranks, but the text gives {}",
+            game.board.height,
+            ranks.len()
+        ));
+    }
+    Ok(ranks)
+}
+
+/// The used squares of rank `r` (from 0), left to right.
+fn rank_squares(game: &Game, r: usize) -> Vec<Sq> {
+    let b = &game.board;
+    (0..b.width)
+        .map(|f| (f + r * b.width) as Sq)
+        .filter(|&sq| b.used[sq as usize])
+        .collect()
+}
+
+/// Reads a position text; the error says what is wrong, in words.
+pub fn parse_position(game: &Game, text: &str) -> Result<State, String> {
+    if game.players.len() > 2 {
+        return Err("the position text is defined for games of one or two players".into());
+    }
+    let mut fields = text.split_whitespace();
+    let board_text = fields.next().ok_or("the position text is empty")?;
+    let side = fields
+        .next()
+        .ok_or("the position text names no player to move (e.g. `… Red`)")?;
+    let to_move = player_index(game, side)? as u8;
+    let rest: Vec<&str> = fields.collect();
+    if let Some(sw) = &game.sowing {
+        return parse_pits(game, sw, board_text, to_move, &rest);
+    }
+    if let Some(extra) = rest.first() {
+        return Err(format!("unexpected `{extra}` after the player to move"));
+    }
+    let b = &game.board;
+    let ranks = rank_texts(game, board_text)?;
+    let mut cells = vec![0 as Code; b.cells()];
+    let mut columns = Vec::new();
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let r = b.height - 1 - i;
+        let squares = rank_squares(game, r);
+        // How many squares the text gives so far; it may run past the rank, which is
+        // reported once the rank is read.
+        let mut k = 0u64;
+        let mut chars = rank_text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(first) = c.to_digit(10) {
+                let mut n = first as u64;
+                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                    n = n
+                        .checked_mul(10)
+                        .and_then(|n| n.checked_add(d as u64))
+                        .ok_or_else(|| {
+                            format!("a run of empty squares on rank {} is too long", r + 1)
+                        })?;
+                    chars.next();
+                }
+                k = k.saturating_add(n);
+                continue;
+            }
+            let mut column: Vec<Code> = Vec::new();
+            if c == '[' {
+                let mut closed = false;
+                for l in chars.by_ref() {
+                    if l == ']' {
+                        closed = true;
+                        break;
+                    }
+                    column.push(letter_code(game, l, r + 1)?);
+                }
+                if !closed {
+                    return Err(format!("a `[` on rank {} is never closed", r + 1));
+                }
+                if column.is_empty() {
+                    return Err(format!("an empty column `[]` on rank {}", r + 1));
+                }
+            } else {
+                column.push(letter_code(game, c, r + 1)?);
+            }
+            let sq = squares.get(k as usize).copied();
+            k = k.saturating_add(1);
+            let Some(sq) = sq else {
+                continue;
+            };
+            if column.len() > 1 {
+                let Some(cols) = &game.columns else {
+                    return Err(format!(
+                        "a column on rank {}, but this game has no stacks",
+                        r + 1
+                    ));
+                };
+                let room = Columns::room(cols.bits);
+                if column.len() > room + 1 {
+                    return Err(format!(
+                        "a column of {} pieces on rank {}: at most {} fit",
+                        column.len(),
+                        r + 1,
+                        room + 1
+                    ));
+                }
+                let mut packed = 0;
+                for &code in column.iter().rev().skip(1) {
+                    packed = column::push_bottom(packed, code, cols.bits);
+                }
+                columns.push((cols.slot[sq as usize] as usize, packed));
+            }
+            cells[sq as usize] = *column.last().expect("a column has a piece");
+        }
+        if k != squares.len() as u64 {
+            return Err(format!(
+                "rank {} has {} squares, but the text gives {k}",
+                r + 1,
+                squares.len()
+            ));
+        }
+    }
+    let mut state = State::from_cells(game, &cells, to_move);
+    for (slot, packed) in columns {
+        state.slots[slot] = packed;
+    }
+    if let Some(cols) = &game.columns {
+        // A column can grow to hold every piece on the board, so all of them must fit in
+        // one, as the checker makes sure for the setup.
+        let room = Columns::room(cols.bits) + 1;
+        let total: usize = game
+            .board
+            .squares()
+            .filter(|&sq| state.at(sq) != 0)
+            .map(|sq| 1 + column::height_below(state.slots[cols.slot[sq as usize] as usize]))
+            .sum();
+        if total > room {
+            return Err(format!(
+                "{total} pieces on the board: a column could grow past the {room} pieces that fit in one"
+            ));
+        }
+    }
+    Ok(state)
+}
+
+fn pits_position_text(game: &Game, sw: &Sowing, s: &State) -> String {
+    let b = &game.board;
+    let ranks: Vec<String> = (0..b.height)
+        .rev()
+        .map(|r| {
+            let counts: Vec<String> = rank_squares(game, r)
+                .into_iter()
+                .map(|sq| s.seeds(sw.pit_of[sq as usize] as usize).to_string())
+                .collect();
+            counts.join(",")
+        })
+        .collect();
+    let stores: Vec<String> = s.stores[..game.players.len()]
+        .iter()
+        .map(u16::to_string)
+        .collect();
+    let mut text = format!(
+        "{} {} stores={}",
+        ranks.join("/"),
+        game.players[s.to_move as usize].name,
+        stores.join(",")
+    );
+    if s.capturer != NOBODY {
+        text.push_str(&format!(
+            " capturer={}",
+            game.players[s.capturer as usize].name
+        ));
+    }
+    if s.back[0] != NO_PIT {
+        let name = |pit: u8| game.board.name(sw.pits[pit as usize]);
+        text.push_str(&format!(" back={}:{}", name(s.back[0]), name(s.back[1])));
+    }
+    text
+}
+
+/// Reads the pits of a position text; `fields` are the words after the player to move.
+fn parse_pits(
+    game: &Game,
+    sw: &Sowing,
+    board_text: &str,
+    to_move: u8,
+    fields: &[&str],
+) -> Result<State, String> {
+    let b = &game.board;
+    let mut s = State::from_cells(game, &vec![0; b.cells()], to_move);
+    let ranks = rank_texts(game, board_text)?;
+    let mut total = 0u64;
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let r = b.height - 1 - i;
+        let pits = rank_squares(game, r);
+        let counts: Vec<&str> = rank_text.split(',').collect();
+        if counts.len() != pits.len() {
+            return Err(format!(
+                "rank {} has {} pits, but the text gives {} counts",
+                r + 1,
+                pits.len(),
+                counts.len()
+            ));
+        }
+        for (&sq, c) in pits.iter().zip(counts) {
+            let n: u16 = c
+                .parse()
+                .map_err(|_| format!("`{c}` on rank {} is not a count of seeds", r + 1))?;
+            total += n as u64;
+            s.slots[sw.pit_of[sq as usize] as usize] = n as u64;
+        }
+    }
+    for field in fields {
+        let (key, value) = field.split_once('=').ok_or_else(|| {
+            format!("unexpected `{field}` (expected stores=, capturer= or back=)")
+        })?;
+        match key {
+            "stores" => {
+                let stores: Vec<&str> = value.split(',').collect();
+                if stores.len() != game.players.len() {
+                    return Err(format!(
+                        "`stores=` gives {} stores for {} players",
+                        stores.len(),
+                        game.players.len()
+                    ));
+                }
+                for (p, v) in stores.iter().enumerate() {
+                    s.stores[p] = v
+                        .parse()
+                        .map_err(|_| format!("`{v}` is not a count of seeds in `stores=`"))?;
+                    total += s.stores[p] as u64;
+                }
+            }
+            "capturer" => {
+                s.capturer = player_index(game, value)? as u8;
+            }
+            "back" => {
+                let (y, o) = value
+                    .split_once(':')
+                    .ok_or_else(|| format!("`back={value}`: write the two pits as `Y:O`"))?;
+                let pit = |name: &str| {
+                    b.square(name)
+                        .map(|sq| sw.pit_of[sq as usize])
+                        .ok_or_else(|| format!("no such pit: {name}"))
+                };
+                s.back = [pit(y)?, pit(o)?];
+            }
+            _ => {
+                return Err(format!(
+                    "unknown field `{key}=` (the fields are stores=, capturer= and back=)"
+                ))
+            }
+        }
+    }
+    if total > u16::MAX as u64 {
+        return Err(format!("{total} seeds: at most 65535 fit"));
+    }
+    Ok(s)
+}

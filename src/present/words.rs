@@ -1,0 +1,58 @@
+//! The end of a game, and the game's settings, in words.
+
+use crate::engine::{final_stores, Cause, Outcome, State, NOBODY};
+use crate::ir::Game;
+
+/// "Red wins" or "draw".
+pub fn outcome_text(game: &Game, o: Outcome) -> String {
+    match o {
+        Outcome::Win(p) => format!("{} wins", game.players[p as usize].name),
+        Outcome::Draw => "draw".to_string(),
+    }
+}
+
+/// Why the game ended at `s`: "Red: lose when count(friend) == 0", or "Red has no legal
+/// move".
+pub fn ending_text(game: &Game, s: &State, cause: Cause) -> String {
+    let player = &game.players[s.to_move as usize].name;
+    match cause {
+        Cause::EndRule(i) => format!("{player}: {}", game.end_rules[i].text),
+        Cause::NoMove => format!("{player} has no legal move"),
+    }
+}
+
+/// With counters, the final score and where the seeds left on the board went:
+/// "Final score: South 31, North 29 (the 4 seeds left went to North, who captured last)."
+pub fn score_text(game: &Game, s: &State) -> Option<String> {
+    let sw = game.sowing.as_ref()?;
+    let stores = final_stores(game, s);
+    let parts: Vec<String> = game
+        .players
+        .iter()
+        .zip(&stores)
+        .map(|(p, n)| format!("{} {n}", p.name))
+        .collect();
+    let left: u64 = (0..sw.count()).map(|pit| s.seeds(pit)).sum();
+    let seeds = if left == 1 { "seed" } else { "seeds" };
+    let note = match (left, sw.leftover_to_last_capturer, s.capturer) {
+        (0, _, _) => String::new(),
+        (_, false, _) => format!(" ({left} {seeds} left on the board)"),
+        (_, true, NOBODY) => {
+            format!(" (the {left} {seeds} left went to no one: nobody captured)")
+        }
+        (_, true, p) => format!(
+            " (the {left} {seeds} left went to {}, who captured last)",
+            game.players[p as usize].name
+        ),
+    };
+    Some(format!("Final score: {}{note}.\n", parts.join(", ")))
+}
+
+/// The chosen options, "size=6 jumps=forced", for reports.
+pub fn options_text(game: &Game) -> String {
+    game.chosen
+        .iter()
+        .map(|(n, v)| format!("{n}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,87 @@
+//! Helpers shared by the integration tests, all on the library's public API: games load
+//! through `tabula::load`, moves come from `tabula::engine`, text from `tabula::present`.
+#![allow(dead_code)]
+
+use tabula::check::{compile_source, Choices};
+pub use tabula::engine::{legal_moves, make, Move, Outcome, Scratch, State};
+use tabula::ir::Game;
+use tabula::load::{load, GameSpec};
+pub use tabula::present::{move_text, outcome_text, position_text, score_text};
+
+/// A shipped game compiled with `NAME=VALUE` options (space-separated).
+pub fn game(name: &str, options: &str) -> Game {
+    let spec = GameSpec {
+        game: name.to_string(),
+        options: options.split_whitespace().map(String::from).collect(),
+        ..GameSpec::default()
+    };
+    load(&spec)
+        .unwrap_or_else(|e| panic!("{name} {options}: {e}"))
+        .game
+}
+
+/// A game compiled from source text, which must have no error.
+pub fn compile(source: &str) -> Game {
+    compile_source(source, &Choices::default())
+        .unwrap_or_else(|e| panic!("{e:?}"))
+        .game
+}
+
+/// The position a text describes, which must be readable.
+pub fn position(game: &Game, text: &str) -> State {
+    parse_position(game, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+pub fn parse_position(game: &Game, text: &str) -> Result<State, String> {
+    tabula::present::parse_position(game, text)
+}
+
+/// The legal moves of a state, as text, sorted.
+pub fn moves(game: &Game, s: &State) -> Vec<String> {
+    let mut m: Vec<String> = legal_moves(game, s)
+        .into_iter()
+        .map(|m| move_text(game, m))
+        .collect();
+    m.sort();
+    m
+}
+
+/// The legal move of `s` written exactly as `mv`.
+pub fn parse_move(game: &Game, s: &State, mv: &str) -> Option<Move> {
+    tabula::present::parse_move(game, &legal_moves(game, s), mv)
+}
+
+/// The moves of `s` into `out`, or how the game has ended there.
+pub fn generate(game: &Game, s: &State, out: &mut Vec<Move>) -> Option<Outcome> {
+    tabula::engine::generate(game, s, &mut Scratch::default(), out)
+}
+
+/// How the game has ended at `s`, if it has.
+pub fn outcome(game: &Game, s: &State) -> Option<Outcome> {
+    tabula::engine::outcome(game, s, &mut Scratch::default())
+}
+
+/// How the game has ended at `s`, with the reason in words, if it has.
+pub fn ending(game: &Game, s: &State) -> Option<(Outcome, String)> {
+    tabula::engine::ending(game, s, &mut Scratch::default())
+        .map(|(o, cause)| (o, tabula::present::ending_text(game, s, cause)))
+}
+
+/// The state after the move typed as `mv`, which must be legal.
+pub fn play_move(game: &Game, s: &State, mv: &str) -> State {
+    let m = parse_move(game, s, mv).unwrap_or_else(|| {
+        panic!(
+            "{mv} is not legal at {}: {:?}",
+            position_text(game, s),
+            moves(game, s)
+        )
+    });
+    let mut next = *s;
+    make(game, &mut next, m);
+    next
+}
+
+/// The position text after the move `mv` from the position `text`.
+pub fn after(game: &Game, text: &str, mv: &str) -> String {
+    position_text(game, &play_move(game, &position(game, text), mv))
+}

@@ -1,0 +1,207 @@
+//! The engine's invariants, over every shipped game and each of its variants: random games
+//! end or reach the ply cap; a finished game offers no move; every legal move applies
+//! without a panic, is written in a notation that reads back as the same move; every
+//! position printed as text reads back as the same position; pieces are neither made nor
+//! lost but by the rules, and seeds are never made or lost at all.
+
+use crate::common::{generate, make, move_text, parse_move, position_text, Move, State};
+use tabula::engine::Scratch;
+use tabula::ir::Game;
+use tabula::load::{load_source, GameSpec};
+use tabula::search::playout::{playout, Playout};
+use tabula::search::rng::Rng;
+
+fn every_shipped_game() -> Vec<(String, Game)> {
+    let mut out = Vec::new();
+    for name in tabula::load::shipped::names() {
+        let spec = GameSpec::named(name);
+        let source = tabula::load::find_source(name).unwrap();
+        let default = load_source(source.clone(), &spec).unwrap().game;
+        let variants: Vec<String> = default.variants.iter().map(|v| v.name.clone()).collect();
+        out.push((name.to_string(), default));
+        for v in variants {
+            let spec = GameSpec {
+                variant: Some(v.clone()),
+                ..GameSpec::named(name)
+            };
+            out.push((
+                format!("{name} ({v})"),
+                load_source(source.clone(), &spec).unwrap().game,
+            ));
+        }
+    }
+    assert!(out.len() >= 4, "the four games and their variants");
+    out
+}
+
+/// What a game keeps: the seeds of a counting game (in pits and stores), or the pieces of a
+/// game of pieces (with stacks, every piece of every column). The piece counters kept in
+/// the state must agree with the board.
+fn conserved(game: &Game, s: &State) -> u64 {
+    if let Some(sw) = &game.sowing {
+        let pits: u64 = (0..sw.count()).map(|pit| s.seeds(pit)).sum();
+        let stores: u64 = s.stores.iter().map(|&n| n as u64).sum();
+        return pits + stores;
+    }
+    let commanded = game.board.squares().filter(|&sq| s.at(sq) != 0).count();
+    let counted: u16 = s.pieces.iter().sum();
+    assert_eq!(counted as usize, commanded, "the piece counters drift");
+    let below = |sq| match &game.columns {
+        Some(c) => tabula::engine::column::height_below(s.slots[c.slot[sq as usize] as usize]),
+        None => 0,
+    };
+    game.board
+        .squares()
+        .filter(|&sq| s.at(sq) != 0)
+        .map(|sq| 1 + below(sq) as u64)
+        .sum()
+}
+
+/// Checks every invariant at one state.
+fn check_state(name: &str, game: &Game, s: &State, moves: &mut Vec<Move>) {
+    let text = position_text(game, s);
+    let back = tabula::present::parse_position(game, &text)
+        .unwrap_or_else(|e| panic!("{name}: {text}: {e}"));
+    assert!(
+        back == *s,
+        "{name}: position text does not round-trip: {text}"
+    );
+    let before = conserved(game, s);
+    match generate(game, s, moves) {
+        Some(_) => assert!(moves.is_empty(), "{name}: a finished game offers moves"),
+        None => {
+            assert!(
+                !moves.is_empty(),
+                "{name}: a game that goes on offers a move"
+            );
+            for &m in moves.iter() {
+                let written = move_text(game, m);
+                assert_eq!(
+                    parse_move(game, s, &written),
+                    Some(m),
+                    "{name}: {written} does not read back at {text}"
+                );
+                let mut after = *s;
+                make(game, &mut after, m);
+                let now = conserved(game, &after);
+                if game.sowing.is_some() || game.columns.is_some() {
+                    // Seeds only move; a column's taken piece goes under the taker.
+                    assert_eq!(
+                        now, before,
+                        "{name}: {written} makes or loses some at {text}"
+                    );
+                } else {
+                    // Moves take pieces; none adds one.
+                    assert!(now <= before, "{name}: {written} adds a piece at {text}");
+                    assert_eq!(
+                        now < before,
+                        m.takes,
+                        "{name}: {written} takes a piece if and only if it says so, at {text}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    for (name, game) in every_shipped_game() {
+        let mut rng = Rng::new(7);
+        let mut moves = Vec::new();
+        for _ in 0..30 {
+            let mut s = State::start(&game);
+            for _ in 0..2000 {
+                check_state(&name, &game, &s, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                make(&game, &mut s, m);
+            }
+        }
+    }
+}
+
+#[test]
+fn random_games_end_or_reach_the_cap() {
+    for (name, game) in every_shipped_game() {
+        let mut rng = Rng::new(11);
+        let mut buffer = Vec::new();
+        let mut scratch = Scratch::default();
+        let start = State::start(&game);
+        for _ in 0..200 {
+            let p = playout(&game, &start, &mut rng, 1000, &mut scratch, &mut buffer);
+            match p.outcome {
+                Some(_) => assert!(p.plies < 1000, "{name}"),
+                None => assert_eq!(p.plies, 1000, "{name}"),
+            }
+        }
+    }
+}
+
+/// Fifty playouts from the start with one seed.
+fn playouts(game: &Game, seed: u64) -> Vec<Playout> {
+    let start = State::start(game);
+    let mut rng = Rng::new(seed);
+    let mut buffer = Vec::new();
+    let mut scratch = Scratch::default();
+    (0..50)
+        .map(|_| playout(game, &start, &mut rng, 1000, &mut scratch, &mut buffer))
+        .collect()
+}
+
+/// A seed decides the games: the same seed plays the same games, and another seed others
+/// (so a playout that ignored its generator, or always played the same game, fails).
+#[test]
+fn playouts_follow_their_seed() {
+    for (name, game) in every_shipped_game() {
+        assert_eq!(playouts(&game, 3), playouts(&game, 3), "{name}");
+        assert_ne!(playouts(&game, 3), playouts(&game, 4), "{name}");
+    }
+}
+
+/// The random games are the same from version to version: the generator's values, and so
+/// the games a seed plays, are pinned.
+#[test]
+fn a_seed_plays_the_same_games_in_every_version() {
+    let game = crate::common::game("zola", "size=6");
+    let total: usize = playouts(&game, 1).iter().map(|p| p.plies).sum();
+    assert_eq!(
+        total, 2768,
+        "the plies of the first 50 random Zola games of seed 1"
+    );
+}
+
+/// The computer's work is bounded by its level, whatever the machine's speed: a level-2
+/// move never runs more than its 400 playouts.
+#[test]
+fn the_computer_always_answers_with_a_legal_move_within_its_budget() {
+    use tabula::search::mcts::{choose_with_stats, Level, Limits};
+    for (name, game) in every_shipped_game() {
+        let mut rng = Rng::new(5);
+        let mut s = State::start(&game);
+        let limits = Limits::for_level(Level(2));
+        for ply in 0..6 {
+            let legal = tabula::engine::legal_moves(&game, &s);
+            match choose_with_stats(&game, &s, limits, &mut rng) {
+                Some(c) => {
+                    assert!(
+                        legal.contains(&c.mv),
+                        "{name}: an illegal move at ply {ply}"
+                    );
+                    assert!(
+                        c.playouts <= Level(2).playouts(),
+                        "{name}: {} playouts at ply {ply}",
+                        c.playouts
+                    );
+                    make(&game, &mut s, c.mv);
+                }
+                None => {
+                    assert!(legal.is_empty(), "{name}: no answer while moves exist");
+                    break;
+                }
+            }
+        }
+    }
+}

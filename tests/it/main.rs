@@ -1,0 +1,16 @@
+//! The integration tests, as one crate (one binary to build and link): perft tables,
+//! rules from hand-made positions, diagnostics snapshots, the engine's invariants over
+//! every shipped game, and the command line and play session run as real processes.
+
+mod cli;
+mod common;
+mod counters;
+mod diagnostics;
+mod invariants;
+mod jerboa_rules;
+mod language;
+mod laska_rules;
+mod perft;
+mod repl;
+mod zigzag_rules;
+mod zola_rules;
