@@ -41,7 +41,7 @@ pub struct Compiled {
 
 /// Parses and compiles a source text with the given choices.
 pub fn compile_source(source: &str, choices: &Choices) -> Result<Compiled, Failure> {
-    let file = crate::syntax::parse(source).map_err(|p| Failure::Problems(vec![p]))?;
+    let file = crate::syntax::parse(source).map_err(Failure::Problems)?;
     compile(&file, choices)
 }
 
@@ -64,7 +64,7 @@ pub fn compile(file: &GameFile, choices: &Choices) -> Result<Compiled, Failure> 
 /// Every problem in a source text: its syntax error, or what `validate` finds.
 pub fn validate_source(source: &str) -> Vec<Problem> {
     match crate::syntax::parse(source) {
-        Err(p) => vec![p],
+        Err(ps) => ps,
         Ok(file) => validate(&file),
     }
 }
@@ -149,7 +149,7 @@ impl<'f> Checker<'f> {
     fn new(file: &'f GameFile) -> Checker<'f> {
         Checker {
             file,
-            problems: file.problems.clone(),
+            problems: Vec::new(),
             values: IndexMap::new(),
             option_infos: Vec::new(),
             variant_infos: Vec::new(),

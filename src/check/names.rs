@@ -147,6 +147,9 @@ impl Checker<'_> {
                                 .label(d.span, format!("({}, {})", d.dx, d.dy))
                                 .help("a direction is a step (files, ranks), not (0, 0), each part at most 64"),
                         );
+                        // Known, so that its uses are not reported again.
+                        self.dir_names
+                            .insert(d.name.name.clone(), DirRef::Group(Vec::new()));
                         continue;
                     }
                     if self.directions.len() >= MAX_DIRECTIONS {
@@ -160,6 +163,8 @@ impl Checker<'_> {
                             .label(d.name.span, "one too many")
                             .help("a group (`directions jumps = …`) names several directions without declaring new ones"),
                         );
+                        self.dir_names
+                            .insert(d.name.name.clone(), DirRef::Group(Vec::new()));
                         continue;
                     }
                     self.dir_names.insert(

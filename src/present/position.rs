@@ -164,7 +164,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<State, String> {
         let squares = rank_squares(game, r);
         // How many squares the text gives so far; it may run past the rank, which is
         // reported once the rank is read.
-        let mut k = 0u64;
+        let mut k = 0u128;
         let mut chars = rank_text.chars().peekable();
         while let Some(c) = chars.next() {
             if let Some(first) = c.to_digit(10) {
@@ -178,7 +178,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<State, String> {
                         })?;
                     chars.next();
                 }
-                k = k.saturating_add(n);
+                k = k.saturating_add(n as u128);
                 continue;
             }
             let mut column: Vec<Code> = Vec::new();
@@ -229,7 +229,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<State, String> {
             }
             cells[sq as usize] = *column.last().expect("a column has a piece");
         }
-        if k != squares.len() as u64 {
+        if k != squares.len() as u128 {
             return Err(format!(
                 "rank {} has {} squares, but the text gives {k}",
                 r + 1,

@@ -15,9 +15,6 @@ pub struct GameFile {
     pub title: String,
     pub title_span: Span,
     pub items: Vec<Item>,
-    /// Mistakes found while reading the file that are not syntax errors (a number too
-    /// large to hold); the checker reports them with its own.
-    pub problems: Vec<crate::diagnostic::Problem>,
 }
 
 #[derive(Clone, Debug)]

@@ -15,18 +15,21 @@ use std::sync::OnceLock;
 #[grammar = "../grammar/game.pest"]
 struct GameParser;
 
-/// Parses a whole `.game` file.
-pub fn parse(source: &str) -> Result<GameFile, Problem> {
-    let mut pairs = GameParser::parse(Rule::file, source).map_err(|e| syntax_problem(source, e))?;
+/// Parses a whole `.game` file, or says why it cannot be read: its syntax error, or every
+/// number in it too large to hold.
+pub fn parse(source: &str) -> Result<GameFile, Vec<Problem>> {
+    let mut pairs =
+        GameParser::parse(Rule::file, source).map_err(|e| vec![syntax_problem(source, e)])?;
     let file = pairs.next().expect("the file rule always yields one pair");
-    let problems = too_large_numbers(file.clone());
-    let mut file = convert_file(file);
-    file.problems = problems;
-    Ok(file)
+    let too_large = too_large_numbers(file.clone());
+    if !too_large.is_empty() {
+        return Err(too_large);
+    }
+    Ok(convert_file(file))
 }
 
 /// The numbers written in the file that do not fit in a 64-bit integer: each is an error,
-/// rather than a value that silently becomes another.
+/// rather than a value that silently becomes another (and then draws errors of its own).
 fn too_large_numbers(file: Pair<Rule>) -> Vec<Problem> {
     file.into_inner()
         .flatten()
@@ -226,8 +229,8 @@ fn ident_list(pair: Pair<Rule>) -> Vec<Ident> {
 }
 
 fn int(pair: Pair<Rule>) -> i64 {
-    // The grammar admits only digits; a number too large for i64 saturates, and the checker
-    // reports it as out of range where a range applies.
+    // The grammar admits only digits, and `parse` has refused a file with a number too
+    // large for i64 before converting it.
     pair.as_str().parse().unwrap_or(i64::MAX)
 }
 
@@ -248,7 +251,6 @@ fn convert_file(pair: Pair<Rule>) -> GameFile {
         title,
         title_span,
         items,
-        problems: Vec::new(),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Every file in tests/diagnostics/ is a small broken (or suspicious) game. Its problems,
-//! rendered without colour at 80 columns, must match the `.txt` snapshot beside it.
-//! Run with `UPDATE_SNAPSHOTS=1` to write the snapshots after a deliberate change, and read
-//! the diff before committing it.
+//! rendered without colour at 80 columns, must match the insta snapshot beside it
+//! (`NAME.snap`). After a deliberate change, the failing test leaves `NAME.snap.new` next to
+//! it: review the difference (`cargo insta review`, or a diff) and accept it by renaming.
 
 use std::fs;
 use std::path::Path;
@@ -10,17 +10,13 @@ use tabula::diagnostic::{render, RenderStyle};
 fn rendered(path: &Path) -> String {
     let source = fs::read_to_string(path).unwrap();
     let name = path.file_name().unwrap().to_string_lossy();
-    let problems = match tabula::syntax::parse(&source) {
-        Err(p) => vec![p],
-        Ok(file) => tabula::check::validate(&file),
-    };
+    let problems = tabula::check::validate_source(&source);
     render(&problems, &name, &source, RenderStyle::plain())
 }
 
 #[test]
 fn diagnostics_match_their_snapshots() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diagnostics");
-    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
     let mut files: Vec<_> = fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -32,28 +28,19 @@ fn diagnostics_match_their_snapshots() {
         "at least 20 broken files, found {}",
         files.len()
     );
-    let mut failures = Vec::new();
     for path in &files {
         let actual = rendered(path);
         assert!(!actual.is_empty(), "{} reports no problem", path.display());
-        let snapshot = path.with_extension("txt");
-        if update {
-            fs::write(&snapshot, &actual).unwrap();
-            continue;
-        }
-        match fs::read_to_string(&snapshot) {
-            Ok(expected) if expected == actual => {}
-            Ok(expected) => failures.push(format!(
-                "{}:\n--- expected\n{expected}\n--- actual\n{actual}",
-                path.display()
-            )),
-            Err(_) => failures.push(format!(
-                "{}: no snapshot (run with UPDATE_SNAPSHOTS=1)",
-                path.display()
-            )),
-        }
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        insta::with_settings!({
+            snapshot_path => &dir,
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+            input_file => path,
+        }, {
+            insta::assert_snapshot!(name, actual);
+        });
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// Counts of problems by severity, so that a snapshot cannot silently lose one.

@@ -10,6 +10,7 @@ mod invariants;
 mod jerboa_rules;
 mod language;
 mod laska_rules;
+mod limits;
 mod perft;
 mod repl;
 mod zigzag_rules;

@@ -1,0 +1,236 @@
+//! Every narrowing the compiled game makes is checked: a file beyond a limit gets a
+//! diagnostic or a correct game, never a game that silently plays otherwise; numbers that
+//! overflow are refused where they are written; a position text that would not fit is
+//! refused with a reason; and the command line survives a closed or full output.
+
+use crate::common::{compile, make, move_text, moves, parse_position, play_move, position, Move};
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use tabula::check::{compile_source, Choices, Failure};
+use tabula::ir::MAX_DIRECTIONS;
+
+/// The codes of the errors a source text earns.
+fn errors(source: &str) -> Vec<&'static str> {
+    match compile_source(source, &Choices::default()) {
+        Ok(_) => Vec::new(),
+        Err(Failure::Problems(ps)) => ps.iter().filter(|p| p.is_error()).map(|p| p.code).collect(),
+        Err(Failure::Choice(m)) => panic!("{m}"),
+    }
+}
+
+const HEAD: &str = "game \"T\"\nboard 5 x 5\nplayers White, Black\npieces man\n";
+
+#[test]
+fn three_hundred_directions_are_refused_with_a_diagnostic() {
+    let mut src = HEAD.to_string();
+    for i in 0..300 {
+        src.push_str(&format!(
+            "direction d{i} = ({}, {})\n",
+            1 + i % 4,
+            i / 4 % 4
+        ));
+    }
+    src.push_str("move step { along d299 onto empty }\n");
+    let codes = errors(&src);
+    assert!(codes.contains(&"too_many_directions"), "{codes:?}");
+    // Exactly up to the limit is a correct game.
+    let mut src = HEAD.to_string();
+    for i in 0..MAX_DIRECTIONS - 8 {
+        src.push_str(&format!("direction d{i} = (0, {})\n", 1 + i / 200));
+    }
+    src.push_str(&format!(
+        "move step {{ along d{} onto empty }}\n",
+        MAX_DIRECTIONS - 9
+    ));
+    let g = compile(&src);
+    let s = position(&g, "5/5/5/5/M4 White");
+    assert_eq!(moves(&g, &s), ["a1-a3"]);
+}
+
+/// 300 move rules, of which only rule 255 (which a byte-sized id once took for a pass) or
+/// rule 299 (which wrapped round to 43) can move: their moves are theirs.
+#[test]
+fn three_hundred_move_rules_play_as_written() {
+    for live in [255usize, 299] {
+        let mut src = HEAD.to_string();
+        for i in 0..300 {
+            let rule = if i == live {
+                format!("move r{i} {{ along n onto empty }}\n")
+            } else {
+                format!("move r{i} {{ along n onto empty if false }}\n")
+            };
+            src.push_str(&rule);
+        }
+        let g = compile(&src);
+        let s = position(&g, "5/5/5/5/M4 White");
+        let legal = tabula::engine::legal_moves(&g, &s);
+        assert_eq!(legal.len(), 1, "rule {live}");
+        let m: Move = legal[0];
+        assert!(!m.is_pass(), "rule {live}");
+        assert_eq!(g.rules[m.rule as usize].name, format!("r{live}"));
+        assert_eq!(move_text(&g, m), "a1-a2");
+        let mut next = s;
+        make(&g, &mut next, m);
+        assert_eq!(
+            tabula::present::position_text(&g, &next),
+            "5/5/5/M4/5 Black"
+        );
+    }
+}
+
+#[test]
+fn a_direction_offset_that_overflows_is_refused() {
+    let src = format!(
+        "{HEAD}direction z = (-9223372036854775808, 0)\nmove step {{ along z onto empty }}\n"
+    );
+    assert_eq!(errors(&src), ["bad_direction"]);
+}
+
+#[test]
+fn numbers_that_overflow_are_refused_where_they_are_written() {
+    let cases = [
+        ("board (2 ^ 62) * 4 + 4 x 4", "overflow"),
+        ("board 2 ^ 64 x 8", "overflow"),
+        ("board 99999999999999999999 x 4", "number_too_large"),
+        ("board 4 x -(0 - 9223372036854775807 - 1)", "overflow"),
+    ];
+    for (board, code) in cases {
+        let src = format!(
+            "game \"T\"\n{board}\nplayers White, Black\npieces man\nmove step {{ along n onto empty }}\n"
+        );
+        let codes = errors(&src);
+        assert_eq!(codes.first(), Some(&code), "{board}: {codes:?}");
+    }
+}
+
+#[test]
+fn a_condition_that_overflows_on_some_square_or_in_play_is_refused() {
+    let zone = format!("{HEAD}zone z = file * 9223372036854775807 > 1\nmove step {{ along n onto empty if z(to) }}\n");
+    assert_eq!(errors(&zone), ["overflow"]);
+    let geometry = format!(
+        "{HEAD}move step {{ along n onto empty if rank(to) * 4611686018427387904 * 2 > 0 }}\n"
+    );
+    assert_eq!(errors(&geometry), ["overflow"]);
+    let in_play = format!(
+        "{HEAD}move step {{ along n onto empty if count(enemy) * 9223372036854775807 > 1 }}\n"
+    );
+    assert_eq!(errors(&in_play), ["overflow"]);
+    // Large but safe: the count is at most 25.
+    let safe = format!(
+        "{HEAD}move step {{ along n onto empty if count(enemy) * 300000000000000000 > 1 }}\n"
+    );
+    assert_eq!(errors(&safe), Vec::<&str>::new());
+}
+
+#[test]
+fn a_track_that_leads_far_off_the_board_is_a_bad_track() {
+    let src = "game \"T\"\nboard 2 x 2\nplayers South, North\ncounters\nzone home = row == 0\nsetup { put 1 where true }\ntrack t { (file, 2 ^ 62) }\nsow s { from home lap t }\n";
+    assert_eq!(errors(src), ["bad_track"]);
+}
+
+#[test]
+fn seeds_beyond_the_limit_are_refused_even_when_their_sum_overflows() {
+    let src = "game \"T\"\nboard 2 x 2\nplayers South, North\ncounters\nzone home = row == 0\nsetup { put 9223372036854775807 on a1, b1 }\ntrack t { (1 - file, rank) }\nsow s { from home lap t }\n";
+    assert_eq!(errors(src), ["too_many_seeds"]);
+}
+
+#[test]
+fn a_position_text_that_would_not_fit_is_refused() {
+    let g = crate::common::game("zola", "size=4");
+    assert_eq!(
+        parse_position(&g, "4/4/4/C18446744073709551615c3 Red").unwrap_err(),
+        "rank 1 has 4 squares, but the text gives 18446744073709551620"
+    );
+    assert_eq!(
+        parse_position(&g, "4/4/4/C99999999999999999999c3 Red").unwrap_err(),
+        "a run of empty squares on rank 1 is too long"
+    );
+    let laska = crate::common::game("laska", "size=7");
+    // Two kinds of piece for two players pack in 2 bits each: 29 under a commander.
+    let tall = format!("3s/3/2[{}s]1/1O1/4/3/4 Red", "sS".repeat(15));
+    assert_eq!(
+        parse_position(&laska, &tall).unwrap_err(),
+        "a column of 31 pieces on rank 5: at most 30 fit"
+    );
+    // A column that fits, but that a jump could grow past what fits.
+    let growing = format!("3s/3/2[{}s]1/1O1/4/3/4 Red", "sS".repeat(14));
+    assert_eq!(
+        parse_position(&laska, &growing).unwrap_err(),
+        "31 pieces on the board: a column could grow past the 30 pieces that fit in one"
+    );
+    let fitting = format!("3s/3/2[{}]1/1O1/4/3/4 Red", "sS".repeat(14));
+    assert!(parse_position(&laska, &fitting).is_ok());
+}
+
+#[test]
+fn a_chain_that_takes_nothing_is_refused() {
+    let src = "game \"T\"\nboard 2 x 2\nplayers White, Black\npieces man\nsetup { White man on a1 }\nmove walk { along all onto empty chain must }\n";
+    assert_eq!(errors(src), ["endless_chain"]);
+}
+
+#[test]
+fn a_chain_that_could_outgrow_a_move_is_refused() {
+    // 30 enemies in a row could be jumped one by one on an 8 x 8 board.
+    let src = "game \"T\"\nboard 8 x 8\nplayers White, Black\npieces man\nsetup {\n  White man on a1\n  Black man where rank >= 3 and rank <= 6 and not (file == 0 and rank == 3) and not (file == 7)\n}\nmove jump { along all over 1 enemy onto empty capture over chain must }\n";
+    let codes = errors(src);
+    assert_eq!(codes, ["chain_too_long"]);
+    // English-draughts-sized armies fit: 12 pieces a side.
+    let src = "game \"T\"\nboard 8 x 8 where (file + rank) % 2 == 0\nplayers White, Black\npieces man\nsetup { man where row < 3 }\nmove jump { along diagonal over 1 enemy onto empty capture over chain must }\n";
+    assert_eq!(errors(src), Vec::<&str>::new());
+}
+
+/// Ten jumps in a row make one move with ten landings.
+#[test]
+fn a_long_chain_within_the_bound_is_played_whole() {
+    let g = compile(
+        "game \"T\"\nboard 1 x 21\nplayers White, Black\npieces man\nsetup {\n  White man on a1\n  Black man where rank % 2 == 1\n}\nmove jump { along n over 1 enemy onto empty capture over chain must }\n",
+    );
+    let s = tabula::engine::State::start(&g);
+    let chain: Vec<String> = (1..=11).map(|k| format!("a{}", 2 * k - 1)).collect();
+    let text = chain.join("x");
+    assert_eq!(moves(&g, &s), std::slice::from_ref(&text));
+    let end = play_move(&g, &s, &text);
+    assert_eq!(
+        tabula::present::position_text(&g, &end),
+        format!("M/{}1 Black", "1/".repeat(19))
+    );
+}
+
+/// `tabula perft … | head -1`: one line, then a quiet end, however much was still to come.
+#[test]
+fn a_closed_output_ends_a_command_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["perft", "zola", "--depth", "5"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader is gone: the next line hits a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(first, "perft 1: 36\n");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert!(out.status.success(), "{:?}", out.status);
+}
+
+#[test]
+fn a_full_output_is_an_error_message_not_a_panic() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["show", "zola"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: cannot write the output: No space left on device (os error 28)\n"
+    );
+}
