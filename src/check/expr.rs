@@ -9,7 +9,7 @@ use crate::diagnostic::Problem;
 use crate::ir::expr::{binary, eval, unary, Env, Expr as IExpr, Limits, SquareRef};
 use crate::ir::{BinOp, Pattern, UnOp};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Ident, PatternWord, UnaryOp, Value};
-use crate::syntax::span::Span;
+use crate::diagnostic::Span;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Ty {

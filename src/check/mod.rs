@@ -18,7 +18,7 @@ mod stacks;
 use crate::diagnostic::{did_you_mean, Problem};
 use crate::ir::{self, Game};
 use crate::syntax::ast::{self, GameFile, Item, Value};
-use crate::syntax::span::Span;
+use crate::diagnostic::Span;
 use indexmap::{IndexMap, IndexSet};
 
 pub use options::Choices;

@@ -61,7 +61,7 @@ impl Checker<'_> {
             _ => None,
         });
         if let Some(decl) = self.single(&decls, |d: &PiecesDecl| d.span, "list of piece types") {
-            let mut letters: Vec<(char, crate::syntax::span::Span)> = Vec::new();
+            let mut letters: Vec<(char, crate::diagnostic::Span)> = Vec::new();
             for p in &decl.pieces {
                 let earlier = self.pieces.get(&p.name.name).map(|q| q.name.span);
                 if !self.declare("piece type", &p.name, earlier) {
@@ -226,7 +226,7 @@ impl Checker<'_> {
     }
 
     /// Where a direction name was declared before, if it was.
-    fn earlier_direction(&self, name: &str, builtin: usize) -> Option<crate::syntax::span::Span> {
+    fn earlier_direction(&self, name: &str, builtin: usize) -> Option<crate::diagnostic::Span> {
         let i = self.dir_names.get_index_of(name)?;
         if i < builtin {
             // A built-in: point at the title, the nearest thing to "the language".

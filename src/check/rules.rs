@@ -9,7 +9,7 @@ use crate::ir::{
     MAX_RULES,
 };
 use crate::syntax::ast::{Clause, Item, MoveDecl, OutcomeWord, PatternWord};
-use crate::syntax::span::Span;
+use crate::diagnostic::Span;
 use indexmap::IndexMap;
 
 impl Checker<'_> {

@@ -6,7 +6,7 @@ use crate::diagnostic::Problem;
 use crate::ir::board::parse_square_name;
 use crate::ir::expr::Env;
 use crate::syntax::ast::{Expr, Item, Placed, Placement, PlacementTarget, SetupBlock};
-use crate::syntax::span::Span;
+use crate::diagnostic::Span;
 
 impl Checker<'_> {
     /// The starting cell codes, or `None` if the board is unknown.

@@ -64,7 +64,7 @@ impl Checker<'_> {
     /// `promote A to B in ZONE`, as a table by piece type.
     pub(super) fn promotions(&mut self) -> Vec<Option<(usize, usize)>> {
         let mut table: Vec<Option<(usize, usize)>> = vec![None; self.pieces.len()];
-        let mut first: Vec<Option<crate::syntax::span::Span>> = vec![None; self.pieces.len()];
+        let mut first: Vec<Option<crate::diagnostic::Span>> = vec![None; self.pieces.len()];
         for item in &self.file.items {
             let Item::Promote(p) = item else {
                 continue;

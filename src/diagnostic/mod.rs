@@ -1,15 +1,16 @@
-//! Problems found in a `.game` file, as plain data: a stable code, a message, labelled spans,
-//! a help line. Rendering is separate (`render`, through miette), so that the checker never
-//! formats text for a terminal and tests can snapshot the output with a fixed renderer;
-//! `suggest` finds the "did you mean" for a misspelt name.
+//! Problems found in a `.game` file, as plain data: a stable code, a message, labelled spans
+//! (byte ranges of the source, `Span`), a help line. Rendering is separate (`render`,
+//! through miette), so that the checker never formats text for a terminal and tests can
+//! snapshot the output with a fixed renderer; `suggest` finds the "did you mean" for a
+//! misspelt name.
 
 mod render;
+pub mod span;
 mod suggest;
 
 pub use render::{render, RenderStyle};
+pub use span::Span;
 pub use suggest::did_you_mean;
-
-use crate::syntax::span::Span;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {

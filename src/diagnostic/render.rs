@@ -1,7 +1,7 @@
 //! Drawing problems as miette draws them: the source lines, labelled spans, the help line.
 
 use super::{Problem, Severity};
-use crate::syntax::span::Span;
+use super::Span;
 use std::fmt;
 
 /// A span as miette wants it.

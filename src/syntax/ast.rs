@@ -1,7 +1,7 @@
 //! The typed syntax tree of a `.game` file. It mirrors the grammar one to one and resolves
 //! nothing: every name is still a string with its span, for the checker to look up.
 
-use super::span::Span;
+use crate::diagnostic::Span;
 
 /// A name as written, with where it was written.
 #[derive(Clone, Debug, PartialEq, Eq)]

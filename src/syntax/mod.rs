@@ -3,6 +3,5 @@
 
 pub mod ast;
 pub mod parser;
-pub mod span;
 
 pub use parser::parse;

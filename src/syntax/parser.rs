@@ -4,7 +4,7 @@
 //! mistakes once it parses.
 
 use super::ast::*;
-use super::span::Span;
+use crate::diagnostic::Span;
 use crate::diagnostic::Problem;
 use pest::iterators::Pair;
 use pest::pratt_parser::{Assoc, Op, PrattParser};
@@ -213,7 +213,8 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
 }
 
 fn span(pair: &Pair<Rule>) -> Span {
-    pair.as_span().into()
+    let s = pair.as_span();
+    Span::new(s.start(), s.end())
 }
 
 fn ident(pair: Pair<Rule>) -> Ident {

@@ -1,5 +1,5 @@
-//! Byte spans into the source text, kept on every AST node so that the checker can point at
-//! the exact place of a mistake.
+//! Byte spans into the source text, kept on every AST node and every problem, so that a
+//! diagnostic points at the exact place of a mistake.
 
 /// A half-open byte range `start..end` in one source file. Tiny and `Copy` on purpose: every
 /// node carries one.
@@ -31,11 +31,5 @@ impl Span {
             start: self.start.min(other.start),
             end: self.end.max(other.end),
         }
-    }
-}
-
-impl From<pest::Span<'_>> for Span {
-    fn from(s: pest::Span<'_>) -> Span {
-        Span::new(s.start(), s.end())
     }
 }
