@@ -6,10 +6,10 @@
 
 use super::Checker;
 use crate::diagnostic::Problem;
+use crate::diagnostic::Span;
 use crate::ir::expr::{binary, eval, unary, Env, Expr as IExpr, Limits, SquareRef};
 use crate::ir::{BinOp, Pattern, UnOp};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Ident, PatternWord, UnaryOp, Value};
-use crate::diagnostic::Span;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Ty {

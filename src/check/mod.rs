@@ -15,10 +15,10 @@ mod setup;
 mod sowing;
 mod stacks;
 
+use crate::diagnostic::Span;
 use crate::diagnostic::{did_you_mean, Problem};
 use crate::ir::{self, Game};
 use crate::syntax::ast::{self, GameFile, Item, Value};
-use crate::diagnostic::Span;
 use indexmap::{IndexMap, IndexSet};
 
 pub use options::Choices;

@@ -3,13 +3,13 @@
 use super::expr::{value, Scope, Ty};
 use super::Checker;
 use crate::diagnostic::Problem;
+use crate::diagnostic::Span;
 use crate::ir::expr::{Env, Expr as IExpr};
 use crate::ir::{
     Chain, Code, EndRule, MoveRule, RuleId, Run, Verdict, MAX_CHAIN, MAX_CODES, MAX_PLAYERS,
     MAX_RULES,
 };
 use crate::syntax::ast::{Clause, Item, MoveDecl, OutcomeWord, PatternWord};
-use crate::diagnostic::Span;
 use indexmap::IndexMap;
 
 impl Checker<'_> {
@@ -49,7 +49,7 @@ impl Checker<'_> {
         // A piece type no rule moves is suspicious.
         let pieces: Vec<_> = self.pieces.values().cloned().collect();
         for (t, p) in pieces.iter().enumerate() {
-            if !names.is_empty() && moving_types & (1 << t) == 0 && !self.has_errors() {
+            if !self.has_errors() && !names.is_empty() && moving_types & (1 << t) == 0 {
                 self.report(
                     Problem::warning(
                         "piece_cannot_move",
@@ -236,7 +236,8 @@ impl Checker<'_> {
                     let mut mask = 0u64;
                     for t in types {
                         match self.pieces.get_index_of(&t.name) {
-                            Some(i) => mask |= 1 << i,
+                            // Beyond 64 types the game is refused (`too_many_kinds`).
+                            Some(i) => mask |= 1u64.checked_shl(i as u32).unwrap_or(0),
                             None => {
                                 let known: Vec<String> = self.pieces.keys().cloned().collect();
                                 self.unknown("piece type", t, known.iter().map(String::as_str));

@@ -3,10 +3,10 @@
 use super::expr::{value, Scope, Ty};
 use super::Checker;
 use crate::diagnostic::Problem;
+use crate::diagnostic::Span;
 use crate::ir::board::parse_square_name;
 use crate::ir::expr::Env;
 use crate::syntax::ast::{Expr, Item, Placed, Placement, PlacementTarget, SetupBlock};
-use crate::diagnostic::Span;
 
 impl Checker<'_> {
     /// The starting cell codes, or `None` if the board is unknown.

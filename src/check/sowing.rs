@@ -5,10 +5,10 @@
 use super::expr::{value, Scope, Ty};
 use super::Checker;
 use crate::diagnostic::Problem;
+use crate::diagnostic::Span;
 use crate::ir::expr::{Env, Expr as IExpr};
 use crate::ir::{LastSeed, Sowing, MAX_SLOTS, MAX_TRACKS, NO_LAP, NO_SQUARE};
 use crate::syntax::ast::{Item, SowAction, SowClause, SowDecl, TrackDecl};
-use crate::diagnostic::Span;
 
 /// `ir::Sowing::next`: the next pit and track, by track and pit.
 type NextPits = Vec<(u8, u8)>;

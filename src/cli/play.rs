@@ -1,7 +1,7 @@
 //! `tabula play GAME [--ai PLAYER[=LEVEL]]…`: the interactive session.
 
 use super::error::CliError;
-use super::game::GameArgs;
+use super::game::{load_game, GameArgs};
 use crate::repl::{run as run_session, Session};
 use crate::search::mcts::Level;
 use std::process::ExitCode;
@@ -23,7 +23,8 @@ pub fn run(args: &GameArgs, ai: &[String], seed: u64) -> Result<ExitCode, CliErr
         .iter()
         .map(|s| parse_ai(s))
         .collect::<Result<Vec<_>, _>>()?;
-    let session = Session::new(args.spec(), &ai, seed).map_err(CliError::Usage)?;
+    let loaded = load_game(args)?;
+    let session = Session::new(args.spec(), loaded, &ai, seed).map_err(CliError::Usage)?;
     run_session(session).map_err(|e| match e.kind() {
         std::io::ErrorKind::BrokenPipe => CliError::ClosedOutput,
         _ => CliError::Failed(format!("the session failed: {e}")),

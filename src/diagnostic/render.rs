@@ -1,7 +1,7 @@
 //! Drawing problems as miette draws them: the source lines, labelled spans, the help line.
 
-use super::{Problem, Severity};
 use super::Span;
+use super::{Problem, Severity};
 use std::fmt;
 
 /// A span as miette wants it.

@@ -10,7 +10,7 @@ pub use editor::run;
 
 use crate::engine::{self, Move, Scratch, State};
 use crate::ir::Game;
-use crate::load::{load, GameSpec};
+use crate::load::{GameSpec, Loaded};
 use crate::present::{
     board_text, ending_text, move_text, options_text, outcome_text, position_text, score_text,
 };
@@ -75,8 +75,15 @@ pub struct Session {
 
 impl Session {
     /// A session on the game `args` names, with the computer playing the given players.
-    pub fn new(spec: GameSpec, ai: &[(String, Level)], seed: u64) -> Result<Session, String> {
-        let loaded = load(&spec).map_err(|e| e.to_string())?;
+    /// A session on a loaded game (`spec` says how it was asked for, for saving), with the
+    /// computer playing the given players. The error names a player the game does not
+    /// have.
+    pub fn new(
+        spec: GameSpec,
+        loaded: Loaded,
+        ai: &[(String, Level)],
+        seed: u64,
+    ) -> Result<Session, String> {
         let mut session = Session {
             ai: vec![None; loaded.game.players.len()],
             spec,

@@ -4,8 +4,8 @@
 //! mistakes once it parses.
 
 use super::ast::*;
-use crate::diagnostic::Span;
 use crate::diagnostic::Problem;
+use crate::diagnostic::Span;
 use pest::iterators::Pair;
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest::Parser as _;

@@ -335,3 +335,33 @@ fn show_draws_columns_bottom_up() {
         "{out}"
     );
 }
+
+/// A shipped game is found by its name in any case; a file's problems are printed whatever
+/// the command, `play` included.
+#[test]
+fn games_are_loaded_alike_by_every_command() {
+    let o = tabula(&["show", "ZOLA", "--variant", "small"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("Zola\n"), "{}", stdout(&o));
+    let o = tabula(&["perft", "Jerboa", "--depth", "1"]);
+    assert_eq!(untimed(&stdout(&o)), "perft 1: 60\n");
+    for command in ["show", "play", "bench", "perft"] {
+        let mut args = vec![command, "tests/diagnostics/bad_run.game"];
+        if command == "perft" {
+            args.extend(["--depth", "1"]);
+        }
+        let o = tabula(&args);
+        assert_eq!(o.status.code(), Some(1), "{command}");
+        let err = stderr(&o);
+        assert!(
+            err.contains("a run of 3..1 squares cannot be"),
+            "{command}: {err}"
+        );
+        assert!(
+            err.ends_with(
+                "error: tests/diagnostics/bad_run.game has problems (1 error, 0 warnings)\n"
+            ),
+            "{command}: {err}"
+        );
+    }
+}

@@ -2,29 +2,20 @@
 //! shipped game, and a transcript of a person's mistakes.
 
 use crate::common::{ending, generate, make, move_text, outcome_text, score_text, State};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use assert_cmd::Command;
 use tabula::search::rng::Rng;
 
 /// Runs `tabula play ARGS` with `input` on standard input; returns standard output.
 fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+    let out = Command::cargo_bin("tabula")
+        .expect("the binary is built")
         .arg("play")
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+        .write_stdin(input)
+        .output()
         .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
     assert!(
         out.status.success(),
         "{}",
@@ -162,9 +153,9 @@ fn the_computer_answers_and_a_game_against_it_ends() {
 
 #[test]
 fn bad_play_arguments_are_refused_with_a_message() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+    let out = Command::cargo_bin("tabula")
+        .unwrap()
         .args(["play", "zola", "--ai", "Green=2"])
-        .stdin(Stdio::null())
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -172,9 +163,9 @@ fn bad_play_arguments_are_refused_with_a_message() {
         String::from_utf8_lossy(&out.stderr),
         "error: no player called `Green` (the players are Red, Blue)\n"
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+    let out = Command::cargo_bin("tabula")
+        .unwrap()
         .args(["play", "zola", "--ai", "Blue=9"])
-        .stdin(Stdio::null())
         .output()
         .unwrap();
     assert_eq!(
