@@ -1,15 +1,12 @@
 //! Each subcommand run as a real process (through assert_cmd): its output, its exit code,
 //! and its errors.
 
-use assert_cmd::Command;
+use crate::common::tabula_command;
 use std::process::Output;
 
 fn tabula(args: &[&str]) -> Output {
-    Command::cargo_bin("tabula")
-        .expect("the binary is built")
+    tabula_command()
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
         .output()
         .expect("the binary runs")
 }

@@ -8,6 +8,14 @@ use tabula::ir::Game;
 use tabula::load::{load, GameSpec};
 pub use tabula::present::{move_text, outcome_text, position_text, score_text};
 
+/// The `tabula` binary, run from the repository's folder without colour.
+pub fn tabula_command() -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::cargo_bin("tabula").expect("the binary is built");
+    c.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1");
+    c
+}
+
 /// A shipped game compiled with `NAME=VALUE` options (space-separated).
 pub fn game(name: &str, options: &str) -> Game {
     let spec = GameSpec {

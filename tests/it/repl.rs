@@ -1,18 +1,16 @@
 //! The play session, run as a real process with its input piped in: whole games of every
 //! shipped game, and a transcript of a person's mistakes.
 
-use crate::common::{ending, generate, make, move_text, outcome_text, score_text, State};
-use assert_cmd::Command;
+use crate::common::{
+    ending, generate, make, move_text, outcome_text, score_text, tabula_command, State,
+};
 use tabula::search::rng::Rng;
 
 /// Runs `tabula play ARGS` with `input` on standard input; returns standard output.
 fn play(args: &[&str], input: &str) -> String {
-    let out = Command::cargo_bin("tabula")
-        .expect("the binary is built")
+    let out = tabula_command()
         .arg("play")
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
         .write_stdin(input)
         .output()
         .expect("the binary runs");
@@ -153,8 +151,7 @@ fn the_computer_answers_and_a_game_against_it_ends() {
 
 #[test]
 fn bad_play_arguments_are_refused_with_a_message() {
-    let out = Command::cargo_bin("tabula")
-        .unwrap()
+    let out = tabula_command()
         .args(["play", "zola", "--ai", "Green=2"])
         .output()
         .unwrap();
@@ -163,8 +160,7 @@ fn bad_play_arguments_are_refused_with_a_message() {
         String::from_utf8_lossy(&out.stderr),
         "error: no player called `Green` (the players are Red, Blue)\n"
     );
-    let out = Command::cargo_bin("tabula")
-        .unwrap()
+    let out = tabula_command()
         .args(["play", "zola", "--ai", "Blue=9"])
         .output()
         .unwrap();
