@@ -346,6 +346,18 @@ impl<'f> Checker<'f> {
             rules,
             tiers,
             setup: setup?,
+            owner: (0..1 + self.players.len() * self.pieces.len())
+                .map(|c| match c {
+                    0 => u8::MAX,
+                    c => ((c - 1) / self.pieces.len()) as u8,
+                })
+                .collect(),
+            kind: (0..1 + self.players.len() * self.pieces.len())
+                .map(|c| match c {
+                    0 => 0,
+                    c => ((c - 1) % self.pieces.len()) as u8,
+                })
+                .collect(),
             no_move,
             end_rules,
             after_move,

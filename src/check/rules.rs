@@ -6,8 +6,8 @@ use crate::diagnostic::Problem;
 use crate::diagnostic::Span;
 use crate::ir::expr::{Env, Expr as IExpr};
 use crate::ir::{
-    Chain, Code, EndRule, MoveRule, RuleId, Run, Verdict, MAX_CHAIN, MAX_CODES, MAX_PLAYERS,
-    MAX_RULES,
+    Chain, Code, DirId, EndRule, MaskTable, MoveRule, RuleId, Run, Sq, SquareSet, Verdict, Walk,
+    MAX_CHAIN, MAX_CODES, MAX_PLAYERS, MAX_RULES, NO_SQUARE,
 };
 use crate::syntax::ast::{Clause, Item, MoveDecl, OutcomeWord, PatternWord};
 use indexmap::IndexMap;
@@ -376,85 +376,82 @@ impl Checker<'_> {
             return None;
         }
         let geometry = self.geometry(&statics);
-        let (steps, step_start) = self.first_steps(
-            &directions,
-            run.as_ref().map(|(r, _)| r),
-            geometry.as_deref(),
-        );
+        let walks = self.walks(&directions, geometry.as_ref())?;
         Some(MoveRule {
             name: d.name.name.clone(),
             piece_mask: piece_mask.unwrap_or(u64::MAX >> (64 - self.pieces.len().clamp(1, 64))),
-            directions,
+            walks,
             run: run.map(|(r, _)| r),
             onto,
             takes_landing,
             takes_run: takes_run.is_some(),
             under,
             chain,
-            geometry,
             conditions: dynamics,
-            steps,
-            step_start,
         })
     }
 
-    /// For each player and square, the directions along which the geometry lets some
-    /// landing pass: the adjacent square for a rule without a run, any square of the ray
-    /// for one with a run.
-    fn first_steps(
+    /// Each player's walks: a direction, its step, and, where the rule has conditions on
+    /// squares, the squares each distance along it may land on.
+    fn walks(
         &self,
-        directions: &[Vec<u8>],
-        run: Option<&Run>,
-        geometry: Option<&[bool]>,
-    ) -> (Vec<(u8, u16)>, Vec<u32>) {
-        let Some(board) = &self.board else {
-            return (Vec::new(), vec![0]);
-        };
+        directions: &[Vec<DirId>],
+        geometry: Option<&MaskTable>,
+    ) -> Option<Vec<Vec<Walk>>> {
+        let board = self.board.as_ref()?;
         let n = board.cells();
-        let mut lists = Vec::new();
-        let mut starts = vec![0u32];
-        for (p, dirs) in directions.iter().enumerate() {
-            for from in 0..n {
-                for &d in dirs {
-                    let passes =
-                        |to: u16| geometry.is_none_or(|g| g[(p * n + from) * n + to as usize]);
-                    // A landing comes after at least `min` squares of the run, and no
-                    // further than `max`.
-                    let (min, max) = run.map_or((0, 0), |r| (r.min as usize, r.max as usize));
-                    let first = board.next(from as u16, d);
-                    let mut sq = first;
-                    let mut worth = false;
-                    let mut passed = 0usize;
-                    while sq != crate::ir::NO_SQUARE && passed <= max {
-                        if passed >= min && passes(sq) {
-                            worth = true;
-                            break;
+        let walks = directions
+            .iter()
+            .enumerate()
+            .map(|(p, dirs)| {
+                dirs.iter()
+                    .map(|&d| {
+                        let allowed = geometry.map(|g| {
+                            let mut allowed: Vec<SquareSet> = Vec::new();
+                            for from in board.squares() {
+                                let to_ok = g.get(p * n + from as usize);
+                                let mut sq = board.next(from, d);
+                                let mut k = 0;
+                                while sq != NO_SQUARE {
+                                    if allowed.len() <= k {
+                                        allowed.push(SquareSet::default());
+                                    }
+                                    if to_ok.contains(sq) {
+                                        allowed[k].insert(sq);
+                                    }
+                                    k += 1;
+                                    sq = board.next(sq, d);
+                                }
+                            }
+                            allowed
+                        });
+                        Walk {
+                            dir: d,
+                            delta: board.delta[d as usize],
+                            steps_from: board.steps_from.get(d as usize),
+                            allowed,
                         }
-                        passed += 1;
-                        sq = board.next(sq, d);
-                    }
-                    if worth && board.used[from] {
-                        lists.push((d, first));
-                    }
-                }
-                starts.push(lists.len() as u32);
-            }
-        }
-        (lists, starts)
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(walks)
     }
 
-    /// Decides the conditions that read no state once, for every player and pair of squares.
-    fn geometry(&mut self, statics: &[(IExpr, Span)]) -> Option<Vec<bool>> {
+    /// Decides the conditions that read no state once, for every player and pair of
+    /// squares: for each player and square `from`, the set of squares `to` where they hold.
+    fn geometry(&mut self, statics: &[(IExpr, Span)]) -> Option<MaskTable> {
         if statics.is_empty() {
             return None;
         }
         let env = self.square_env()?;
         let n = env.cells;
-        let mut table = vec![false; self.players.len() * n * n];
+        let mut table = MaskTable::new(MaskTable::words_for(n));
         // The first condition that overflows, and for which move.
         let mut overflow: Option<(Span, usize, usize)> = None;
         for p in 0..self.players.len() {
             for from in 0..n {
+                let mut set = SquareSet::default();
                 for to in 0..n {
                     if !env.used[from] || !env.used[to] {
                         continue;
@@ -465,7 +462,7 @@ impl Checker<'_> {
                         to: to as u16,
                         ..env
                     };
-                    table[(p * n + from) * n + to] = statics.iter().all(|(c, span)| {
+                    let holds = statics.iter().all(|(c, span)| {
                         let mut bad = None;
                         let v = value(c, &e, to, &mut bad);
                         if bad.is_some() && overflow.is_none() {
@@ -473,7 +470,11 @@ impl Checker<'_> {
                         }
                         v != 0
                     });
+                    if holds {
+                        set.insert(to as Sq);
+                    }
                 }
+                table.push(&set);
             }
         }
         if let Some((span, from, to)) = overflow {

@@ -13,8 +13,8 @@ pub(super) fn env<'a>(game: &'a Game, s: &'a State) -> Env<'a> {
         rows: &game.rows,
         used: &game.board.used,
         zones: &game.zones,
-        cell_codes: &s.cells[..game.board.cells()],
-        pieces: &s.pieces[..game.players.len()],
+        cell_codes: s.cells(game.board.cells()),
+        occupied: s.occupancy(game.players.len()),
         player: s.to_move,
         ..Env::constant()
     }

@@ -1,22 +1,28 @@
-//! Legal moves.
+//! Legal moves, generated set-wise.
 //!
-//! The hot path: for each piece of the player to move, for each rule of the current
-//! priority tier that the piece may use, for each of the directions worth walking from its
-//! square, walk the neighbour table over the run and test the landing square against
-//! bitmask patterns and the precomputed geometry table. Nothing is allocated and no name is
-//! looked up; moves go into a caller's buffer that is reused from call to call.
+//! The position is read as sets of squares (`View`: each player's pieces, the empty
+//! squares, and the squares each pattern matches). For each rule of the current priority
+//! tier, all the pieces that may use it walk each of its directions together, one shift a
+//! step (`landings`), so a direction costs a few word operations however many pieces there
+//! are, and nothing at all once no piece can go further. The conditions that depend only on
+//! the squares are one set per direction and distance (`Walk::allowed`); only the
+//! conditions that read the position are evaluated, once per landing. Nothing is allocated and no name is looked
+//! up; moves go into a caller's buffer that is reused from call to call. The code is written
+//! once over `Mask` and compiled for boards of up to 64 squares (one word) and for larger
+//! ones (four words).
 
 use super::after::keep_allowed_after;
 use super::chain::extend_chain;
 use super::end::{end_rule, verdict_outcome, Outcome};
 use super::env::env;
+use super::mask::{Mask, Wide};
 use super::moves::Move;
 use super::reach::capture_reachable;
 use super::sowing::sowings;
 use super::state::State;
 use super::Scratch;
 use crate::ir::expr::{holds, Env};
-use crate::ir::{DirId, Game, MoveRule, RuleId, SquareSet, NO_SQUARE};
+use crate::ir::{DirId, Game, MoveRule, Pattern, RuleId, Sq};
 
 /// Fills `out` with the legal moves of `s` (a pass, when passing is the rule and there is
 /// no other move), or says how the game has ended.
@@ -85,99 +91,184 @@ pub fn moves_by_tier(game: &Game, s: &State) -> Vec<Vec<Move>> {
         .collect()
 }
 
-/// The moves of one priority tier: one scan of the board, every rule of the tier for each
-/// piece of the player to move.
+/// The moves of one priority tier, at the board's width.
 fn generate_tier(game: &Game, tier: &[RuleId], s: &State, out: &mut Vec<Move>) {
-    let p = s.to_move;
-    let types = game.pieces.len();
-    let first_own = 1 + p as usize * types;
-    for from in 0..game.board.cells() {
-        let own = (s.cells[from] as usize).wrapping_sub(first_own);
-        if own >= types {
-            continue;
+    if game.board.words() == 1 {
+        tier_moves::<u64>(game, tier, s, out)
+    } else {
+        tier_moves::<Wide>(game, tier, s, out)
+    }
+}
+
+/// The position as sets of squares, seen by the player to move.
+pub(super) struct View<M> {
+    pub player: u8,
+    /// The squares each player commands.
+    occupied: [M; crate::ir::MAX_PLAYERS],
+    pub empty: M,
+}
+
+impl<M: Mask> View<M> {
+    #[inline(always)]
+    pub fn of(game: &Game, s: &State) -> View<M> {
+        let mut occupied = [M::default(); crate::ir::MAX_PLAYERS];
+        let mut all = M::default();
+        for (p, o) in occupied.iter_mut().enumerate().take(game.players.len()) {
+            *o = M::from_set(s.occupied(p));
+            all |= *o;
         }
-        for &rule_id in tier {
-            let rule = &game.rules[rule_id as usize];
-            if rule.piece_mask & (1 << own) == 0 {
-                continue;
-            }
-            let start = Move::start(from as u16, rule_id, rule.captures());
-            let none = SquareSet::default();
-            match rule.chain {
-                None => landings(game, rule, s, from as u16, &none, |d, to| {
-                    out.extend(start.then(d, to));
-                }),
-                Some(_) => landings(game, rule, s, from as u16, &none, |d, to| {
-                    if let Some(m) = start.then(d, to) {
-                        extend_chain(game, rule, s, from as u16, m, none, out);
+        View {
+            player: s.to_move,
+            occupied,
+            empty: M::from_set(&game.board.used_set) & !all,
+        }
+    }
+
+    /// The squares a pattern matches, for the player to move.
+    #[inline(always)]
+    pub fn pattern(&self, game: &Game, s: &State, pattern: &Pattern) -> M {
+        let codes = pattern.masks[self.player as usize];
+        let mut set = if codes & 1 != 0 {
+            self.empty
+        } else {
+            M::default()
+        };
+        let types = game.pieces.len().max(1);
+        let all = u64::MAX >> (64 - types);
+        for (owner, &pieces) in self.occupied.iter().enumerate().take(game.players.len()) {
+            let wanted = (codes >> (1 + owner * types)) & all;
+            if wanted == all {
+                set |= pieces;
+            } else if wanted != 0 {
+                // A pattern of some piece types: read their squares one by one.
+                for sq in pieces.squares() {
+                    if (wanted >> game.kind[s.at(sq) as usize]) & 1 != 0 {
+                        set |= M::bit(sq);
                     }
-                }),
+                }
             }
+        }
+        set
+    }
+
+    /// The pieces of the player to move that may make a move by `rule`.
+    #[inline(always)]
+    pub fn movers(&self, game: &Game, s: &State, rule: &MoveRule) -> M {
+        let own = self.occupied[self.player as usize];
+        let all = u64::MAX >> (64 - game.pieces.len().max(1));
+        if rule.piece_mask & all == all {
+            return own;
+        }
+        let mut set = M::default();
+        for sq in own.squares() {
+            if (rule.piece_mask >> game.kind[s.at(sq) as usize]) & 1 != 0 {
+                set |= M::bit(sq);
+            }
+        }
+        set
+    }
+}
+
+/// What a rule's landings must match, in one position: the landing pattern's squares, and
+/// the squares its run may not pass.
+#[derive(Clone, Copy)]
+pub(super) struct RuleSets<M> {
+    pub onto: M,
+    pub stop: M,
+}
+
+impl<M: Mask> RuleSets<M> {
+    #[inline(always)]
+    pub fn of(game: &Game, s: &State, view: &View<M>, rule: &MoveRule) -> RuleSets<M> {
+        RuleSets {
+            onto: view.pattern(game, s, &rule.onto),
+            stop: match &rule.run {
+                Some(run) => !view.pattern(game, s, &run.pattern),
+                None => M::default(),
+            },
         }
     }
 }
 
-/// Calls `found(direction, landing)` for every landing of the piece on `from` by one rule,
-/// never passing over a square of `passed` in a capturing run.
+/// The moves of one priority tier: for each rule, every piece that may use it at once.
+fn tier_moves<M: Mask>(game: &Game, tier: &[RuleId], s: &State, out: &mut Vec<Move>) {
+    let view = View::<M>::of(game, s);
+    for &rule_id in tier {
+        let rule = &game.rules[rule_id as usize];
+        let movers = view.movers(game, s, rule);
+        if movers.is_empty() {
+            continue;
+        }
+        let sets = RuleSets::of(game, s, &view, rule);
+        let takes = rule.captures();
+        let none = M::default();
+        match rule.chain {
+            None => landings(game, rule, s, movers, sets, none, |from, d, to| {
+                out.push(Move::step(from, rule_id, takes, d, to));
+            }),
+            Some(_) => landings(game, rule, s, movers, sets, none, |from, d, to| {
+                if let Some(m) = Move::start(from, rule_id, takes).then(d, to) {
+                    extend_chain::<M>(game, rule, s, from, m, none, out);
+                }
+            }),
+        }
+    }
+}
+
+/// Calls `found(from, direction, landing)` for every landing of the pieces of `movers` by
+/// one rule, never passing over a square of `passed` in a capturing run.
 ///
-/// Cells are indexed with `sq & 0xFF`: every square is below `MAX_CELLS` (256), and the
-/// mask lets the compiler see it, so the hot loop has no bounds checks.
+/// All the movers walk a direction together, one shift a step: after `k` steps the set
+/// holds, for each mover still walking, the square `k` steps along; those that match
+/// `onto` after at least `min` squares of the run are landings (the mover is `k` steps
+/// back), and only those on squares the run may pass walk on, at most `max` squares.
 #[inline(always)]
-pub(super) fn landings(
+pub(super) fn landings<M: Mask>(
     game: &Game,
     rule: &MoveRule,
     s: &State,
-    from: u16,
-    passed: &SquareSet,
-    mut found: impl FnMut(DirId, u16),
+    movers: M,
+    sets: RuleSets<M>,
+    passed: M,
+    mut found: impl FnMut(Sq, DirId, Sq),
 ) {
-    const _: () = assert!(crate::ir::MAX_CELLS == 256);
-    let p = s.to_move;
-    let cells = game.board.cells();
-    let steps = rule.steps_from(p, cells, from);
-    let Some(run) = &rule.run else {
-        // The landing is the adjacent square, and the geometry is settled already.
-        for &(d, to) in steps {
-            if rule.onto.matches(p, s.cells[(to & 0xFF) as usize])
-                && dynamic_ok(game, rule, s, from, to)
-            {
-                found(d, to);
-            }
-        }
-        return;
+    let p = s.to_move as usize;
+    let (min, max) = rule.run.map_or((0, 0), |r| (r.min as u32, r.max as u32));
+    let through = if rule.takes_run {
+        !(sets.stop | passed)
+    } else {
+        !sets.stop
     };
-    for &(d, first) in steps {
-        // Every square reached after `min..=max` squares of the run's pattern is a landing
-        // if it matches `onto`.
-        let mut sq = first;
-        let mut len = 0u16;
-        while sq != NO_SQUARE {
-            let code = s.cells[(sq & 0xFF) as usize];
-            if len >= run.min
-                && rule.onto.matches(p, code)
-                && rule
-                    .geometry
-                    .as_ref()
-                    .is_none_or(|g| g[(p as usize * cells + from as usize) * cells + sq as usize])
-                && dynamic_ok(game, rule, s, from, sq)
-            {
-                found(d, sq);
-            }
-            if len == run.max
-                || !run.pattern.matches(p, code)
-                || (rule.takes_run && passed.contains(sq))
-            {
+    for walk in &rule.walks[p] {
+        let steps_from = M::from_set(&walk.steps_from);
+        let mut walkers = movers;
+        for k in 1..=max + 1 {
+            walkers = (walkers & steps_from).shift(walk.delta);
+            if walkers.is_empty() {
                 break;
             }
-            len += 1;
-            sq = game.board.next(sq, d);
+            if k > min {
+                let mut land = walkers & sets.onto;
+                if let Some(allowed) = &walk.allowed {
+                    land &= allowed
+                        .get(k as usize - 1)
+                        .map_or(M::default(), M::from_set);
+                }
+                for to in land.squares() {
+                    let from = (to as i32 - k as i32 * walk.delta) as Sq;
+                    if dynamic_ok(game, rule, s, from, to) {
+                        found(from, walk.dir, to);
+                    }
+                }
+            }
+            walkers &= through;
         }
     }
 }
 
 /// The rule's conditions that read the state.
 #[inline(always)]
-fn dynamic_ok(game: &Game, rule: &MoveRule, s: &State, from: u16, to: u16) -> bool {
+fn dynamic_ok(game: &Game, rule: &MoveRule, s: &State, from: Sq, to: Sq) -> bool {
     if rule.conditions.is_empty() {
         return true;
     }

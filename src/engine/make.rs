@@ -145,9 +145,9 @@ pub(super) fn make_step(
     step: Step,
     passed: &mut SquareSet,
 ) -> bool {
-    let code = s.cells[at as usize];
+    let code = s.at(at);
     let plan = StepPlan::of(game, rule, code, at, step);
-    s.cells[plan.leaves as usize] = 0;
+    s.put(game, plan.leaves, 0);
     let mut column = lift_column(game, s, plan.leaves);
     for sq in plan.taken(&game.board) {
         match plan.run {
@@ -159,7 +159,7 @@ pub(super) fn make_step(
     if plan.takes_landing {
         take(game, s, plan.lands);
     }
-    s.cells[plan.lands as usize] = plan.lands_code;
+    s.put(game, plan.lands, plan.lands_code);
     set_column(game, s, plan.lands, column);
     plan.lands_code != code
 }
@@ -181,7 +181,7 @@ fn set_column(game: &Game, s: &mut State, sq: u16, column: u64) {
 /// Takes the commander of the column on `sq` and puts it at the bottom of `column`; the
 /// next piece down, if any, commands what is left.
 fn take_under(game: &Game, s: &mut State, sq: u16, column: &mut u64) {
-    let (Some(c), taken) = (&game.columns, s.cells[sq as usize]) else {
+    let (Some(c), taken) = (&game.columns, s.at(sq)) else {
         return;
     };
     if taken == 0 {
@@ -189,23 +189,19 @@ fn take_under(game: &Game, s: &mut State, sq: u16, column: &mut u64) {
     }
     *column = column::push_bottom(*column, taken, c.bits);
     let slot = c.slot[sq as usize] as usize;
-    s.pieces[game.decode(taken).0] -= 1;
     match column::pop_top(s.slots[slot], c.bits) {
         Some((next, rest)) => {
-            s.cells[sq as usize] = next;
+            s.put(game, sq, next);
             s.slots[slot] = rest;
-            s.pieces[game.decode(next).0] += 1;
         }
-        None => s.cells[sq as usize] = 0,
+        None => s.put(game, sq, 0),
     }
 }
 
 /// Takes what stands on `sq`, a whole column if it is one.
 fn take(game: &Game, s: &mut State, sq: u16) {
-    let c = s.cells[sq as usize];
-    if c != 0 {
-        s.pieces[game.decode(c).0] -= 1;
-        s.cells[sq as usize] = 0;
+    if s.at(sq) != 0 {
+        s.put(game, sq, 0);
         lift_column(game, s, sq);
     }
 }

@@ -17,6 +17,7 @@ mod end;
 mod env;
 mod generate;
 mod make;
+pub mod mask;
 mod moves;
 pub mod reach;
 mod sowing;

@@ -46,6 +46,20 @@ impl Move {
         }
     }
 
+    /// A move of one step.
+    #[inline(always)]
+    pub fn step(from: Sq, rule: RuleId, takes: bool, dir: DirId, to: Sq) -> Move {
+        let mut steps = [Step::default(); MAX_CHAIN];
+        steps[0] = Step { to: to as u8, dir };
+        Move {
+            from,
+            rule,
+            len: 1,
+            takes,
+            steps,
+        }
+    }
+
     /// This move with one more step; `None` when the chain is at its longest.
     pub fn then(mut self, dir: DirId, to: Sq) -> Option<Move> {
         let slot = self.steps.get_mut(self.len as usize)?;

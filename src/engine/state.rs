@@ -1,16 +1,17 @@
 //! A position: a small `Copy` value, so that search can copy a state, change the copy, and
 //! drop it (copy-make) without allocating.
 
-use crate::ir::{Code, Game, Sq, MAX_CELLS, MAX_PLAYERS, MAX_SLOTS};
+use crate::ir::{Code, Game, Sq, SquareSet, MAX_CELLS, MAX_PLAYERS, MAX_SLOTS};
 
 /// Everything that changes during a game.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct State {
-    /// The cell code of every square: 0 empty, else `Game::code(player, piece)`.
-    pub cells: [u8; MAX_CELLS],
-    /// How many squares each player commands (with single pieces: how many pieces they
-    /// have), kept so that "no pieces left" is a look-up, not a scan.
-    pub pieces: [u16; MAX_PLAYERS],
+    /// The cell code of every square: 0 empty, else `Game::code(player, piece)`. Written
+    /// only through `put`, which keeps `occupied` in step.
+    cells: [Code; MAX_CELLS],
+    /// The squares each player commands, as sets, for set-wise move generation and
+    /// counting.
+    occupied: [SquareSet; MAX_PLAYERS],
     pub to_move: u8,
     /// With `counters`: the last player who captured at least one seed, or `NOBODY`.
     pub capturer: u8,
@@ -49,9 +50,6 @@ impl std::hash::Hash for State {
         for &w in &self.slots[..slots] {
             h.write_u64(w);
         }
-        for &n in &self.pieces {
-            h.write_u16(n);
-        }
         for &n in &self.stores {
             h.write_u16(n);
         }
@@ -66,7 +64,6 @@ impl std::fmt::Debug for State {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("State")
             .field("to_move", &self.to_move)
-            .field("pieces", &self.pieces)
             .finish_non_exhaustive()
     }
 }
@@ -83,29 +80,56 @@ impl State {
         s
     }
 
-    /// A state with these cells and this player to move; piece counts are derived.
-    pub fn from_cells(game: &Game, cells: &[u8], to_move: u8) -> State {
+    /// A state with these cells and this player to move.
+    pub fn from_cells(game: &Game, cells: &[Code], to_move: u8) -> State {
         let mut s = State {
             cells: [0; MAX_CELLS],
-            pieces: [0; MAX_PLAYERS],
+            occupied: [SquareSet::default(); MAX_PLAYERS],
             to_move,
             capturer: NOBODY,
             back: [NO_PIT; 2],
             stores: [0; MAX_PLAYERS],
             slots: [0; MAX_SLOTS],
         };
-        s.cells[..cells.len()].copy_from_slice(cells);
-        for &c in cells {
-            if c != 0 {
-                s.pieces[game.decode(c).0] += 1;
-            }
+        for (sq, &c) in cells.iter().enumerate() {
+            s.put(game, sq as Sq, c);
         }
         s
     }
 
     /// What stands on `sq` (its commander, with stacks): 0 for nothing.
+    #[inline(always)]
     pub fn at(&self, sq: Sq) -> Code {
-        self.cells[sq as usize]
+        self.cells[(sq & 0xFF) as usize]
+    }
+
+    /// Puts `code` (0 for nothing) on `sq`, in place of what stood there.
+    #[inline(always)]
+    pub fn put(&mut self, game: &Game, sq: Sq, code: Code) {
+        let old = self.cells[(sq & 0xFF) as usize];
+        if old != 0 {
+            self.occupied[game.owner[old as usize] as usize].remove(sq);
+        }
+        if code != 0 {
+            self.occupied[game.owner[code as usize] as usize].insert(sq);
+        }
+        self.cells[(sq & 0xFF) as usize] = code;
+    }
+
+    /// What each square holds, for the squares of a board of `cells` cells.
+    pub fn cells(&self, cells: usize) -> &[Code] {
+        &self.cells[..cells]
+    }
+
+    /// The squares `player` commands.
+    #[inline(always)]
+    pub fn occupied(&self, player: usize) -> &SquareSet {
+        &self.occupied[player]
+    }
+
+    /// The squares each player commands, in turn order.
+    pub fn occupancy(&self, players: usize) -> &[SquareSet] {
+        &self.occupied[..players]
     }
 
     /// The seeds in pit `pit` (with counters).

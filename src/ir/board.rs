@@ -24,6 +24,15 @@ pub struct Board {
     pub directions: Vec<Direction>,
     /// `next[dir * cells + sq]`: the square one step from `sq` along `dir`, or `NO_SQUARE`.
     next: Vec<Sq>,
+    /// The used squares.
+    pub used_set: SquareSet,
+    /// `steps_from[dir]`: the squares that have a neighbour along `dir` (on the board and
+    /// used), so that a set of squares moves one step along `dir` as one shift:
+    /// `(set & steps_from[dir]) << delta[dir]`.
+    pub steps_from: MaskTable,
+    /// `delta[dir]`: how a square's index changes with one step along `dir`
+    /// (`dx + dy * width`).
+    pub delta: Vec<i32>,
 }
 
 impl Board {
@@ -50,6 +59,23 @@ impl Board {
                 }
             }
         }
+        let words = MaskTable::words_for(cells);
+        let mut steps_from = MaskTable::new(words);
+        for d in 0..directions.len() {
+            let mut set = SquareSet::default();
+            for sq in (0..cells).filter(|&sq| next[d * cells + sq] != NO_SQUARE) {
+                set.insert(sq as Sq);
+            }
+            steps_from.push(&set);
+        }
+        let delta = directions
+            .iter()
+            .map(|d| d.dx + d.dy * width as i32)
+            .collect();
+        let mut used_set = SquareSet::default();
+        for sq in (0..cells).filter(|&sq| used[sq]) {
+            used_set.insert(sq as Sq);
+        }
         Board {
             width,
             height,
@@ -57,7 +83,15 @@ impl Board {
             names,
             directions,
             next,
+            used_set,
+            steps_from,
+            delta,
         }
+    }
+
+    /// The words of a square set on this board: 1 for up to 64 squares, else 4.
+    pub fn words(&self) -> usize {
+        MaskTable::words_for(self.cells())
     }
 
     pub fn cells(&self) -> usize {
@@ -103,8 +137,54 @@ impl Board {
 }
 
 /// A set of squares as a bitset (squares are below `MAX_CELLS`, 256).
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
 pub struct SquareSet(pub [u64; 4]);
+
+/// Square sets of one board, each kept in as many words as the board needs (1 up to 64
+/// squares, else 4), one after another: compact for small boards, and read by the engine
+/// at the board's width.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MaskTable {
+    pub words: usize,
+    pub data: Vec<u64>,
+}
+
+impl MaskTable {
+    pub fn words_for(cells: usize) -> usize {
+        if cells <= 64 {
+            1
+        } else {
+            4
+        }
+    }
+
+    pub fn new(words: usize) -> MaskTable {
+        MaskTable {
+            words,
+            data: Vec::new(),
+        }
+    }
+
+    /// Appends a set; its index is the number of sets before it.
+    pub fn push(&mut self, set: &SquareSet) {
+        self.data.extend_from_slice(&set.0[..self.words]);
+    }
+
+    pub fn len(&self) -> usize {
+        self.data.len() / self.words.max(1)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    /// The set at index `i`.
+    pub fn get(&self, i: usize) -> SquareSet {
+        let mut set = SquareSet::default();
+        set.0[..self.words].copy_from_slice(&self.data[i * self.words..(i + 1) * self.words]);
+        set
+    }
+}
 
 impl SquareSet {
     pub fn insert(&mut self, sq: Sq) {
@@ -117,6 +197,33 @@ impl SquareSet {
 
     pub fn is_empty(&self) -> bool {
         self.0 == [0; 4]
+    }
+
+    pub fn remove(&mut self, sq: Sq) {
+        self.0[(sq as usize >> 6) & 3] &= !(1 << (sq & 63));
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The squares of the set, lowest first.
+    pub fn iter(&self) -> impl Iterator<Item = Sq> + '_ {
+        (0..256u16).filter(|&sq| self.contains(sq))
+    }
+}
+
+impl std::ops::BitOr for SquareSet {
+    type Output = SquareSet;
+    fn bitor(self, o: SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] | o.0[i]))
+    }
+}
+
+impl std::ops::BitAnd for SquareSet {
+    type Output = SquareSet;
+    fn bitand(self, o: SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] & o.0[i]))
     }
 }
 

@@ -292,8 +292,8 @@ pub struct Env<'a> {
     pub zones: &'a [Zone],
     /// What each square holds, for `count`.
     pub cell_codes: &'a [Code],
-    /// The number of pieces of each player.
-    pub pieces: &'a [u16],
+    /// The squares each player commands.
+    pub occupied: &'a [SquareSet],
     pub player: u8,
     pub from: u16,
     pub to: u16,
@@ -314,7 +314,7 @@ impl Env<'_> {
             used: &[],
             zones: &[],
             cell_codes: &[],
-            pieces: &[],
+            occupied: &[],
             player: 0,
             from: 0,
             to: 0,
@@ -355,11 +355,11 @@ pub fn eval(e: &Expr, env: &Env) -> Option<i64> {
             .filter(|&(&code, &used)| used && pattern.matches(env.player, code))
             .count() as i64,
         Expr::Pieces(own) => {
-            let mine = env.pieces[env.player as usize] as i64;
+            let mine = env.occupied[env.player as usize].len() as i64;
             if *own {
                 mine
             } else {
-                env.pieces.iter().map(|&n| n as i64).sum::<i64>() - mine
+                env.occupied.iter().map(|o| o.len() as i64).sum::<i64>() - mine
             }
         }
         Expr::WasEmpty => env.was_empty as i64,

@@ -105,6 +105,11 @@ pub struct Game {
     pub tiers: Vec<Vec<RuleId>>,
     /// The starting cell codes.
     pub setup: Vec<Code>,
+    /// `owner[code]`: the player whose piece a cell code is (`u8::MAX` for the empty
+    /// square's 0).
+    pub owner: Vec<u8>,
+    /// `kind[code]`: the piece type of a cell code (0 for the empty square's 0).
+    pub kind: Vec<u8>,
     pub no_move: Verdict,
     pub end_rules: Vec<EndRule>,
     /// Conditions on the position after a move, read from the mover's side: a move after

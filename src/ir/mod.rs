@@ -11,11 +11,11 @@ pub mod rule;
 pub mod sowing;
 pub mod value;
 
-pub use board::{Board, Direction, Sq, SquareSet, NO_SQUARE};
+pub use board::{Board, Direction, MaskTable, Sq, SquareSet, NO_SQUARE};
 pub use expr::{BinOp, Expr, SquareRef, UnOp};
 pub use game::*;
 pub use pattern::Pattern;
-pub use rule::{Chain, MoveRule, Run};
+pub use rule::{Chain, MoveRule, Run, Walk};
 pub use sowing::{LastSeed, Sowing, NO_LAP};
 pub use value::Value;
 

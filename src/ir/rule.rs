@@ -1,7 +1,7 @@
 //! A move rule, compiled: which pieces, which directions, what a landing must hold, what is
 //! taken, and the tables that settle its geometry before play.
 
-use super::board::Sq;
+use super::board::SquareSet;
 use super::expr::Expr;
 use super::pattern::Pattern;
 use super::DirId;
@@ -30,8 +30,9 @@ pub struct MoveRule {
     pub name: String,
     /// Bit `t` is set when pieces of type `t` may make this move.
     pub piece_mask: u64,
-    /// The absolute directions, for each player (player-relative names are resolved here).
-    pub directions: Vec<Vec<DirId>>,
+    /// The directions the rule's pieces walk, for each player (player-relative names are
+    /// resolved here), with what the walk may land on.
+    pub walks: Vec<Vec<Walk>>,
     pub run: Option<Run>,
     pub onto: Pattern,
     /// Whether the piece on the landing square, if any, is taken.
@@ -43,27 +44,29 @@ pub struct MoveRule {
     pub under: bool,
     /// Whether the piece goes on by this rule after a move, and how.
     pub chain: Option<Chain>,
-    /// The conditions that depend only on the squares, the player and the options, decided
-    /// once for every `(player, from, to)` when the game is compiled:
-    /// `geometry[(player * cells + from) * cells + to]`. `None` when there are none.
-    pub geometry: Option<Vec<bool>>,
-    /// The conditions that read the state, evaluated while moves are generated.
+    /// The conditions that read the state, evaluated while moves are generated. (The
+    /// conditions that depend only on the squares, the player and the options are decided
+    /// when the game is compiled: see `Walk::allowed`.)
     pub conditions: Vec<Expr>,
-    /// The first steps worth taking from each square, for each player: `(direction, the
-    /// adjacent square)` for the directions along which some square passes `geometry`.
-    /// `steps[step_start[i]..step_start[i + 1]]` with `i = player * cells + from`. Without
-    /// a run the adjacent square is the landing, so a listed step needs no geometry test.
-    pub steps: Vec<(DirId, Sq)>,
-    pub step_start: Vec<u32>,
+}
+
+/// One direction of a rule for one player: the pieces walk it together, a step at a time
+/// (`set & steps_from` shifted by `delta`).
+#[derive(Clone, Debug)]
+pub struct Walk {
+    pub dir: DirId,
+    /// How a square's index changes with one step.
+    pub delta: i32,
+    /// The squares that have a neighbour this way.
+    pub steps_from: SquareSet,
+    /// `allowed[k - 1]`: the squares `to` that are `k` steps this way from a square
+    /// `from` for which the rule's conditions on squares hold (`if centre(to) <=
+    /// centre(from)`), for each distance up to the longest line of the board. `None`
+    /// when the rule has no such condition.
+    pub allowed: Option<Vec<SquareSet>>,
 }
 
 impl MoveRule {
-    #[inline(always)]
-    pub fn steps_from(&self, player: u8, cells: usize, from: Sq) -> &[(DirId, Sq)] {
-        let i = player as usize * cells + from as usize;
-        &self.steps[self.step_start[i] as usize..self.step_start[i + 1] as usize]
-    }
-
     /// Whether a move by this rule is written as a capture (`x`).
     pub fn captures(&self) -> bool {
         self.takes_landing || self.takes_run

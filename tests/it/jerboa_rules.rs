@@ -57,7 +57,8 @@ fn a_leap_over_two_ends_the_move() {
     assert_eq!(moves_from(&g, text, "a1x"), ["a1xd4"]);
     let next = play_move(&g, &position(&g, text), "a1xd4");
     assert_eq!(
-        next.pieces[1], 2,
+        next.occupied(1).len(),
+        2,
         "both leaped pieces are taken, e5 and h8 remain"
     );
 }

@@ -47,7 +47,7 @@ fn a_run_count_can_be_exact_or_bounded() {
     assert_eq!(moves(&g, &s), ["a2xd2"]);
     let after = play_move(&g, &s, "a2xd2");
     assert_eq!(position_text(&g, &after), "5/Mmmmm/5/3M1/5 Black");
-    assert_eq!(after.pieces[1], 4, "both leaped pieces are taken");
+    assert_eq!(after.occupied(1).len(), 4, "both leaped pieces are taken");
 }
 
 #[test]
@@ -335,8 +335,8 @@ fn stacks_keep_columns_and_the_top_piece_commands() {
     let after = play_move(&g, &s, "c3-c4");
     assert_eq!(position_text(&g, &after), "5/2[sS]2/5/5/5 Black");
     assert_eq!(
-        &after.pieces[..2],
-        &[1, 0],
+        [after.occupied(0).len(), after.occupied(1).len()],
+        [1, 0],
         "the count is of squares commanded"
     );
 }
