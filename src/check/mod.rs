@@ -360,6 +360,7 @@ impl<'f> Checker<'f> {
                 .collect(),
             no_move,
             end_rules,
+            after_program: ir::Program::all(&after_move),
             after_move,
             after_footprint,
             columns,

@@ -5,7 +5,7 @@ use super::{Checker, DirRef};
 use crate::diagnostic::Problem;
 use crate::ir::board::{rows_for, Board, Direction};
 use crate::ir::expr::{Env, Expr as IExpr};
-use crate::ir::{DirId, Zone, MAX_CELLS, MAX_DIRECTIONS, MAX_PLAYERS};
+use crate::ir::{DirId, Sq, SquareSet, Zone, MAX_CELLS, MAX_DIRECTIONS, MAX_PLAYERS};
 use crate::syntax::ast::{Item, PiecesDecl, PlayersDecl};
 
 /// The eight compass directions every grid has, east and north positive.
@@ -410,18 +410,19 @@ impl Checker<'_> {
             if let Some(sq) = overflow {
                 self.overflow_on(z.condition.span, sq);
             }
-            let lists = (0..self.players.len())
+            let sets = (0..self.players.len())
                 .map(|p| {
-                    (0..cells)
-                        .filter(|&sq| squares[p * cells + sq])
-                        .map(|sq| sq as u16)
-                        .collect()
+                    let mut set = SquareSet::default();
+                    for sq in (0..cells).filter(|&sq| squares[p * cells + sq]) {
+                        set.insert(sq as Sq);
+                    }
+                    set
                 })
                 .collect();
             self.zone_tables.push(Zone {
                 name: z.name.name.clone(),
                 squares,
-                lists,
+                sets,
             });
         }
         // Check each define's body once on its own, so that a mistake in a define nobody

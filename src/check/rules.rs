@@ -6,8 +6,8 @@ use crate::diagnostic::Problem;
 use crate::diagnostic::Span;
 use crate::ir::expr::{Env, Expr as IExpr};
 use crate::ir::{
-    Chain, Code, DirId, EndRule, MaskTable, MoveRule, RuleId, Run, Sq, SquareSet, Verdict, Walk,
-    MAX_CHAIN, MAX_CODES, MAX_PLAYERS, MAX_RULES, NO_SQUARE,
+    Chain, Code, DirId, EndRule, MaskTable, MoveRule, Program, RuleId, Run, Sq, SquareSet, Verdict,
+    Walk, MAX_CHAIN, MAX_CODES, MAX_PLAYERS, MAX_RULES, NO_SQUARE,
 };
 use crate::syntax::ast::{Clause, Item, MoveDecl, OutcomeWord, PatternWord};
 use indexmap::IndexMap;
@@ -387,6 +387,7 @@ impl Checker<'_> {
             takes_run: takes_run.is_some(),
             under,
             chain,
+            condition: Program::all(&dynamics),
             conditions: dynamics,
         })
     }
@@ -532,6 +533,7 @@ impl Checker<'_> {
                     rules.push(EndRule {
                         text: r.text.clone(),
                         verdict: verdict(r.outcome),
+                        program: Program::of(&condition),
                         condition,
                     });
                 }

@@ -7,7 +7,7 @@ use super::env::env;
 use super::make::{make_board, StepPlan};
 use super::moves::Move;
 use super::state::State;
-use crate::ir::expr::{holds, Env};
+use crate::ir::expr::Env;
 use crate::ir::{Code, Game, Sq, SquareSet};
 
 /// Keeps the moves after which every `after move require` condition holds.
@@ -17,7 +17,10 @@ pub(super) fn keep_allowed_after(game: &Game, s: &State, out: &mut Vec<Move>) {
         return;
     };
     let watched = &footprint[s.to_move as usize];
-    let before = game.after_move.iter().all(|c| holds(c, &env(game, s)));
+    let before = game
+        .after_program
+        .as_ref()
+        .is_none_or(|p| p.holds(&env(game, s)));
     out.retain(|m| {
         if changes_watched(game, s, m, watched) {
             allowed_after(game, s, m)
@@ -85,7 +88,7 @@ fn allowed_after(game: &Game, s: &State, m: &Move) -> bool {
         to: m.to(),
         ..env(game, &after)
     };
-    game.after_move.iter().all(|c| holds(c, &env))
+    game.after_program.as_ref().is_none_or(|p| p.holds(&env))
 }
 
 /// Whether `m` meets every `after move require` condition.

@@ -3,7 +3,7 @@
 
 use super::env::env;
 use super::state::{State, NOBODY};
-use crate::ir::expr::{holds, Env};
+use crate::ir::expr::Env;
 use crate::ir::{Game, Verdict};
 
 /// How a game ended.
@@ -72,7 +72,7 @@ pub(super) fn end_rule(game: &Game, s: &State, reachable: bool) -> Option<(Outco
         ..env(game, s)
     };
     game.end_rules.iter().enumerate().find_map(|(i, r)| {
-        if !holds(&r.condition, &env) {
+        if !r.program.holds(&env) {
             return None;
         }
         verdict_outcome(game, r.verdict, s).map(|o| (o, i))

@@ -15,6 +15,8 @@ pub(super) fn env<'a>(game: &'a Game, s: &'a State) -> Env<'a> {
         zones: &game.zones,
         cell_codes: s.cells(game.board.cells()),
         occupied: s.occupancy(game.players.len()),
+        used_set: &game.board.used_set,
+        types: game.pieces.len(),
         player: s.to_move,
         ..Env::constant()
     }

@@ -21,8 +21,8 @@ use super::reach::capture_reachable;
 use super::sowing::sowings;
 use super::state::State;
 use super::Scratch;
-use crate::ir::expr::{holds, Env};
-use crate::ir::{DirId, Game, MoveRule, Pattern, RuleId, Sq};
+use crate::ir::expr::Env;
+use crate::ir::{DirId, Game, MoveRule, Pattern, RuleId, Sq, Walk};
 
 /// Fills `out` with the legal moves of `s` (a pass, when passing is the rule and there is
 /// no other move), or says how the game has ended.
@@ -215,31 +215,31 @@ fn tier_moves<M: Mask>(game: &Game, tier: &[RuleId], s: &State, out: &mut Vec<Mo
     }
 }
 
-/// Calls `found(from, direction, landing)` for every landing of the pieces of `movers` by
-/// one rule, never passing over a square of `passed` in a capturing run.
+/// Calls `found(index, walk, distance, landings)` for the landing set of each walk of one
+/// rule and
+/// each distance along it, never passing over a square of `passed` in a capturing run.
 ///
 /// All the movers walk a direction together, one shift a step: after `k` steps the set
 /// holds, for each mover still walking, the square `k` steps along; those that match
-/// `onto` after at least `min` squares of the run are landings (the mover is `k` steps
-/// back), and only those on squares the run may pass walk on, at most `max` squares.
+/// `onto` after at least `min` squares of the run, where the conditions on squares allow,
+/// are landings (the mover is `k` steps back), and only those on squares the run may pass
+/// walk on, at most `max` squares. Empty landing sets are not reported.
 #[inline(always)]
-pub(super) fn landings<M: Mask>(
-    game: &Game,
+pub(super) fn walk<M: Mask>(
     rule: &MoveRule,
-    s: &State,
+    player: u8,
     movers: M,
     sets: RuleSets<M>,
     passed: M,
-    mut found: impl FnMut(Sq, DirId, Sq),
+    mut found: impl FnMut(usize, &Walk, u32, M),
 ) {
-    let p = s.to_move as usize;
     let (min, max) = rule.run.map_or((0, 0), |r| (r.min as u32, r.max as u32));
     let through = if rule.takes_run {
         !(sets.stop | passed)
     } else {
         !sets.stop
     };
-    for walk in &rule.walks[p] {
+    for (w, walk) in rule.walks[player as usize].iter().enumerate() {
         let steps_from = M::from_set(&walk.steps_from);
         let mut walkers = movers;
         for k in 1..=max + 1 {
@@ -254,11 +254,8 @@ pub(super) fn landings<M: Mask>(
                         .get(k as usize - 1)
                         .map_or(M::default(), M::from_set);
                 }
-                for to in land.squares() {
-                    let from = (to as i32 - k as i32 * walk.delta) as Sq;
-                    if dynamic_ok(game, rule, s, from, to) {
-                        found(from, walk.dir, to);
-                    }
+                if !land.is_empty() {
+                    found(w, walk, k, land);
                 }
             }
             walkers &= through;
@@ -266,16 +263,39 @@ pub(super) fn landings<M: Mask>(
     }
 }
 
+/// Calls `found(from, direction, landing)` for every landing of the pieces of `movers` by
+/// one rule where its conditions that read the position hold, never passing over a square
+/// of `passed` in a capturing run.
+#[inline(always)]
+pub(super) fn landings<M: Mask>(
+    game: &Game,
+    rule: &MoveRule,
+    s: &State,
+    movers: M,
+    sets: RuleSets<M>,
+    passed: M,
+    mut found: impl FnMut(Sq, DirId, Sq),
+) {
+    walk(rule, s.to_move, movers, sets, passed, |_, walk, k, land| {
+        for to in land.squares() {
+            let from = (to as i32 - k as i32 * walk.delta) as Sq;
+            if dynamic_ok(game, rule, s, from, to) {
+                found(from, walk.dir, to);
+            }
+        }
+    });
+}
+
 /// The rule's conditions that read the state.
 #[inline(always)]
 fn dynamic_ok(game: &Game, rule: &MoveRule, s: &State, from: Sq, to: Sq) -> bool {
-    if rule.conditions.is_empty() {
+    let Some(condition) = &rule.condition else {
         return true;
-    }
+    };
     let env = Env {
         from,
         to,
         ..env(game, s)
     };
-    rule.conditions.iter().all(|c| holds(c, &env))
+    condition.holds(&env)
 }

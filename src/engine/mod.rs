@@ -20,6 +20,7 @@ mod make;
 pub mod mask;
 mod moves;
 pub mod reach;
+mod sample;
 mod sowing;
 mod state;
 
@@ -29,6 +30,7 @@ pub use generate::{generate, moves_by_tier};
 pub use make::make;
 pub use moves::{Move, Step, MAX_CHAIN};
 pub use reach::ReachMemo;
+pub use sample::{countable, sample, Landings};
 pub use state::{State, NOBODY, NO_PIT};
 
 use crate::ir::Game;
@@ -39,6 +41,8 @@ use crate::ir::Game;
 pub struct Scratch {
     /// What `reachable(capture)` has found.
     pub reach: ReachMemo,
+    /// The landing sets of the last `sample`.
+    landings: Vec<Landings>,
 }
 
 /// The starting position.

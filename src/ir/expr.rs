@@ -9,7 +9,7 @@
 
 use super::board::SquareSet;
 use super::pattern::Pattern;
-use super::{Code, Zone};
+use super::{Code, Zone, MAX_CODES};
 
 /// Which square an expression is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,11 +104,7 @@ impl Expr {
             | Expr::CaptureReachable => false,
             Expr::Count(pattern, Some(z)) => {
                 for (p, entries) in out.iter_mut().enumerate() {
-                    let mut set = SquareSet::default();
-                    for &sq in &zones[*z].lists[p] {
-                        set.insert(sq);
-                    }
-                    entries.push((set, pattern.masks[p]));
+                    entries.push((zones[*z].sets[p], pattern.masks[p]));
                 }
                 true
             }
@@ -294,6 +290,10 @@ pub struct Env<'a> {
     pub cell_codes: &'a [Code],
     /// The squares each player commands.
     pub occupied: &'a [SquareSet],
+    /// The used squares of the board.
+    pub used_set: &'a SquareSet,
+    /// The number of piece types, to read cell codes.
+    pub types: usize,
     pub player: u8,
     pub from: u16,
     pub to: u16,
@@ -315,6 +315,8 @@ impl Env<'_> {
             zones: &[],
             cell_codes: &[],
             occupied: &[],
+            used_set: &NO_SQUARES,
+            types: 1,
             player: 0,
             from: 0,
             to: 0,
@@ -322,6 +324,54 @@ impl Env<'_> {
             was_empty: false,
             reachable: false,
         }
+    }
+}
+
+static NO_SQUARES: SquareSet = SquareSet([0; 4]);
+
+/// The squares a pattern matches, seen by the player of `env`: the players' occupied sets
+/// where the pattern takes all of a player's piece types, and square by square where it
+/// names some.
+pub fn pattern_squares(pattern: &Pattern, env: &Env) -> SquareSet {
+    let codes = pattern.masks[env.player as usize];
+    let all_occupied = env
+        .occupied
+        .iter()
+        .fold(SquareSet::default(), |a, &b| a | b);
+    let mut set = if codes & 1 != 0 {
+        SquareSet(std::array::from_fn(|i| {
+            env.used_set.0[i] & !all_occupied.0[i]
+        }))
+    } else {
+        SquareSet::default()
+    };
+    let types = env.types.clamp(1, MAX_CODES - 1);
+    let all = u64::MAX >> (64 - types);
+    for (owner, pieces) in env.occupied.iter().enumerate() {
+        let shift = 1 + owner * types;
+        if shift >= MAX_CODES {
+            break;
+        }
+        let wanted = (codes >> shift) & all;
+        if wanted == all {
+            set = set | *pieces;
+        } else if wanted != 0 {
+            for sq in pieces.iter() {
+                if pattern.matches(env.player, env.cell_codes[sq as usize]) {
+                    set.insert(sq);
+                }
+            }
+        }
+    }
+    set
+}
+
+/// How many squares match a pattern, on the board or in a zone.
+pub(super) fn count(pattern: &Pattern, zone: Option<usize>, env: &Env) -> i64 {
+    let set = pattern_squares(pattern, env);
+    match zone {
+        Some(z) => (set & env.zones[z].sets[env.player as usize]).len() as i64,
+        None => set.len() as i64,
     }
 }
 
@@ -344,16 +394,7 @@ pub fn eval(e: &Expr, env: &Env) -> Option<i64> {
             let sq = eval(s, env)? as usize;
             env.zones[*z].squares[env.player as usize * env.cells + sq] as i64
         }
-        Expr::Count(pattern, Some(zone)) => env.zones[*zone].lists[env.player as usize]
-            .iter()
-            .filter(|&&sq| pattern.matches(env.player, env.cell_codes[sq as usize]))
-            .count() as i64,
-        Expr::Count(pattern, None) => env
-            .cell_codes
-            .iter()
-            .zip(env.used)
-            .filter(|&(&code, &used)| used && pattern.matches(env.player, code))
-            .count() as i64,
+        Expr::Count(pattern, zone) => count(pattern, *zone, env),
         Expr::Pieces(own) => {
             let mine = env.occupied[env.player as usize].len() as i64;
             if *own {

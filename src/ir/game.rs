@@ -1,7 +1,8 @@
 //! The compiled game as a whole.
 
-use super::board::{Board, Sq};
+use super::board::{Board, Sq, SquareSet};
 use super::expr::{Expr, Watched};
+use super::program::Program;
 use super::rule::MoveRule;
 use super::sowing::Sowing;
 use super::value::Value;
@@ -76,6 +77,8 @@ pub struct EndRule {
     pub text: String,
     pub verdict: Verdict,
     pub condition: Expr,
+    /// `condition`, compiled for play.
+    pub program: Program,
 }
 
 #[derive(Clone, Debug)]
@@ -83,9 +86,9 @@ pub struct Zone {
     pub name: String,
     /// `squares[player * cells + sq]`: zones may be read from each player's side.
     pub squares: Vec<bool>,
-    /// The same squares as a list for each player, so that counting in a zone walks the
-    /// zone, not the board.
-    pub lists: Vec<Vec<Sq>>,
+    /// The same squares as a set for each player, so that counting in a zone is an
+    /// intersection.
+    pub sets: Vec<SquareSet>,
 }
 
 #[derive(Clone, Debug)]
@@ -115,6 +118,8 @@ pub struct Game {
     /// Conditions on the position after a move, read from the mover's side: a move after
     /// which one fails is not legal.
     pub after_move: Vec<Expr>,
+    /// All of `after_move`, compiled for play.
+    pub after_program: Option<Program>,
     /// What the `after_move` conditions read, for each player, when that is a fixed set of
     /// squares: (squares, pattern mask) pairs. A move that changes no square's match with
     /// its mask leaves the conditions as they were before it.

@@ -4,6 +4,7 @@
 use super::board::SquareSet;
 use super::expr::Expr;
 use super::pattern::Pattern;
+use super::program::Program;
 use super::DirId;
 
 /// A run of squares a move passes over: `min..=max` squares matching `pattern`, starting
@@ -48,6 +49,8 @@ pub struct MoveRule {
     /// conditions that depend only on the squares, the player and the options are decided
     /// when the game is compiled: see `Walk::allowed`.)
     pub conditions: Vec<Expr>,
+    /// All of `conditions`, compiled for play.
+    pub condition: Option<Program>,
 }
 
 /// One direction of a rule for one player: the pieces walk it together, a step at a time

@@ -1,7 +1,7 @@
 //! Uniformly random games, for `bench` and for checking the engine's invariants.
 
 use super::rng::Rng;
-use crate::engine::{generate, make, Move, Outcome, Scratch, State};
+use crate::engine::{countable, generate, make, sample, Move, Outcome, Scratch, State};
 use crate::ir::Game;
 
 /// How one random game went.
@@ -24,18 +24,33 @@ pub fn playout(
     moves: &mut Vec<Move>,
 ) -> Playout {
     let mut s = *state;
-    for plies in 0..=max_plies {
-        if let Some(o) = generate(game, &s, scratch, moves) {
-            return Playout {
-                outcome: Some(o),
-                plies,
-            };
+    // Where the game allows it, the move the generator would list at a random index is
+    // built alone (`sample`); otherwise the moves are listed and one is picked.
+    let by_count = countable(game);
+    for plies in 0..max_plies {
+        let chosen = if by_count {
+            sample(game, &s, scratch, moves, |n| rng.below(n))
+        } else {
+            match generate(game, &s, scratch, moves) {
+                Some(o) => Err(o),
+                None => Ok(moves[rng.below(moves.len())]),
+            }
+        };
+        match chosen {
+            Ok(m) => make(game, &mut s, m),
+            Err(o) => {
+                return Playout {
+                    outcome: Some(o),
+                    plies,
+                }
+            }
         }
-        if plies == max_plies {
-            break;
-        }
-        let m = moves[rng.below(moves.len())];
-        make(game, &mut s, m);
+    }
+    if let Some(o) = generate(game, &s, scratch, moves) {
+        return Playout {
+            outcome: Some(o),
+            plies: max_plies,
+        };
     }
     Playout {
         outcome: None,

@@ -83,6 +83,20 @@ fn check_state(name: &str, game: &Game, s: &State, moves: &mut Vec<Move>) {
                 !moves.is_empty(),
                 "{name}: a game that goes on offers a move"
             );
+            // A move chosen by index without listing the others is the listed one.
+            for i in [0, moves.len() / 2, moves.len() - 1] {
+                let chosen = tabula::engine::sample(
+                    game,
+                    s,
+                    &mut Scratch::default(),
+                    &mut Vec::new(),
+                    |n| {
+                        assert_eq!(n, moves.len(), "{name}: the count of moves at {text}");
+                        i
+                    },
+                );
+                assert_eq!(chosen, Ok(moves[i]), "{name}: move {i} at {text}");
+            }
             for &m in moves.iter() {
                 let written = move_text(game, m);
                 assert_eq!(
