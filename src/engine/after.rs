@@ -10,10 +10,13 @@ use super::state::State;
 use crate::ir::expr::Env;
 use crate::ir::{Code, Game, Sq, SquareSet};
 
-/// Keeps the moves after which every `after move require` condition holds.
+/// Keeps the moves after which every `after move require` condition holds. Without a
+/// footprint, chains were checked as they were found, on the position after them
+/// (`holds_after`), and are kept.
 pub(super) fn keep_allowed_after(game: &Game, s: &State, out: &mut Vec<Move>) {
     let Some(footprint) = &game.after_footprint else {
-        out.retain(|m| allowed_after(game, s, m));
+        let chained = |m: &Move| !m.is_pass() && game.rules[m.rule as usize].chain.is_some();
+        out.retain(|m| chained(m) || allowed_after(game, s, m));
         return;
     };
     let watched = &footprint[s.to_move as usize];
@@ -21,6 +24,22 @@ pub(super) fn keep_allowed_after(game: &Game, s: &State, out: &mut Vec<Move>) {
         .after_program
         .as_ref()
         .is_none_or(|p| p.holds(&env(game, s)));
+    // If no watched square matches its mask now, and no code a move writes matches it, no
+    // move can change what the conditions read: every move leaves them as they are.
+    let p = s.to_move as usize;
+    let written = game
+        .rules
+        .iter()
+        .fold(0u64, |acc, r| acc | StepPlan::codes_written(game, r, p));
+    let settled = watched
+        .iter()
+        .all(|(set, mask)| mask & written == 0 && set.iter().all(|sq| (mask >> s.at(sq)) & 1 == 0));
+    if settled {
+        if !before {
+            out.clear();
+        }
+        return;
+    }
     out.retain(|m| {
         if changes_watched(game, s, m, watched) {
             allowed_after(game, s, m)
@@ -83,12 +102,21 @@ fn changes_watched(game: &Game, s: &State, m: &Move, watched: &[(SquareSet, u64)
 fn allowed_after(game: &Game, s: &State, m: &Move) -> bool {
     let mut after = *s;
     make_board(game, &mut after, m);
+    holds_after(game, &after, m)
+}
+
+/// Whether every `after move require` condition holds at `after`, the position after `m`
+/// (with the mover still to move).
+pub(super) fn holds_after(game: &Game, after: &State, m: &Move) -> bool {
+    let Some(program) = &game.after_program else {
+        return true;
+    };
     let env = Env {
         from: m.from,
         to: m.to(),
-        ..env(game, &after)
+        ..env(game, after)
     };
-    game.after_program.as_ref().is_none_or(|p| p.holds(&env))
+    program.holds(&env)
 }
 
 /// Whether `m` meets every `after move require` condition.

@@ -2,15 +2,18 @@
 //! state with the step made, so captures are taken at once and the same square is never
 //! passed over twice by a capturing chain.
 
-use super::generate::{landings, RuleSets, View};
-use super::make::make_step;
+use super::after::holds_after;
+use super::generate::{landings, walk, RuleSets, View};
+use super::make::{make_step, StepPlan};
 use super::mask::Mask;
 use super::moves::Move;
 use super::state::State;
-use crate::ir::{Chain, Game, MoveRule, Sq, SquareSet};
+use crate::ir::{Chain, Code, Game, MoveRule, Sq, SquareSet};
 
 /// Emits `m` (whose last step starts on `at`, in state `s`) and the chains that go on from
-/// it. `passed` holds the squares the chain has passed over so far.
+/// it. `passed` holds the squares the chain has passed over so far. With `after_check`, a
+/// chain is emitted only where the `after move require` conditions hold after it: the
+/// position after it is in hand here.
 pub(super) fn extend_chain<M: Mask>(
     game: &Game,
     rule: &MoveRule,
@@ -18,15 +21,21 @@ pub(super) fn extend_chain<M: Mask>(
     at: Sq,
     m: Move,
     passed: M,
+    after_check: bool,
     out: &mut Vec<Move>,
 ) {
+    let emit = |out: &mut Vec<Move>, after: &State, m: Move| {
+        if !after_check || holds_after(game, after, &m) {
+            out.push(m);
+        }
+    };
     let step = *m.steps().last().expect("a chain has a step");
     let mut after = *s;
     let mut passed_set = SquareSet::default();
     passed.store(&mut passed_set);
     if make_step(game, &mut after, rule, at, step, &mut passed_set) {
         // A promotion ends the chain.
-        out.push(m);
+        emit(out, &after, m);
         return;
     }
     let passed = M::from_set(&passed_set);
@@ -45,7 +54,72 @@ pub(super) fn extend_chain<M: Mask>(
             // The checker has made sure that no chain outgrows a move.
             let longer = m.then(d, next).expect("a chain within the checked bound");
             went_on = true;
-            extend_chain(game, rule, &after, to, longer, passed, out);
+            extend_chain(game, rule, &after, to, longer, passed, after_check, out);
+        },
+    );
+    if !went_on || rule.chain == Some(Chain::May) {
+        emit(out, &after, m);
+    }
+}
+
+/// Whether a chain of `rule` can be followed on the occupied sets alone (`extend_light`):
+/// no columns, no condition that reads the position, patterns that take all of a player's
+/// piece types or none, and no `after move require` to check at its end.
+pub(super) fn light(game: &Game, rule: &MoveRule, player: u8, after_check: bool) -> bool {
+    game.columns.is_none()
+        && rule.condition.is_none()
+        && !after_check
+        && View::<u64>::by_owner(game, player, &rule.onto)
+        && rule
+            .run
+            .is_none_or(|run| View::<u64>::by_owner(game, player, &run.pattern))
+}
+
+/// `extend_chain` on the occupied sets alone (see `light`): each step's plan is applied to
+/// the sets instead of a state. `code` is the moving piece; `s` is the position before the
+/// move, which patterns of whole players never read.
+pub(super) fn extend_light<M: Mask>(
+    game: &Game,
+    rule: &MoveRule,
+    s: &State,
+    view: &View<M>,
+    code: Code,
+    at: Sq,
+    m: Move,
+    passed: M,
+    out: &mut Vec<Move>,
+) {
+    let step = *m.steps().last().expect("a chain has a step");
+    let plan = StepPlan::of(game, rule, code, at, step);
+    let mut taken = M::default();
+    for sq in plan.taken(&game.board) {
+        taken |= M::bit(sq);
+    }
+    if plan.lands_code != code {
+        // A promotion ends the chain.
+        out.push(m);
+        return;
+    }
+    let after = view.after(game, &plan, taken);
+    let passed = passed | taken;
+    let sets = RuleSets::of(game, s, &after, rule);
+    let to = plan.lands;
+    let mut went_on = false;
+    walk(
+        rule,
+        view.player,
+        M::bit(to),
+        sets,
+        passed,
+        |_, w, _, land| {
+            for next in land.squares() {
+                // The checker has made sure that no chain outgrows a move.
+                let longer = m
+                    .then(w.dir, next)
+                    .expect("a chain within the checked bound");
+                went_on = true;
+                extend_light(game, rule, s, &after, code, to, longer, passed, out);
+            }
         },
     );
     if !went_on || rule.chain == Some(Chain::May) {

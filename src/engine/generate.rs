@@ -12,9 +12,10 @@
 //! ones (four words).
 
 use super::after::keep_allowed_after;
-use super::chain::extend_chain;
+use super::chain::{extend_chain, extend_light, light};
 use super::end::{end_rule, verdict_outcome, Outcome};
 use super::env::env;
+use super::make::StepPlan;
 use super::mask::{Mask, Wide};
 use super::moves::Move;
 use super::reach::capture_reachable;
@@ -59,8 +60,11 @@ pub(super) fn by_rules_of_play(game: &Game, s: &State, out: &mut Vec<Move>) -> O
             return None;
         }
     }
+    // Without a footprint every move must be made to be checked: chains are checked as
+    // they are found, on the position after them, which is in hand then.
+    let check_chains = !game.after_move.is_empty() && game.after_footprint.is_none();
     for tier in &game.tiers {
-        generate_tier(game, tier, s, out);
+        generate_tier(game, tier, s, check_chains, out);
         if !game.after_move.is_empty() {
             keep_allowed_after(game, s, out);
         }
@@ -85,22 +89,24 @@ pub fn moves_by_tier(game: &Game, s: &State) -> Vec<Vec<Move>> {
         .iter()
         .map(|tier| {
             let mut out = Vec::new();
-            generate_tier(game, tier, s, &mut out);
+            generate_tier(game, tier, s, false, &mut out);
             out
         })
         .collect()
 }
 
-/// The moves of one priority tier, at the board's width.
-fn generate_tier(game: &Game, tier: &[RuleId], s: &State, out: &mut Vec<Move>) {
+/// The moves of one priority tier, at the board's width. With `after_check`, chains are
+/// checked against `after move require` as they are found.
+fn generate_tier(game: &Game, tier: &[RuleId], s: &State, after_check: bool, out: &mut Vec<Move>) {
     if game.board.words() == 1 {
-        tier_moves::<u64>(game, tier, s, out)
+        tier_moves::<u64>(game, tier, s, after_check, out)
     } else {
-        tier_moves::<Wide>(game, tier, s, out)
+        tier_moves::<Wide>(game, tier, s, after_check, out)
     }
 }
 
 /// The position as sets of squares, seen by the player to move.
+#[derive(Clone, Copy)]
 pub(super) struct View<M> {
     pub player: u8,
     /// The squares each player commands.
@@ -122,6 +128,38 @@ impl<M: Mask> View<M> {
             occupied,
             empty: M::from_set(&game.board.used_set) & !all,
         }
+    }
+
+    /// Whether a pattern takes every piece type of a player or none, so that its squares
+    /// are known from the occupied sets alone.
+    pub fn by_owner(game: &Game, player: u8, pattern: &Pattern) -> bool {
+        let codes = pattern.masks[player as usize];
+        let types = game.pieces.len().max(1);
+        let all = u64::MAX >> (64 - types);
+        (0..game.players.len()).all(|owner| {
+            let wanted = (codes >> (1 + owner * types)) & all;
+            wanted == 0 || wanted == all
+        })
+    }
+
+    /// The view after a step by the piece `code`, as its plan says: the square left and
+    /// those taken are emptied, and the landing holds what the plan puts there. (A step
+    /// that takes only a column's commander changes what the square holds in a way the
+    /// sets cannot tell; such steps are made on a state.)
+    #[inline(always)]
+    pub fn after(&self, game: &Game, plan: &StepPlan, taken: M) -> View<M> {
+        let mut v = *self;
+        let cleared = !(M::bit(plan.leaves) | taken | M::bit(plan.lands));
+        let mut all = M::default();
+        for o in v.occupied.iter_mut().take(game.players.len()) {
+            *o &= cleared;
+            all |= *o;
+        }
+        let owner = game.owner[plan.lands_code as usize] as usize;
+        v.occupied[owner] |= M::bit(plan.lands);
+        all |= M::bit(plan.lands);
+        v.empty = M::from_set(&game.board.used_set) & !all;
+        v
     }
 
     /// The squares a pattern matches, for the player to move.
@@ -191,7 +229,13 @@ impl<M: Mask> RuleSets<M> {
 }
 
 /// The moves of one priority tier: for each rule, every piece that may use it at once.
-fn tier_moves<M: Mask>(game: &Game, tier: &[RuleId], s: &State, out: &mut Vec<Move>) {
+fn tier_moves<M: Mask>(
+    game: &Game,
+    tier: &[RuleId],
+    s: &State,
+    after_check: bool,
+    out: &mut Vec<Move>,
+) {
     let view = View::<M>::of(game, s);
     for &rule_id in tier {
         let rule = &game.rules[rule_id as usize];
@@ -206,10 +250,15 @@ fn tier_moves<M: Mask>(game: &Game, tier: &[RuleId], s: &State, out: &mut Vec<Mo
             None => landings(game, rule, s, movers, sets, none, |from, d, to| {
                 out.push(Move::step(from, rule_id, takes, d, to));
             }),
+            Some(_) if light(game, rule, s.to_move, after_check) => {
+                landings(game, rule, s, movers, sets, none, |from, d, to| {
+                    let m = Move::step(from, rule_id, takes, d, to);
+                    extend_light::<M>(game, rule, s, &view, s.at(from), from, m, none, out);
+                })
+            }
             Some(_) => landings(game, rule, s, movers, sets, none, |from, d, to| {
-                if let Some(m) = Move::start(from, rule_id, takes).then(d, to) {
-                    extend_chain::<M>(game, rule, s, from, m, none, out);
-                }
+                let m = Move::step(from, rule_id, takes, d, to);
+                extend_chain::<M>(game, rule, s, from, m, none, after_check, out);
             }),
         }
     }

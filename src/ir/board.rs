@@ -209,7 +209,17 @@ impl SquareSet {
 
     /// The squares of the set, lowest first.
     pub fn iter(&self) -> impl Iterator<Item = Sq> + '_ {
-        (0..256u16).filter(|&sq| self.contains(sq))
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut w = word;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let bit = w.trailing_zeros();
+                w &= w - 1;
+                Some((i * 64) as Sq + bit as Sq)
+            })
+        })
     }
 }
 
