@@ -16,6 +16,7 @@ pub mod column;
 mod end;
 mod env;
 mod generate;
+mod key;
 mod make;
 pub mod mask;
 mod moves;

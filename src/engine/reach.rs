@@ -1,68 +1,190 @@
 //! `reachable(capture)`: whether some sequence of legal moves (passes included) leads to a
 //! move that takes something. It is an exact search over the positions reachable without a
 //! capture, breadth first, so that a capture a move or two away is found after a few
-//! positions.
+//! positions, and each position's moves are tried only until one captures.
 //!
 //! What it costs: nothing when a move of the position itself captures (the generator has
-//! just found its moves); otherwise one generation per position reached. When no capture is
-//! reachable, every position of the search is known to have none either (its positions are
-//! reachable from the start), and all of them are remembered; when one is, the start is.
-//! The memo belongs to whoever runs the engine (one per thread, in a `Scratch`), is keyed
-//! by the position without the stores and the last capturer, which no rule of play reads,
-//! and is emptied when it reaches its size limit.
+//! just found its moves); otherwise the replies to its moves, tried until one captures,
+//! which settles most positions; then one look-up in the memo, and on a miss one
+//! generation per position reached. When no capture is reachable, every position of the search is
+//! known to have none either (its positions are reachable from the start), and all of
+//! them are remembered; when one is, every position on the way to it is. Positions are
+//! remembered by compact keys (`KeyLayout`) in a table of fixed size that the caller owns
+//! (one per thread, in a `Scratch`): a new entry takes the place of an old one.
 
 use super::generate::by_rules_of_play;
+use super::key::KeyLayout;
 use super::make::make;
 use super::moves::Move;
 use super::sowing::sowings;
 use super::state::State;
 use crate::ir::Game;
-use rustc_hash::{FxHashMap, FxHashSet};
-use std::collections::VecDeque;
 
-/// What the reachability search has found, kept between calls by its owner.
-#[derive(Debug)]
+/// What the reachability search has found, and its working memory, kept between calls by
+/// its owner.
+#[derive(Debug, Default)]
 pub struct ReachMemo {
-    known: FxHashMap<State, bool>,
-    seen: FxHashSet<State>,
-    queue: VecDeque<State>,
-    /// Move buffers, reused from search to search.
+    /// The layout of the game the memo is for; set at first use.
+    layout: Option<KeyLayout>,
+    /// The most entries the table may have, and the table: each entry's key words, then
+    /// its value in `values` (0 unknown, 1 no capture, 2 capture). It starts small and
+    /// doubles as positions are put in, up to its limit.
+    limit: usize,
+    keys: Vec<u64>,
+    values: Vec<u8>,
+    /// Entries put since the table last grew.
+    puts: usize,
+    /// The positions of one search, by key, and each one's parent in it.
+    queue: Vec<u64>,
+    parents: Vec<u32>,
+    /// An open-addressing set over the queue: (stamp of the search, index in the queue).
+    seen: Vec<(u32, u32)>,
+    stamp: u32,
     moves: Vec<Move>,
     replies: Vec<Move>,
-    /// The most positions `known` keeps before it starts again.
-    limit: usize,
+    key: Vec<u64>,
 }
 
-impl ReachMemo {
-    /// The default size bound: 65,536 positions.
-    pub const DEFAULT_LIMIT: usize = 1 << 16;
+/// Entries of the memo's table when the caller sets no limit.
+const DEFAULT_ENTRIES: usize = 1 << 16;
+/// The table's size in words, at most, whatever the key's length.
+const MAX_WORDS: usize = 1 << 19;
 
-    /// A memo that keeps at most `limit` positions.
+impl ReachMemo {
+    /// A memo whose table holds at most `limit` positions.
     pub fn with_limit(limit: usize) -> ReachMemo {
         ReachMemo {
-            known: FxHashMap::default(),
-            seen: FxHashSet::default(),
-            queue: VecDeque::new(),
-            moves: Vec::new(),
-            replies: Vec::new(),
-            limit,
+            limit: limit.max(1),
+            ..ReachMemo::default()
+        }
+    }
+
+    /// Sets the memo up for `game` (again, if it was used for another).
+    fn prepare(&mut self, game: &Game) -> KeyLayout {
+        let layout = KeyLayout::of(game);
+        if self.layout != Some(layout) {
+            let wanted = if self.limit == 0 {
+                DEFAULT_ENTRIES
+            } else {
+                self.limit
+            };
+            self.limit = wanted
+                .min(MAX_WORDS / (layout.words + 1))
+                .max(1)
+                .next_power_of_two();
+            let entries = self.limit.min(1 << 10);
+            self.keys = vec![0; entries * layout.words];
+            self.values = vec![0; entries];
+            self.puts = 0;
+            self.layout = Some(layout);
+            self.key = vec![0; layout.words];
+        }
+        layout
+    }
+
+    fn slot(&self, key: &[u64]) -> usize {
+        hash(key) as usize & (self.values.len() - 1)
+    }
+
+    fn get(&self, words: usize, key: &[u64]) -> u8 {
+        let i = self.slot(key);
+        if self.values[i] != 0 && self.keys[i * words..(i + 1) * words] == *key {
+            self.values[i]
+        } else {
+            0
+        }
+    }
+
+    fn put(&mut self, words: usize, key: &[u64], value: u8) {
+        self.puts += 1;
+        if self.puts > self.values.len() && self.values.len() < self.limit {
+            self.grow(words);
+        }
+        let i = self.slot(key);
+        self.keys[i * words..(i + 1) * words].copy_from_slice(key);
+        self.values[i] = value;
+    }
+
+    /// Doubles the table, keeping what it holds.
+    fn grow(&mut self, words: usize) {
+        let old_keys = std::mem::take(&mut self.keys);
+        let old_values = std::mem::take(&mut self.values);
+        let entries = old_values.len() * 2;
+        self.keys = vec![0; entries * words];
+        self.values = vec![0; entries];
+        self.puts = 0;
+        for (i, &v) in old_values.iter().enumerate() {
+            if v != 0 {
+                let key = &old_keys[i * words..(i + 1) * words];
+                let j = self.slot(key);
+                self.keys[j * words..(j + 1) * words].copy_from_slice(key);
+                self.values[j] = v;
+            }
         }
     }
 
     /// How many positions the memo holds.
     pub fn len(&self) -> usize {
-        self.known.len()
+        self.values.iter().filter(|&&v| v != 0).count()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.known.is_empty()
+        self.len() == 0
+    }
+
+    /// Adds the position `key` to the search (its parent at `parent`); whether it is new.
+    fn visit(&mut self, words: usize, key: &[u64], parent: u32) -> bool {
+        let count = self.parents.len();
+        if (count + 1) * 2 > self.seen.len() {
+            let size = (self.seen.len() * 2).max(64);
+            self.seen = vec![(0, 0); size];
+            for i in 0..count {
+                let mut j = hash(&self.queue[i * words..(i + 1) * words]) as usize & (size - 1);
+                while self.seen[j].0 == self.stamp {
+                    j = (j + 1) & (size - 1);
+                }
+                self.seen[j] = (self.stamp, i as u32);
+            }
+        }
+        let mask = self.seen.len() - 1;
+        let mut j = hash(key) as usize & mask;
+        loop {
+            let (stamp, i) = self.seen[j];
+            if stamp != self.stamp {
+                self.seen[j] = (self.stamp, count as u32);
+                self.queue.extend_from_slice(key);
+                self.parents.push(parent);
+                return true;
+            }
+            if self.queue[i as usize * words..(i as usize + 1) * words] == *key {
+                return false;
+            }
+            j = (j + 1) & mask;
+        }
+    }
+
+    /// Starts a new search.
+    fn clear_search(&mut self) {
+        self.queue.clear();
+        self.parents.clear();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|e| *e = (0, 0));
+            self.stamp = 1;
+        }
     }
 }
 
-impl Default for ReachMemo {
-    fn default() -> Self {
-        ReachMemo::with_limit(ReachMemo::DEFAULT_LIMIT)
+/// A hash of a key's words.
+#[inline]
+fn hash(key: &[u64]) -> u64 {
+    let mut h = 0x9E37_79B9_7F4A_7C15u64;
+    for &w in key {
+        h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 31;
     }
+    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h ^ (h >> 29)
 }
 
 /// Whether a move that takes something can be reached from `s`, whose legal moves (a pass,
@@ -76,88 +198,109 @@ pub(super) fn capture_reachable(
     if moves.iter().any(|m| m.takes) {
         return true;
     }
-    // Most often the reply to some move captures: found without hashing a position.
-    let mut in_two = false;
-    let ReachMemo {
-        moves: buffer,
-        replies,
-        ..
-    } = memo;
-    successors(game, s, buffer, |after, _| {
-        in_two =
-            by_rules_of_play(game, after, replies).is_none() && replies.iter().any(|m| m.takes);
-        in_two
+    // Most often a reply to some move captures: found without a key.
+    let mut buffer = std::mem::take(&mut memo.moves);
+    let mut replies = std::mem::take(&mut memo.replies);
+    let in_two = successors(game, s, &mut buffer, |after, _| {
+        successors(game, after, &mut replies, |_, takes| takes)
     });
+    memo.moves = buffer;
+    memo.replies = replies;
     if in_two {
         return true;
     }
-    let start = s.play_key();
-    if let Some(&known) = memo.known.get(&start) {
-        return known;
+    let layout = memo.prepare(game);
+    let words = layout.words;
+    let mut key = std::mem::take(&mut memo.key);
+    layout.write(s, &mut key);
+    match memo.get(words, &key) {
+        1 => {
+            memo.key = key;
+            return false;
+        }
+        2 => {
+            memo.key = key;
+            return true;
+        }
+        _ => {}
     }
-    memo.seen.clear();
-    memo.queue.clear();
-    memo.seen.insert(start);
-    memo.queue.push_back(start);
-    let mut found = false;
+    memo.clear_search();
+    memo.visit(words, &key, u32::MAX);
     let mut buffer = std::mem::take(&mut memo.moves);
-    while let Some(x) = memo.queue.pop_front() {
-        let ReachMemo { seen, queue, .. } = &mut *memo;
-        successors(game, &x, &mut buffer, |after, takes| {
-            found = takes;
-            let y = after.play_key();
-            if !takes && seen.insert(y) {
-                queue.push_back(y);
+    let mut found = None;
+    let mut head = 0;
+    while head < memo.parents.len() {
+        let x = layout.read(game, &memo.queue[head * words..(head + 1) * words]);
+        let takes = successors(game, &x, &mut buffer, |after, takes| {
+            if !takes {
+                layout.write(after, &mut key);
+                memo.visit(words, &key, head as u32);
             }
             takes
         });
-        if found {
+        if takes {
+            found = Some(head);
             break;
         }
+        head += 1;
     }
     memo.moves = buffer;
-    if memo.known.len() + memo.seen.len() > memo.limit {
-        memo.known.clear();
-    }
-    if found {
-        memo.known.insert(start, true);
-    } else {
-        let ReachMemo { known, seen, .. } = memo;
-        known.extend(seen.drain().map(|x| (x, false)));
-    }
-    found
+    let reachable = match found {
+        // Every position on the way to the capture can reach it.
+        Some(mut i) => {
+            loop {
+                key.copy_from_slice(&memo.queue[i * words..(i + 1) * words]);
+                memo.put(words, &key, 2);
+                match memo.parents[i] {
+                    u32::MAX => break,
+                    parent => i = parent as usize,
+                }
+            }
+            true
+        }
+        // No position of the search can reach one.
+        None => {
+            for i in 0..memo.parents.len() {
+                key.copy_from_slice(&memo.queue[i * words..(i + 1) * words]);
+                memo.put(words, &key, 1);
+            }
+            false
+        }
+    };
+    memo.key = key;
+    reachable
 }
 
 /// Calls `next(state after, whether the move took something)` for each legal move of `x`
-/// by the rules of play (a pass when passing is all there is), until it returns `true`. A
-/// sowing game hands out the states its generator made already.
+/// by the rules of play (a pass when passing is all there is), until it returns `true`, and
+/// says whether it did. A sowing game hands out the states its generator makes anyway.
 fn successors(
     game: &Game,
     x: &State,
     buffer: &mut Vec<Move>,
     mut next: impl FnMut(&State, bool) -> bool,
-) {
+) -> bool {
     if let Some(sw) = &game.sowing {
         let mut any = false;
         let mut stopped = false;
         sowings(game, sw, x, |m, after| {
             any = true;
-            if !stopped {
-                stopped = next(after, m.takes);
-            }
+            stopped = next(after, m.takes);
+            stopped
         });
         if any {
-            return;
+            return stopped;
         }
     }
     if by_rules_of_play(game, x, buffer).is_some() {
-        return;
+        return false;
     }
     for &m in buffer.iter() {
         let mut y = *x;
         make(game, &mut y, m);
         if next(&y, m.takes) {
-            return;
+            return true;
         }
     }
+    false
 }

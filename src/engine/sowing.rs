@@ -24,14 +24,21 @@ pub struct Sown {
 type LapStart = ([u64; MAX_SLOTS], u8, u8, u64);
 
 /// Calls `found(move, state after it)` for every legal sowing of the player to move, in
-/// pit order.
+/// pit order, until it returns `true`.
 #[inline]
-pub(super) fn sowings(game: &Game, sw: &Sowing, s: &State, mut found: impl FnMut(Move, &State)) {
+pub(super) fn sowings(
+    game: &Game,
+    sw: &Sowing,
+    s: &State,
+    mut found: impl FnMut(Move, &State) -> bool,
+) {
     // One copy of the state; each sowing restores only what sowing changes.
     let mut after = *s;
     for pit in 0..sw.count() {
         if let Some(m) = sowing_into(game, sw, s, pit, &mut after) {
-            found(m, &after);
+            if found(m, &after) {
+                return;
+            }
         }
     }
 }

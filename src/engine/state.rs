@@ -82,7 +82,18 @@ impl State {
 
     /// A state with these cells and this player to move.
     pub fn from_cells(game: &Game, cells: &[Code], to_move: u8) -> State {
-        let mut s = State {
+        let mut s = State::empty(to_move);
+        for (sq, &c) in cells.iter().enumerate() {
+            if c != 0 {
+                s.put(game, sq as Sq, c);
+            }
+        }
+        s
+    }
+
+    /// An empty board with this player to move.
+    pub fn empty(to_move: u8) -> State {
+        State {
             cells: [0; MAX_CELLS],
             occupied: [SquareSet::default(); MAX_PLAYERS],
             to_move,
@@ -90,11 +101,7 @@ impl State {
             back: [NO_PIT; 2],
             stores: [0; MAX_PLAYERS],
             slots: [0; MAX_SLOTS],
-        };
-        for (sq, &c) in cells.iter().enumerate() {
-            s.put(game, sq as Sq, c);
         }
-        s
     }
 
     /// What stands on `sq` (its commander, with stacks): 0 for nothing.

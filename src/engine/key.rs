@@ -1,0 +1,87 @@
+//! Compact, exact keys of positions, for the searches that remember positions: a key holds
+//! just what the rules of play read in a game (its squares' pieces if it has pieces, its
+//! columns or its pits' seeds, the player to move and the look-back), packed into a few
+//! words, and a position can be rebuilt from its key. The stores and the last capturer
+//! are left out: no rule of play reads them.
+
+use super::state::{State, NOBODY};
+use crate::ir::{Game, Sq};
+
+/// How one game's positions are packed into keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyLayout {
+    /// Squares whose pieces are packed, eight to a word (0 in a game without pieces).
+    cells: usize,
+    /// Pits whose seeds are packed, four to a word (16 bits each: at most 65,535 seeds).
+    pits: usize,
+    /// Columns packed, one to a word.
+    columns: usize,
+    /// Words in all, the last one for the player to move and the look-back.
+    pub words: usize,
+}
+
+impl KeyLayout {
+    pub fn of(game: &Game) -> KeyLayout {
+        let cells = if game.pieces.is_empty() {
+            0
+        } else {
+            game.board.cells()
+        };
+        let pits = game.sowing.as_ref().map_or(0, |sw| sw.count());
+        let columns = game
+            .columns
+            .as_ref()
+            .map_or(0, |c| c.slot.iter().filter(|&&s| s != u8::MAX).count());
+        KeyLayout {
+            cells,
+            pits,
+            columns,
+            words: cells.div_ceil(8) + pits.div_ceil(4) + columns + 1,
+        }
+    }
+
+    /// Writes the key of `s` into `out` (`words` long).
+    #[inline]
+    pub fn write(&self, s: &State, out: &mut [u64]) {
+        let mut w = 0;
+        for chunk in s.cells(self.cells).chunks(8) {
+            let mut word = 0u64;
+            for (i, &c) in chunk.iter().enumerate() {
+                word |= (c as u64) << (8 * i);
+            }
+            out[w] = word;
+            w += 1;
+        }
+        let pit_words = &mut out[w..w + self.pits.div_ceil(4)];
+        pit_words.fill(0);
+        for (pit, &seeds) in s.slots[..self.pits].iter().enumerate() {
+            pit_words[pit / 4] |= (seeds & 0xFFFF) << (16 * (pit % 4));
+        }
+        w += pit_words.len();
+        out[w..w + self.columns].copy_from_slice(&s.slots[..self.columns]);
+        w += self.columns;
+        out[w] = s.to_move as u64 | (s.back[0] as u64) << 8 | (s.back[1] as u64) << 16;
+    }
+
+    /// The position a key stands for (with empty stores and no last capturer).
+    #[inline]
+    pub fn read(&self, game: &Game, key: &[u64]) -> State {
+        let tail = key[self.words - 1];
+        let mut s = State::empty(tail as u8);
+        for sq in 0..self.cells {
+            let code = (key[sq / 8] >> (8 * (sq % 8))) as u8;
+            if code != 0 {
+                s.put(game, sq as Sq, code);
+            }
+        }
+        let mut w = self.cells.div_ceil(8);
+        for pit in 0..self.pits {
+            s.slots[pit] = (key[w + pit / 4] >> (16 * (pit % 4))) & 0xFFFF;
+        }
+        w += self.pits.div_ceil(4);
+        s.slots[..self.columns].copy_from_slice(&key[w..w + self.columns]);
+        s.back = [(tail >> 8) as u8, (tail >> 16) as u8];
+        s.capturer = NOBODY;
+        s
+    }
+}
