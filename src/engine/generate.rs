@@ -55,7 +55,7 @@ pub fn generate(
 pub(super) fn by_rules_of_play(game: &Game, s: &State, out: &mut Vec<Move>) -> Option<Outcome> {
     out.clear();
     if let Some(sw) = &game.sowing {
-        sowings(game, sw, s, |m, _| {
+        sowings(game, sw, s, &mut s.clone(), |m, _| {
             out.push(m);
             false
         });

@@ -43,6 +43,8 @@ pub struct ReachMemo {
     moves: Vec<Move>,
     replies: Vec<Move>,
     key: Vec<u64>,
+    /// Where the sowings of the search are made (two levels, for the two-ply probe).
+    sown: Option<Box<[State; 2]>>,
 }
 
 /// Entries of the memo's table when the caller sets no limit.
@@ -78,6 +80,7 @@ impl ReachMemo {
             self.puts = 0;
             self.layout = Some(layout);
             self.key = vec![0; layout.words];
+            self.sown = None;
         }
         layout
     }
@@ -198,18 +201,21 @@ pub(super) fn capture_reachable(
     if moves.iter().any(|m| m.takes) {
         return true;
     }
+    let layout = memo.prepare(game);
     // Most often a reply to some move captures: found without a key.
     let mut buffer = std::mem::take(&mut memo.moves);
     let mut replies = std::mem::take(&mut memo.replies);
-    let in_two = successors(game, s, &mut buffer, |after, _| {
-        successors(game, after, &mut replies, |_, takes| takes)
+    let mut sown = memo.sown.take().unwrap_or_else(|| Box::new([*s, *s]));
+    let [outer, inner] = &mut *sown;
+    let in_two = successors(game, s, &mut buffer, outer, |after, _| {
+        successors(game, after, &mut replies, inner, |_, takes| takes)
     });
     memo.moves = buffer;
     memo.replies = replies;
     if in_two {
+        memo.sown = Some(sown);
         return true;
     }
-    let layout = memo.prepare(game);
     let words = layout.words;
     let mut key = std::mem::take(&mut memo.key);
     layout.write(s, &mut key);
@@ -231,7 +237,7 @@ pub(super) fn capture_reachable(
     let mut head = 0;
     while head < memo.parents.len() {
         let x = layout.read(game, &memo.queue[head * words..(head + 1) * words]);
-        let takes = successors(game, &x, &mut buffer, |after, takes| {
+        let takes = successors(game, &x, &mut buffer, &mut sown[0], |after, takes| {
             if !takes {
                 layout.write(after, &mut key);
                 memo.visit(words, &key, head as u32);
@@ -245,6 +251,7 @@ pub(super) fn capture_reachable(
         head += 1;
     }
     memo.moves = buffer;
+    memo.sown = Some(sown);
     let reachable = match found {
         // Every position on the way to the capture can reach it.
         Some(mut i) => {
@@ -278,12 +285,13 @@ fn successors(
     game: &Game,
     x: &State,
     buffer: &mut Vec<Move>,
+    sown: &mut State,
     mut next: impl FnMut(&State, bool) -> bool,
 ) -> bool {
     if let Some(sw) = &game.sowing {
         let mut any = false;
         let mut stopped = false;
-        sowings(game, sw, x, |m, after| {
+        sowings(game, sw, x, sown, |m, after| {
             any = true;
             stopped = next(after, m.takes);
             stopped

@@ -24,19 +24,20 @@ pub struct Sown {
 type LapStart = ([u64; MAX_SLOTS], u8, u8, u64);
 
 /// Calls `found(move, state after it)` for every legal sowing of the player to move, in
-/// pit order, until it returns `true`.
+/// pit order, until it returns `true`. `after` is where the sowings are made: any state of
+/// this game (sowing writes the pits, stores, capturer, look-back and player to move, and
+/// nothing else differs between two positions of a counting game).
 #[inline]
 pub(super) fn sowings(
     game: &Game,
     sw: &Sowing,
     s: &State,
+    after: &mut State,
     mut found: impl FnMut(Move, &State) -> bool,
 ) {
-    // One copy of the state; each sowing restores only what sowing changes.
-    let mut after = *s;
     for pit in 0..sw.count() {
-        if let Some(m) = sowing_into(game, sw, s, pit, &mut after) {
-            if found(m, &after) {
+        if let Some(m) = sowing_into(game, sw, s, pit, after) {
+            if found(m, after) {
                 return;
             }
         }
@@ -97,9 +98,10 @@ pub(super) fn sow(sw: &Sowing, s: &mut State, origin: u8, track: u8) -> Option<S
         laps += 1;
         for _ in 0..hand {
             (pit, t) = sw.next[t as usize * n + pit as usize];
-            s.slots[pit as usize] += 1;
+            // Pits are below MAX_SLOTS (64): the mask spares a bounds check.
+            s.slots[pit as usize & 63] += 1;
         }
-        let was_empty = s.slots[pit as usize] == 1;
+        let was_empty = s.slots[pit as usize & 63] == 1;
         let sown = |captured| Sown {
             captured,
             laps,
