@@ -8,8 +8,11 @@ use super::Checker;
 use crate::diagnostic::Problem;
 use crate::diagnostic::Span;
 use crate::ir::expr::{binary, eval, unary, Env, Expr as IExpr, Limits, SquareRef};
-use crate::ir::{BinOp, Pattern, UnOp};
-use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Ident, PatternWord, UnaryOp, Value};
+use crate::ir::{BinOp, Pattern, Program, UnOp};
+use crate::ir::{DirId, MAX_PLAYERS};
+use crate::syntax::ast::{
+    BinaryOp, CountScope, Expr, ExprKind, Ident, PatternWord, UnaryOp, Value,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Ty {
@@ -53,6 +56,10 @@ pub(crate) struct Scope {
     pub sown: bool,
     /// `reachable(capture)`: only end rules may search ahead.
     pub end: bool,
+    /// Whether the move has a `from` (a placement has none).
+    pub no_from: bool,
+    /// `turned` and `taken`: what the move's effects did, in `require`.
+    pub effects: bool,
     /// Where this is, for messages: "in the board size".
     pub place: &'static str,
 }
@@ -65,6 +72,8 @@ impl Scope {
         state: false,
         sown: false,
         end: false,
+        no_from: false,
+        effects: false,
         place: "a constant",
     };
     pub const BOARD: Scope = Scope {
@@ -74,6 +83,8 @@ impl Scope {
         state: false,
         sown: false,
         end: false,
+        no_from: false,
+        effects: false,
         place: "the board's mask",
     };
     pub const SQUARE: Scope = Scope {
@@ -83,6 +94,8 @@ impl Scope {
         state: false,
         sown: false,
         end: false,
+        no_from: false,
+        effects: false,
         place: "a square condition",
     };
     pub const MOVE: Scope = Scope {
@@ -92,6 +105,8 @@ impl Scope {
         state: true,
         sown: false,
         end: false,
+        no_from: false,
+        effects: false,
         place: "a move rule",
     };
     pub const END: Scope = Scope {
@@ -101,6 +116,8 @@ impl Scope {
         state: true,
         sown: false,
         end: true,
+        no_from: false,
+        effects: false,
         place: "an end rule",
     };
     /// Where the last seed of a lap fell: `last` is the square described, and `was_empty`
@@ -112,7 +129,21 @@ impl Scope {
         state: false,
         sown: true,
         end: false,
+        no_from: false,
+        effects: false,
         place: "a sowing outcome",
+    };
+    /// A placement's conditions: like a move rule's, but there is no `from`.
+    pub const PLACE: Scope = Scope {
+        no_from: true,
+        place: "a placement",
+        ..Scope::MOVE
+    };
+    /// A move's `require`: read after the move and its effects.
+    pub const REQUIRE: Scope = Scope {
+        effects: true,
+        place: "a move's `require`",
+        ..Scope::MOVE
     };
     /// For checking a define's body once on its own: anything may be there.
     pub const ANY: Scope = Scope {
@@ -122,6 +153,8 @@ impl Scope {
         state: true,
         sown: true,
         end: true,
+        no_from: false,
+        effects: true,
         place: "a define",
     };
 }
@@ -134,7 +167,18 @@ const BUILTINS: [&str; 6] = ["file", "rank", "row", "abs", "min", "max"];
 impl Checker<'_> {
     /// Lowers `e` and checks that it has type `want`.
     pub(super) fn lower_as(&mut self, e: &Expr, want: Ty, scope: Scope) -> Option<IExpr> {
-        let (ir, ty) = self.lower(e, scope, &[]);
+        self.lower_typed(e, want, scope, &[])
+    }
+
+    /// Lowers `e` with define parameters bound, and checks that it has type `want`.
+    fn lower_typed(
+        &mut self,
+        e: &Expr,
+        want: Ty,
+        scope: Scope,
+        params: &[Binding],
+    ) -> Option<IExpr> {
+        let (ir, ty) = self.lower(e, scope, params);
         if !ty.fits(want) {
             self.report(
                 Problem::error(
@@ -223,6 +267,118 @@ impl Checker<'_> {
         self.lower_as(e, Ty::Bool, Scope::CONSTANT)
     }
 
+    /// Whether a construct that reads the board may stand here; reports it if not.
+    fn reads_board(&mut self, span: Span, what: &str, scope: Scope) -> bool {
+        if !scope.state {
+            self.report(
+                Problem::error(
+                    "out_of_scope",
+                    format!("`{what}` reads the board, which is not known here"),
+                )
+                .label(span, format!("not in {}", scope.place))
+                .help(format!(
+                    "`{what}` may be used in move conditions and end rules"
+                )),
+            );
+        }
+        scope.state
+    }
+
+    /// The zone a name names, reporting an unknown one.
+    fn zone_index(&mut self, z: &Ident) -> Option<usize> {
+        let found = self.zones.get(&z.name).copied();
+        if found.is_none() {
+            let known: Vec<String> = self.zones.keys().cloned().collect();
+            self.unknown("zone", z, known.iter().map(String::as_str));
+        }
+        found
+    }
+
+    /// The directions a list names (all eight compass directions when none is named), for
+    /// each player.
+    pub(super) fn direction_lists(&mut self, names: Option<&[Ident]>) -> Option<Vec<Vec<DirId>>> {
+        let players = self.players.len().min(MAX_PLAYERS);
+        let mut out = vec![Vec::new(); players];
+        match names {
+            None => {
+                for list in out.iter_mut() {
+                    list.extend(0..8);
+                }
+            }
+            Some(names) => {
+                let mut ok = true;
+                for n in names {
+                    match self.dir_names.get(&n.name).cloned() {
+                        Some(r) => {
+                            for (p, list) in out.iter_mut().enumerate() {
+                                self.resolve_direction(&r, p, list);
+                            }
+                        }
+                        None => {
+                            let known: Vec<String> = self.dir_names.keys().cloned().collect();
+                            self.unknown("direction", n, known.iter().map(String::as_str));
+                            ok = false;
+                        }
+                    }
+                }
+                if !ok {
+                    return None;
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// Whether `e` is a step to add to a square: a direction's name (that names nothing
+    /// else) or `(files, ranks)`.
+    fn is_step(&self, e: &Expr, params: &[Binding]) -> bool {
+        match &e.kind {
+            ExprKind::Offset(..) => true,
+            ExprKind::Name(id) => {
+                self.dir_names.contains_key(&id.name)
+                    && !params.iter().any(|(n, ..)| *n == id.name)
+                    && !self.values.contains_key(&id.name)
+                    && !self.defines.contains_key(&id.name)
+            }
+            _ => false,
+        }
+    }
+
+    /// A step for each player: `(files, ranks)` (the same for all), or a direction (which
+    /// turns with each player's facing when it is relative).
+    fn steps(&mut self, e: &Expr) -> Option<[(i64, i64); MAX_PLAYERS]> {
+        match &e.kind {
+            ExprKind::Offset(dx, dy) => {
+                let dx = self.constant_int(dx)?;
+                let dy = self.constant_int(dy)?;
+                Some([(dx, dy); MAX_PLAYERS])
+            }
+            ExprKind::Name(id) => {
+                let r = self.dir_names.get(&id.name).cloned()?;
+                let mut steps = [(0, 0); MAX_PLAYERS];
+                for (p, step) in steps.iter_mut().enumerate().take(self.players.len()) {
+                    let mut ids = Vec::new();
+                    self.resolve_direction(&r, p, &mut ids);
+                    let [d] = ids[..] else {
+                        self.report(
+                            Problem::error(
+                                "type_mismatch",
+                                format!("`{}` is a group of directions, not one step", id.name),
+                            )
+                            .label(id.span, format!("{} directions", ids.len()))
+                            .help("add one direction to a square: `to + n`"),
+                        );
+                        return None;
+                    };
+                    let dir = &self.directions[d as usize];
+                    *step = (dir.dx as i64, dir.dy as i64);
+                }
+                Some(steps)
+            }
+            _ => None,
+        }
+    }
+
     fn mismatch(&mut self, span: Span, op: &str, want: Ty, found: Ty) {
         self.report(
             Problem::error(
@@ -275,6 +431,14 @@ impl Checker<'_> {
                     );
                     return ERR;
                 }
+                if word == "from" && scope.no_from {
+                    self.report(
+                        Problem::error("out_of_scope", "a placement has no `from`")
+                            .label(e.span, "the new piece comes from no square")
+                            .help("read the squares around `to` instead: `to + s is occupied`"),
+                    );
+                    return ERR;
+                }
                 let r = if word == "from" {
                     SquareRef::From
                 } else {
@@ -298,19 +462,11 @@ impl Checker<'_> {
                 (IExpr::CaptureReachable, Ty::Bool)
             }
             ExprKind::Call(id, args) => self.lower_call(id, args, e.span, scope, params),
-            ExprKind::Count(pattern, zone) => {
-                if !scope.state {
-                    self.report(
-                        Problem::error(
-                            "out_of_scope",
-                            "`count` reads the board, which is not known here",
-                        )
-                        .label(e.span, format!("not in {}", scope.place))
-                        .help("`count` may be used in move conditions and end rules"),
-                    );
+            ExprKind::Count(pattern, count_scope) => {
+                if !self.reads_board(e.span, "count", scope) {
                     return ERR;
                 }
-                if zone.is_none() && pattern.piece.is_none() {
+                if matches!(count_scope, CountScope::Board) && pattern.piece.is_none() {
                     match pattern.word {
                         PatternWord::Friend => return (IExpr::Pieces(true), Ty::Int),
                         PatternWord::Enemy => return (IExpr::Pieces(false), Ty::Int),
@@ -318,18 +474,107 @@ impl Checker<'_> {
                     }
                 }
                 let pattern = self.lower_pattern(pattern);
-                let zone = match zone {
-                    None => None,
-                    Some(z) => match self.zones.get(&z.name) {
-                        Some(&i) => Some(i),
-                        None => {
-                            let known: Vec<String> = self.zones.keys().cloned().collect();
-                            self.unknown("zone", z, known.iter().map(String::as_str));
-                            return ERR;
-                        }
+                match count_scope {
+                    CountScope::Board => (IExpr::Count(pattern, None), Ty::Int),
+                    CountScope::Zone(z) => match self.zone_index(z) {
+                        Some(i) => (IExpr::Count(pattern, Some(i)), Ty::Int),
+                        None => ERR,
                     },
+                    CountScope::Around(square, dirs) => {
+                        let sq = self.lower_typed(square, Ty::Square, scope, params);
+                        let dirs = self.direction_lists(dirs.as_deref());
+                        match (sq, dirs) {
+                            (Some(sq), Some(dirs)) => {
+                                (IExpr::Around(pattern, Box::new(sq), dirs), Ty::Int)
+                            }
+                            _ => ERR,
+                        }
+                    }
+                }
+            }
+            ExprKind::Is(square, pattern) => {
+                if !self.reads_board(e.span, "is", scope) {
+                    return ERR;
+                }
+                let Some(sq) = self.lower_typed(square, Ty::Square, scope, params) else {
+                    return ERR;
                 };
-                (IExpr::Count(pattern, zone), Ty::Int)
+                if pattern.word == PatternWord::Off {
+                    if let Some(t) = &pattern.piece {
+                        self.report(
+                            Problem::error("bad_pattern", "no piece stands off the board")
+                                .label(t.span, "`off` cannot name a piece type")
+                                .help("write `is off` alone"),
+                        );
+                        return ERR;
+                    }
+                    return (IExpr::Is(Box::new(sq), Pattern::default(), true), Ty::Bool);
+                }
+                let p = self.lower_pattern(pattern);
+                (IExpr::Is(Box::new(sq), p, false), Ty::Bool)
+            }
+            ExprKind::Offset(..) => {
+                self.report(
+                    Problem::error(
+                        "type_mismatch",
+                        "a step `(files, ranks)` is added to a square",
+                    )
+                    .label(e.span, "a step alone")
+                    .help("write `to + (0, -1)`"),
+                );
+                ERR
+            }
+            ExprKind::Line(pattern, n, dirs) => {
+                if !self.reads_board(e.span, "line", scope) {
+                    return ERR;
+                }
+                let pattern = self.lower_pattern(pattern);
+                let n_value = self.constant_int(n);
+                let dirs = self.direction_lists(dirs.as_deref());
+                let (Some(n_value), Some(dirs)) = (n_value, dirs) else {
+                    return ERR;
+                };
+                if !(1..=64).contains(&n_value) {
+                    self.report(
+                        Problem::error("bad_value", format!("a line of {n_value} squares"))
+                            .label(n.span, "from 1 to 64 squares")
+                            .help("count the squares of the line: `line(friend, 4)`"),
+                    );
+                    return ERR;
+                }
+                (IExpr::Line(pattern, n_value as usize, dirs), Ty::Bool)
+            }
+            ExprKind::Connected(pattern, a, b, dirs) => {
+                if !self.reads_board(e.span, "connected", scope) {
+                    return ERR;
+                }
+                let pattern = self.lower_pattern(pattern);
+                let za = self.zone_index(a);
+                let zb = self.zone_index(b);
+                let dirs = self.direction_lists(dirs.as_deref());
+                match (za, zb, dirs) {
+                    (Some(za), Some(zb), Some(dirs)) => {
+                        (IExpr::Connected(pattern, za, zb, dirs), Ty::Bool)
+                    }
+                    _ => ERR,
+                }
+            }
+            ExprKind::Clock => {
+                if !self.reads_board(e.span, "clock", scope) {
+                    return ERR;
+                }
+                if !self.has_clock {
+                    self.report(
+                        Problem::error(
+                            "no_clock",
+                            "`clock` counts plies since it last reset, and this game has no clock",
+                        )
+                        .label(e.span, "no `clock resets on …` declaration")
+                        .help("declare what resets it: `clock resets on capture`"),
+                    );
+                    return ERR;
+                }
+                (IExpr::Clock, Ty::Int)
             }
             ExprKind::Unary(op, a) => {
                 let (ia, ta) = self.lower(a, scope, params);
@@ -357,6 +602,22 @@ impl Checker<'_> {
                     };
                 }
                 (IExpr::Unary(op, Box::new(ia)), want)
+            }
+            ExprKind::Binary(op @ (BinaryOp::Add | BinaryOp::Sub), a, b)
+                if self.is_step(b, params) =>
+            {
+                let Some(sq) = self.lower_typed(a, Ty::Square, scope, params) else {
+                    return ERR;
+                };
+                let Some(mut steps) = self.steps(b) else {
+                    return ERR;
+                };
+                if *op == BinaryOp::Sub {
+                    for s in steps.iter_mut() {
+                        *s = (-s.0, -s.1);
+                    }
+                }
+                (IExpr::Offset(Box::new(sq), steps), Ty::Square)
             }
             ExprKind::Binary(op, a, b) => {
                 let (ia, ta) = self.lower(a, scope, params);
@@ -453,6 +714,41 @@ impl Checker<'_> {
         if scope.sown && id.name == "was_empty" {
             return (IExpr::WasEmpty, Ty::Bool);
         }
+        if matches!(id.name.as_str(), "passes" | "repeated") && scope.state {
+            let e = if id.name == "passes" {
+                self.reads_passes = true;
+                IExpr::Passes
+            } else {
+                self.reads_repetition = true;
+                IExpr::Repeated
+            };
+            return (e, Ty::Int);
+        }
+        if matches!(id.name.as_str(), "turned" | "taken") && scope.effects {
+            let e = if id.name == "turned" {
+                IExpr::Turned
+            } else {
+                IExpr::Taken
+            };
+            return (e, Ty::Int);
+        }
+        if self.dir_names.contains_key(&id.name) {
+            self.report(
+                Problem::error(
+                    "type_mismatch",
+                    format!(
+                        "`{}` is a direction, a step that is added to a square",
+                        id.name
+                    ),
+                )
+                .label(id.span, "a direction alone")
+                .help(format!(
+                    "write `to + {}` for the square one step that way",
+                    id.name
+                )),
+            );
+            return ERR;
+        }
         if matches!(id.name.as_str(), "file" | "rank" | "row") {
             if !scope.here {
                 self.report(
@@ -480,6 +776,12 @@ impl Checker<'_> {
         }
         if scope.sown {
             known.extend(["last", "was_empty"].map(String::from));
+        }
+        if scope.state {
+            known.extend(["passes", "repeated"].map(String::from));
+        }
+        if scope.effects {
+            known.extend(["turned", "taken"].map(String::from));
         }
         self.unknown("name", id, known.iter().map(String::as_str));
         ERR
@@ -684,6 +986,14 @@ impl Checker<'_> {
                     .help("write `empty`, or `friend`/`enemy`/`occupied` with a piece type"),
             );
         }
+        if p.word == PatternWord::Off {
+            self.report(
+                Problem::error("bad_pattern", "`off` matches no square of the board")
+                    .label(p.span, "no square is off the board here")
+                    .help("ask it of a square: `to + s is off`"),
+            );
+            return Pattern::default();
+        }
         let mut out = Pattern::default();
         for viewer in 0..players.min(crate::ir::MAX_PLAYERS) {
             let mut mask = 0u64;
@@ -693,7 +1003,7 @@ impl Checker<'_> {
                 } else {
                     let (owner, t) = ((code - 1) / types, (code - 1) % types);
                     let owner_ok = match p.word {
-                        PatternWord::Empty => false,
+                        PatternWord::Empty | PatternWord::Off => false,
                         PatternWord::Occupied | PatternWord::Any => true,
                         PatternWord::Friend => owner == viewer,
                         PatternWord::Enemy => owner != viewer,
@@ -724,18 +1034,11 @@ fn plural(t: Ty) -> &'static str {
 fn is_constant(e: &IExpr) -> bool {
     match e {
         IExpr::Int(_) => true,
-        IExpr::Square(_)
-        | IExpr::Count(..)
-        | IExpr::Pieces(_)
-        | IExpr::InZone(..)
-        | IExpr::WasEmpty
-        | IExpr::CaptureReachable
-        | IExpr::Row(_) => false,
-        IExpr::File(_) | IExpr::Rank(_) => false,
         IExpr::Unary(_, a) | IExpr::Abs(a) => is_constant(a),
         IExpr::Binary(_, a, b) | IExpr::Min(a, b) | IExpr::Max(a, b) => {
             is_constant(a) && is_constant(b)
         }
+        _ => false,
     }
 }
 
@@ -768,8 +1071,17 @@ fn bin_op(op: BinaryOp) -> BinOp {
 /// The value of `e` on square `sq`, which the checker knows (no position is read); where
 /// it overflows, 0, with the first such square kept in `overflow`, so that a loop over
 /// squares reports the overflow once (`Checker::overflow_on`).
-pub(super) fn value(e: &IExpr, env: &Env, sq: usize, overflow: &mut Option<usize>) -> i64 {
-    eval(e, env).unwrap_or_else(|| {
+/// `value` of an expression read on a few squares only (a setup, a track), compiled for
+/// each reading.
+pub(super) fn value_once(e: &IExpr, env: &Env, sq: usize, overflow: &mut Option<usize>) -> i64 {
+    value(&Program::of(e), env, sq, overflow)
+}
+
+/// The value of a compiled condition on square `sq`; 0 where it overflows, and then the
+/// first such square is kept in `overflow`. (Compile a condition once, before a loop over
+/// the squares.)
+pub(super) fn value(e: &Program, env: &Env, sq: usize, overflow: &mut Option<usize>) -> i64 {
+    e.eval(env).unwrap_or_else(|| {
         overflow.get_or_insert(sq);
         0
     })

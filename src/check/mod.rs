@@ -143,6 +143,13 @@ pub(crate) struct Checker<'f> {
     counters: bool,
     /// With counters: the seeds the setup puts on each square.
     seeds: Vec<i64>,
+    /// Whether the game declares a clock (`clock resets on …`).
+    has_clock: bool,
+    /// Each compiled move rule's `then`, resolved once every rule is known.
+    pending_then: Vec<Option<ast::Ident>>,
+    /// Whether some expression reads `repeated`, or `passes`.
+    reads_repetition: bool,
+    reads_passes: bool,
 }
 
 impl<'f> Checker<'f> {
@@ -169,6 +176,10 @@ impl<'f> Checker<'f> {
             stacks: false,
             counters: false,
             seeds: Vec::new(),
+            has_clock: file.items.iter().any(|i| matches!(i, Item::Clock(_))),
+            pending_then: Vec::new(),
+            reads_repetition: false,
+            reads_passes: false,
         }
     }
 
@@ -285,14 +296,19 @@ impl<'f> Checker<'f> {
         let setup = self.setup();
         let seeds = std::mem::take(&mut self.seeds);
         let sowing = self.sowing(&seeds);
-        let columns = self.columns(setup.as_deref());
+        let (hands, hand_types) = self.hands();
+        let supply = self.supply(setup.as_deref(), &hands, hand_types);
+        let columns = self.columns(&supply);
         let promotions = self.promotions();
-        let (rules, tiers) = self.rules(setup.as_deref());
+        let (rules, tiers) = self.rules(&supply);
         let (no_move, end_rules) = self.end();
         let reads_reachable = end_rules
             .iter()
             .any(|r| r.condition.reads(&ir::Expr::CaptureReachable));
+        let clock = self.clock(&rules);
+        let score = self.score();
         let after_move = self.after_move();
+        let (reads_repetition, reads_passes) = (self.reads_repetition, self.reads_passes);
         self.missing_parts();
         self.unused_options();
         if self.has_errors() {
@@ -368,6 +384,12 @@ impl<'f> Checker<'f> {
             rows: std::mem::take(&mut self.rows),
             sowing,
             reads_reachable,
+            reads_repetition,
+            reads_passes,
+            clock,
+            score,
+            hands,
+            hand_types,
         })
     }
 

@@ -5,6 +5,7 @@ use super::{Checker, DirRef};
 use crate::diagnostic::Problem;
 use crate::ir::board::{rows_for, Board, Direction};
 use crate::ir::expr::{Env, Expr as IExpr};
+use crate::ir::Program;
 use crate::ir::{DirId, Sq, SquareSet, Zone, MAX_CELLS, MAX_DIRECTIONS, MAX_PLAYERS};
 use crate::syntax::ast::{Item, PiecesDecl, PlayersDecl};
 
@@ -313,6 +314,7 @@ impl Checker<'_> {
         let mut used = vec![true; w * h];
         if let Some(mask) = &decl.used {
             if let Some(cond) = self.lower_as(mask, Ty::Bool, Scope::BOARD) {
+                let cond = Program::of(&cond);
                 let mut overflow = None;
                 for (sq, u) in used.iter_mut().enumerate() {
                     let env = Env {
@@ -395,6 +397,7 @@ impl Checker<'_> {
             let mut squares = vec![false; self.players.len() * cells];
             let mut overflow = None;
             if let (Some(cond), Some(env)) = (cond, self.square_env()) {
+                let cond = Program::of(&cond);
                 for player in 0..self.players.len() {
                     for sq in 0..cells {
                         let e = Env {

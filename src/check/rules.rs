@@ -1,19 +1,24 @@
 //! Move rules, priorities, what happens with no move, and the end of the game.
 
 use super::expr::{value, Scope, Ty};
+use super::setup::Supply;
 use super::Checker;
 use crate::diagnostic::Problem;
 use crate::diagnostic::Span;
+use crate::ir::expr::SquareRef;
 use crate::ir::expr::{Env, Expr as IExpr};
+use crate::ir::{BinOp, ClockRule, Effect, EffectLines, EffectVerb, EndScope, UnOp, Where};
 use crate::ir::{
-    Chain, Code, DirId, EndRule, MaskTable, MoveRule, Program, RuleId, Run, Sq, SquareSet, Verdict,
-    Walk, MAX_CHAIN, MAX_CODES, MAX_PLAYERS, MAX_RULES, NO_SQUARE,
+    Chain, DirId, EndRule, MaskTable, MoveRule, Program, RuleId, Run, Sq, SquareSet, Verdict, Walk,
+    MAX_CHAIN, MAX_CODES, MAX_PLAYERS, MAX_RULES, NO_SQUARE,
 };
-use crate::syntax::ast::{Clause, Item, MoveDecl, OutcomeWord, PatternWord};
+use crate::syntax::ast::{
+    self, Clause, ClockEvent, EffectDecl, Ident, Item, MoveDecl, OutcomeWord, PatternWord, RunCount,
+};
 use indexmap::IndexMap;
 
 impl Checker<'_> {
-    pub(super) fn rules(&mut self, setup: Option<&[Code]>) -> (Vec<MoveRule>, Vec<Vec<RuleId>>) {
+    pub(super) fn rules(&mut self, supply: &Supply) -> (Vec<MoveRule>, Vec<Vec<RuleId>>) {
         let decls = self.items(|i| match i {
             Item::Move(m) => Some(m),
             _ => None,
@@ -41,10 +46,21 @@ impl Checker<'_> {
                 names.insert(d.name.name.clone(), d.name.span);
             }
             if let Some(rule) = self.move_rule(d) {
-                self.chain_fits(&rule, d, setup);
-                moving_types |= rule.piece_mask;
+                self.chain_fits(&rule, d, supply);
+                moving_types |= match rule.place {
+                    Some(t) => 1 << t,
+                    None => rule.piece_mask,
+                };
                 rules.push(rule);
             }
+        }
+        self.second_parts(&mut rules, &names);
+        for r in rules.iter_mut() {
+            r.plain = r.place.is_none()
+                && r.then.is_none()
+                && !r.second_part
+                && r.effects.is_empty()
+                && r.require.is_none();
         }
         // A piece type no rule moves is suspicious.
         let pieces: Vec<_> = self.pieces.values().cloned().collect();
@@ -71,10 +87,93 @@ impl Checker<'_> {
         (rules, tiers)
     }
 
+    /// Resolves each rule's `then`: the rule it names is made only as a second part.
+    fn second_parts(&mut self, rules: &mut [MoveRule], names: &IndexMap<String, Span>) {
+        let pending = std::mem::take(&mut self.pending_then);
+        if pending.len() != rules.len() {
+            // Some rule failed to compile; it was reported.
+            return;
+        }
+        for (i, then) in pending.into_iter().enumerate() {
+            let Some(name) = then else {
+                continue;
+            };
+            let Some(target) = names.get_index_of(&name.name) else {
+                let known: Vec<&str> = names.keys().map(String::as_str).collect();
+                self.unknown("move rule", &name, known);
+                continue;
+            };
+            if target == i {
+                self.report(
+                    Problem::error(
+                        "bad_then",
+                        format!("`{}` cannot be its own second part", name.name),
+                    )
+                    .label(name.span, "the same rule")
+                    .help("a second part is another rule, made from where the first landed"),
+                );
+                continue;
+            }
+            rules[i].then = Some(target as RuleId);
+            rules[target].second_part = true;
+        }
+        for (i, rule) in rules.iter().enumerate() {
+            let span = names.get_index(i).map_or(self.file.title_span, |(_, s)| *s);
+            let along = rule.walks.iter().any(|w| !w.is_empty());
+            if rule.place.is_some() && along && !rule.second_part {
+                self.report(
+                    Problem::error(
+                        "place_along_alone",
+                        format!("`{}` places a piece along lines, but from where?", rule.name),
+                    )
+                    .label(span, "no first part lands before it")
+                    .help(format!(
+                        "name it in another rule's `then` (`then {}`), or leave out `along` to place anywhere",
+                        rule.name
+                    )),
+                );
+            }
+            if let Some(t) = rule.then {
+                if rule.chain.is_some() || rules[t as usize].chain.is_some() {
+                    self.report(
+                        Problem::error(
+                            "bad_then",
+                            "a move in two parts has no chain in either part",
+                        )
+                        .label(
+                            span,
+                            format!(
+                                "`{}` and `{}` make one move",
+                                rule.name, rules[t as usize].name
+                            ),
+                        )
+                        .help("remove `chain` from the parts"),
+                    );
+                }
+            }
+            if let (true, Some(t)) = (rule.second_part, rule.then) {
+                self.report(
+                    Problem::error(
+                        "bad_then",
+                        format!(
+                            "`{}` is a second part, and has a second part of its own",
+                            rule.name
+                        ),
+                    )
+                    .label(
+                        span,
+                        format!("its `then` names `{}`", rules[t as usize].name),
+                    )
+                    .help("a move has at most two parts"),
+                );
+            }
+        }
+    }
+
     /// A chain is one move, and a move holds at most `MAX_CHAIN` steps: a chain rule must
     /// take a piece at every step, so that the pieces on the board bound its length, and
     /// that bound must fit.
-    fn chain_fits(&mut self, rule: &MoveRule, d: &MoveDecl, setup: Option<&[Code]>) {
+    fn chain_fits(&mut self, rule: &MoveRule, d: &MoveDecl, supply: &Supply) {
         if rule.chain.is_none() {
             return;
         }
@@ -82,7 +181,7 @@ impl Checker<'_> {
             return;
         };
         let used = board.used.iter().filter(|&&u| u).count();
-        let setup = setup.unwrap_or_default();
+        let setup = &supply.setup;
         let players = self.players.len().min(MAX_PLAYERS);
         let types = self.pieces.len().max(1);
         // The pattern each step takes a piece of: the run's, when it is taken and at
@@ -114,20 +213,28 @@ impl Checker<'_> {
             return;
         };
         // Every step takes a piece the pattern matches, whose owner stays its owner (a
-        // promotion changes only the type), and the setup puts every piece there is.
+        // promotion changes only the type; where an effect turns pieces, any piece may
+        // come to be matched), and the setup and the hands hold every piece there is
+        // (unless placements bring in pieces with no bound).
         let bound = (0..players)
             .map(|viewer| {
                 let owners_matched = |owner: usize| {
-                    (0..types).any(|t| {
-                        let code = 1 + owner * types + t;
-                        code < MAX_CODES && (pattern.masks[viewer] >> code) & 1 != 0
-                    })
+                    supply.turns
+                        || (0..types).any(|t| {
+                            let code = 1 + owner * types + t;
+                            code < MAX_CODES && (pattern.masks[viewer] >> code) & 1 != 0
+                        })
                 };
-                setup
+                let pieces = setup
                     .iter()
                     .filter(|&&c| c != 0 && owners_matched((c as usize - 1) / types))
                     .count()
-                    .min(used.saturating_sub(1))
+                    + supply.from_hands;
+                if supply.unbounded.is_some() {
+                    used.saturating_sub(1)
+                } else {
+                    pieces.min(used.saturating_sub(1))
+                }
             })
             .max()
             .unwrap_or(0);
@@ -207,9 +314,74 @@ impl Checker<'_> {
         );
     }
 
+    /// The absolute directions some names stand for, for each player.
+    fn lower_dirs(&mut self, dirs: &[Ident]) -> Vec<Vec<DirId>> {
+        let mut per_player = vec![Vec::new(); self.players.len()];
+        for dir in dirs {
+            match self.dir_names.get(&dir.name).cloned() {
+                Some(r) => {
+                    for (p, out) in per_player.iter_mut().enumerate() {
+                        self.resolve_direction(&r, p, out);
+                    }
+                }
+                None => {
+                    let known: Vec<String> = self.dir_names.keys().cloned().collect();
+                    self.unknown("direction", dir, known.iter().map(String::as_str));
+                }
+            }
+        }
+        per_player
+    }
+
+    /// `over COUNT PATTERN`, checked.
+    fn lower_run(&mut self, count: &RunCount, pattern: &ast::Pattern) -> Option<Run> {
+        let max = count.max.unwrap_or(u16::MAX as i64);
+        if count.min > max || max > u16::MAX as i64 {
+            self.report(
+                Problem::error(
+                    "bad_run",
+                    format!("a run of {}..{} squares cannot be", count.min, max),
+                )
+                .label(count.span, "empty or too long a range")
+                .help("write `1`, `2+` or `1..3`: at least the first, at most the second"),
+            );
+            return None;
+        }
+        let pattern = self.lower_pattern(pattern);
+        Some(Run {
+            pattern,
+            min: count.min as u16,
+            max: max as u16,
+        })
+    }
+
+    /// A piece type by name, reporting an unknown one.
+    fn piece_type(&mut self, id: &Ident) -> Option<u8> {
+        let found = self.pieces.get_index_of(&id.name);
+        if found.is_none() {
+            let known: Vec<String> = self.pieces.keys().cloned().collect();
+            self.unknown("piece type", id, known.iter().map(String::as_str));
+        }
+        found.map(|t| t as u8)
+    }
+
     fn move_rule(&mut self, d: &MoveDecl) -> Option<MoveRule> {
         let players = self.players.len();
         let mut piece_mask = None;
+        // A placement puts a new piece: it has no `from`, and its conditions say so.
+        let placing = d.clauses.iter().find_map(|c| match c {
+            Clause::Place(t, span) => Some((t, *span)),
+            _ => None,
+        });
+        let scope = if placing.is_some() {
+            Scope::PLACE
+        } else {
+            Scope::MOVE
+        };
+        let mut place = None;
+        let mut then = None;
+        let mut effects = Vec::new();
+        let mut require = None;
         let mut along: Option<(Vec<Vec<u8>>, Span)> = None;
         let mut run: Option<(Run, Span)> = None;
         let mut onto = None;
@@ -250,49 +422,43 @@ impl Checker<'_> {
                     if !once(self, "along", *span) {
                         continue;
                     }
-                    let mut per_player = vec![Vec::new(); players];
-                    for dir in dirs {
-                        match self.dir_names.get(&dir.name).cloned() {
-                            Some(r) => {
-                                for (p, out) in per_player.iter_mut().enumerate() {
-                                    self.resolve_direction(&r, p, out);
-                                }
-                            }
-                            None => {
-                                let known: Vec<String> = self.dir_names.keys().cloned().collect();
-                                self.unknown("direction", dir, known.iter().map(String::as_str));
-                            }
-                        }
-                    }
-                    along = Some((per_player, *span));
+                    along = Some((self.lower_dirs(dirs), *span));
                 }
                 Clause::Over(count, pattern, span) => {
                     if !once(self, "over", *span) {
                         continue;
                     }
-                    let max = count.max.unwrap_or(u16::MAX as i64);
-                    if count.min > max || max > u16::MAX as i64 {
-                        self.report(
-                            Problem::error(
-                                "bad_run",
-                                format!("a run of {}..{} squares cannot be", count.min, max),
-                            )
-                            .label(count.span, "empty or too long a range")
-                            .help(
-                                "write `1`, `2+` or `1..3`: at least the first, at most the second",
-                            ),
-                        );
+                    if let Some(r) = self.lower_run(count, pattern) {
+                        run = Some((r, *span));
+                    }
+                }
+                Clause::Place(t, span) => {
+                    if once(self, "place", *span) {
+                        place = self.piece_type(t);
+                    }
+                }
+                Clause::Then(name, span) => {
+                    if once(self, "then", *span) {
+                        then = Some(name.clone());
+                    }
+                }
+                Clause::Effect(e) => {
+                    if let Some(e) = self.effect(e, placing.is_some()) {
+                        effects.push(e);
+                    }
+                }
+                Clause::Require(cond, span) => {
+                    if !once(self, "require", *span) {
                         continue;
                     }
-                    let pattern = self.lower_pattern(pattern);
-                    run = Some((
-                        Run {
-                            pattern,
-                            min: count.min as u16,
-                            max: max as u16,
-                        },
-                        *span,
-                    ));
+                    let req_scope = Scope {
+                        no_from: placing.is_some(),
+                        ..Scope::REQUIRE
+                    };
+                    if let Some(e) = self.lower_as(cond, Ty::Bool, req_scope) {
+                        self.check_range(&e, cond.span);
+                        require = Some(e);
+                    }
                 }
                 Clause::Onto(pattern, span) => {
                     if !once(self, "onto", *span) {
@@ -334,7 +500,7 @@ impl Checker<'_> {
                     chain = Some(if must { Chain::Must } else { Chain::May });
                 }
                 Clause::If(cond, _) => {
-                    if let Some(e) = self.lower_as(cond, Ty::Bool, Scope::MOVE) {
+                    if let Some(e) = self.lower_as(cond, Ty::Bool, scope) {
                         if e.reads_state() {
                             self.check_range(&e, cond.span);
                             dynamics.push(e);
@@ -346,7 +512,21 @@ impl Checker<'_> {
             }
         }
         let mut complete = true;
-        for (kind, example) in [("along", "along all"), ("onto", "onto empty")] {
+        if let (Some((_, span)), Some(&piece_span)) = (placing, seen.get("piece")) {
+            self.report(
+                Problem::error("place_and_piece", "a placement moves no piece")
+                    .label(piece_span, "`piece` says which pieces move")
+                    .label(span, "this rule puts a new piece")
+                    .help("remove `piece`: the new piece is the one `place` names"),
+            );
+            complete = false;
+        }
+        let needed: &[(&str, &str)] = if placing.is_some() {
+            &[("onto", "onto empty")]
+        } else {
+            &[("along", "along all"), ("onto", "onto empty")]
+        };
+        for &(kind, example) in needed {
             if !seen.contains_key(kind) {
                 self.report(
                     Problem::error(
@@ -370,13 +550,26 @@ impl Checker<'_> {
             );
             complete = false;
         }
-        let (directions, _) = along?;
+        let directions = along.map(|(dirs, _)| dirs);
         let (onto, takes_landing) = onto?;
         if !complete {
             return None;
         }
-        let geometry = self.geometry(&statics);
-        let walks = self.walks(&directions, geometry.as_ref())?;
+        let (walks, placeable) = match &directions {
+            Some(directions) => {
+                let geometry = self.geometry(&statics);
+                (self.walks(directions, geometry.as_ref())?, Vec::new())
+            }
+            None => (vec![Vec::new(); players], self.placeable(&statics)?),
+        };
+        let captures = takes_landing || takes_run.is_some();
+        let require_any = match place {
+            Some(_) => require
+                .as_ref()
+                .and_then(|r| at_least_one(r, &effects, captures)),
+            None => None,
+        };
+        self.pending_then.push(then);
         Some(MoveRule {
             name: d.name.name.clone(),
             piece_mask: piece_mask.unwrap_or(u64::MAX >> (64 - self.pieces.len().clamp(1, 64))),
@@ -388,7 +581,221 @@ impl Checker<'_> {
             under,
             chain,
             condition: Program::all(&dynamics),
+            condition_sets: self.where_all(&dynamics),
             conditions: dynamics,
+            place,
+            placeable,
+            then: None,
+            second_part: false,
+            effects,
+            require: require.as_ref().map(Program::of),
+            require_any,
+            plain: false,
+        })
+    }
+
+    /// For a placement without `along`: for each player, the squares `to` where the
+    /// conditions on squares hold.
+    fn placeable(&mut self, statics: &[(IExpr, Span)]) -> Option<Vec<SquareSet>> {
+        let env = self.square_env()?;
+        let statics: Vec<(Program, Span)> =
+            statics.iter().map(|(c, s)| (Program::of(c), *s)).collect();
+        let n = env.cells;
+        let mut overflow: Option<(Span, usize)> = None;
+        let sets = (0..self.players.len())
+            .map(|p| {
+                let mut set = SquareSet::default();
+                for to in (0..n).filter(|&sq| env.used[sq]) {
+                    let e = Env {
+                        player: p as u8,
+                        to: to as u16,
+                        ..env
+                    };
+                    let holds = statics.iter().all(|(c, span)| {
+                        let mut bad = None;
+                        let v = value(c, &e, to, &mut bad);
+                        if bad.is_some() && overflow.is_none() {
+                            overflow = Some((*span, to));
+                        }
+                        v != 0
+                    });
+                    if holds {
+                        set.insert(to as Sq);
+                    }
+                }
+                set
+            })
+            .collect();
+        if let Some((span, sq)) = overflow {
+            self.overflow_on(span, sq);
+        }
+        Some(sets)
+    }
+
+    /// The conditions that read the position as a formula over sets of squares, when each
+    /// reads only what stands at fixed steps from `to`, and zones.
+    fn where_all(&self, conditions: &[IExpr]) -> Option<Where> {
+        if conditions.is_empty() {
+            return None;
+        }
+        let parts: Option<Vec<Where>> = conditions.iter().map(|c| self.where_of(c)).collect();
+        parts.map(Where::And)
+    }
+
+    fn where_of(&self, e: &IExpr) -> Option<Where> {
+        let board = self.board.as_ref()?;
+        Some(match e {
+            IExpr::Int(0) => Where::False,
+            IExpr::Int(_) => Where::True,
+            IExpr::InZone(z, sq) if **sq == IExpr::Square(SquareRef::To) => Where::Zone(*z),
+            IExpr::Is(sq, pattern, off) => {
+                let steps = match &**sq {
+                    IExpr::Square(SquareRef::To) => [(0, 0); MAX_PLAYERS],
+                    IExpr::Offset(inner, steps) if **inner == IExpr::Square(SquareRef::To) => {
+                        *steps
+                    }
+                    _ => return None,
+                };
+                let w = board.width as i64;
+                let h = board.height as i64;
+                let onto = (0..self.players.len())
+                    .map(|p| {
+                        let (dx, dy) = steps[p];
+                        let mut set = SquareSet::default();
+                        for sq in board.squares() {
+                            let (f, r) = (sq as i64 % w + dx, sq as i64 / w + dy);
+                            if (0..w).contains(&f)
+                                && (0..h).contains(&r)
+                                && board.used[(f + r * w) as usize]
+                            {
+                                set.insert(sq);
+                            }
+                        }
+                        set
+                    })
+                    .collect();
+                let delta = std::array::from_fn(|p| (steps[p].0 + steps[p].1 * w) as i32);
+                Where::At {
+                    steps,
+                    pattern: *pattern,
+                    off: *off,
+                    onto,
+                    delta,
+                }
+            }
+            IExpr::Binary(BinOp::And, a, b) => {
+                Where::And(vec![self.where_of(a)?, self.where_of(b)?])
+            }
+            IExpr::Binary(BinOp::Or, a, b) => Where::Or(vec![self.where_of(a)?, self.where_of(b)?]),
+            IExpr::Unary(UnOp::Not, a) => Where::Not(Box::new(self.where_of(a)?)),
+            _ => return None,
+        })
+    }
+
+    /// An effect clause, checked.
+    fn effect(&mut self, e: &EffectDecl, placing: bool) -> Option<Effect> {
+        let mut ok = true;
+        let at_from = e.at_from.is_some_and(|(from, _)| from);
+        if let (true, Some((_, span))) = (at_from && placing, e.at_from) {
+            self.report(
+                Problem::error("out_of_scope", "a placement has no `from`")
+                    .label(span, "the new piece comes from no square")
+                    .help("an effect of a placement reaches from where it lands: leave out `at`"),
+            );
+            ok = false;
+        }
+        let lines = match &e.along {
+            None => {
+                self.report(
+                    Problem::error(
+                        "missing_clause",
+                        "an effect says along which directions it reaches",
+                    )
+                    .label(e.verb_span, "needs `along`")
+                    .help("add `along all` (or `along onward`, the way the piece moved)"),
+                );
+                return None;
+            }
+            Some((dirs, span)) => match &dirs[..] {
+                [one]
+                    if matches!(one.name.as_str(), "onward" | "reverse")
+                        && !self.dir_names.contains_key(&one.name) =>
+                {
+                    if placing {
+                        self.report(
+                            Problem::error("out_of_scope", "a placement goes no way")
+                                .label(*span, "no step to follow")
+                                .help("name the directions: `along all`"),
+                        );
+                        ok = false;
+                    }
+                    if one.name == "onward" {
+                        EffectLines::Onward
+                    } else {
+                        EffectLines::Reverse
+                    }
+                }
+                _ => EffectLines::Along(self.lower_dirs(dirs)),
+            },
+        };
+        let run = match &e.over {
+            Some((count, pattern, _)) => Some(self.lower_run(count, pattern)?),
+            None => None,
+        };
+        let closer = e.onto.as_ref().map(|(p, _)| self.lower_pattern(p));
+        if run.is_none() && closer.is_none() {
+            self.report(
+                Problem::error("missing_clause", "an effect reaches a run of squares or the square next to its own")
+                    .label(e.verb_span, "needs `over` or `onto`")
+                    .help("write `over 1+ enemy onto friend` (a run closed by a friend) or `onto enemy` (the square next to it)"),
+            );
+            return None;
+        }
+        let into = match &e.into {
+            Some(t) => Some(self.piece_type(t)?),
+            None => None,
+        };
+        let verb = match e.verb {
+            ast::EffectVerb::Turn => EffectVerb::Turn,
+            ast::EffectVerb::Take => EffectVerb::Take,
+            ast::EffectVerb::Change => EffectVerb::Change,
+        };
+        if verb == EffectVerb::Change && into.is_none() {
+            self.report(
+                Problem::error("missing_clause", "`change` says what the pieces become")
+                    .label(e.verb_span, "needs `into TYPE`")
+                    .help("write `change { along all onto enemy into stone }`"),
+            );
+            ok = false;
+        }
+        if verb == EffectVerb::Take && e.into.is_some() {
+            self.report(
+                Problem::error("bad_effect", "taken pieces become nothing")
+                    .label(e.verb_span, "`take` with `into`")
+                    .help("use `turn … into TYPE` or `change … into TYPE`"),
+            );
+            ok = false;
+        }
+        let scope = Scope {
+            no_from: placing,
+            ..Scope::MOVE
+        };
+        let when = match &e.when {
+            Some(c) => {
+                let lowered = self.lower_as(c, Ty::Bool, scope)?;
+                self.check_range(&lowered, c.span);
+                Some(Program::of(&lowered))
+            }
+            None => None,
+        };
+        ok.then_some(Effect {
+            verb,
+            into,
+            at_from,
+            lines,
+            run,
+            closer,
+            when,
         })
     }
 
@@ -446,6 +853,8 @@ impl Checker<'_> {
             return None;
         }
         let env = self.square_env()?;
+        let statics: Vec<(Program, Span)> =
+            statics.iter().map(|(c, s)| (Program::of(c), *s)).collect();
         let n = env.cells;
         let mut table = MaskTable::new(MaskTable::words_for(n));
         // The first condition that overflows, and for which move.
@@ -502,6 +911,46 @@ impl Checker<'_> {
             .collect()
     }
 
+    /// `clock resets on …`.
+    pub(super) fn clock(&mut self, rules: &[MoveRule]) -> Option<ClockRule> {
+        let decls = self.items(|i| match i {
+            Item::Clock(c) => Some(c),
+            _ => None,
+        });
+        let decl = self.single(&decls, |d| d.span, "clock")?;
+        let mut clock = ClockRule::default();
+        for event in &decl.events {
+            match event {
+                ClockEvent::Capture(_) => clock.on_capture = true,
+                ClockEvent::Rule(name) => match rules.iter().position(|r| r.name == name.name) {
+                    Some(i) => clock.rules.push(i as RuleId),
+                    None => {
+                        let known: Vec<String> = rules.iter().map(|r| r.name.clone()).collect();
+                        self.unknown("move rule", name, known.iter().map(String::as_str));
+                    }
+                },
+            }
+        }
+        Some(clock)
+    }
+
+    /// `score = EXPR`: a player's score, read from their side.
+    pub(super) fn score(&mut self) -> Option<Program> {
+        let decls = self.items(|i| match i {
+            Item::Score(s) => Some(s),
+            _ => None,
+        });
+        let decl = self.single(&decls, |d| d.span, "score")?;
+        let scope = Scope {
+            end: false,
+            place: "a score",
+            ..Scope::END
+        };
+        let e = self.lower_as(&decl.value, Ty::Int, scope)?;
+        self.check_range(&e, decl.value.span);
+        Some(Program::of(&e))
+    }
+
     pub(super) fn end(&mut self) -> (Verdict, Vec<EndRule>) {
         let decls = self.items(|i| match i {
             Item::NoMove(n) => Some(n),
@@ -510,36 +959,68 @@ impl Checker<'_> {
         let no_move = self
             .single(&decls, |d| d.span, "no-move rule")
             .map_or(Verdict::Lose, |d| verdict(d.outcome));
-        let blocks = self.items(|i| match i {
-            Item::End(e) => Some(e),
-            _ => None,
-        });
         let mut rules = Vec::new();
-        if let Some(block) = self.single(&blocks, |b| b.span, "end block") {
+        for before_turn in [false, true] {
+            let blocks = self.items(|i| match i {
+                Item::End(e) if e.before_turn == before_turn => Some(e),
+                _ => None,
+            });
+            let what = if before_turn {
+                "`end before turn` block"
+            } else {
+                "end block"
+            };
+            let Some(block) = self.single(&blocks, |b| b.span, what) else {
+                continue;
+            };
             for r in &block.rules {
-                if r.outcome == OutcomeWord::Pass {
-                    self.report(
-                        Problem::error(
-                            "bad_outcome",
-                            "an end rule says who wins; `pass` is not an outcome",
-                        )
-                        .label(r.outcome_span, "not an outcome")
-                        .help("write `win`, `lose` or `draw` (passing belongs in `no move: pass`)"),
-                    );
-                    continue;
-                }
-                if let Some(condition) = self.lower_as(&r.condition, Ty::Bool, Scope::END) {
-                    self.check_range(&condition, r.condition.span);
-                    rules.push(EndRule {
-                        text: r.text.clone(),
-                        verdict: verdict(r.outcome),
-                        program: Program::of(&condition),
-                        condition,
-                    });
+                if let Some(rule) = self.end_rule(r, before_turn) {
+                    rules.push((r.span.start, rule));
                 }
             }
         }
+        // Read in the order written.
+        rules.sort_by_key(|(at, _)| *at);
+        let rules = rules.into_iter().map(|(_, r)| r).collect();
         (no_move, rules)
+    }
+
+    fn end_rule(&mut self, r: &ast::EndRule, before_turn: bool) -> Option<EndRule> {
+        if r.outcome == OutcomeWord::Pass {
+            self.report(
+                Problem::error(
+                    "bad_outcome",
+                    "an end rule says who wins; `pass` is not an outcome",
+                )
+                .label(r.outcome_span, "not an outcome")
+                .help("write `win`, `lose` or `draw` (passing belongs in `no move: pass`)"),
+            );
+            return None;
+        }
+        let condition = self.lower_as(&r.condition, Ty::Bool, Scope::END)?;
+        self.check_range(&condition, r.condition.span);
+        if !before_turn && condition.reads(&crate::ir::Expr::CaptureReachable) {
+            self.report(
+                Problem::error(
+                    "reachable_before_turn",
+                    "`reachable(capture)` searches the moves of the player about to move",
+                )
+                .label(r.condition.span, "read for every player in `end { … }`")
+                .help("put this rule in `end before turn { … }`, read for the player to move only"),
+            );
+            return None;
+        }
+        Some(EndRule {
+            text: r.text.clone(),
+            scope: if before_turn {
+                EndScope::BeforeTurn
+            } else {
+                EndScope::Every
+            },
+            verdict: verdict(r.outcome),
+            program: Program::of(&condition),
+            condition,
+        })
     }
 }
 
@@ -551,4 +1032,45 @@ fn verdict(w: OutcomeWord) -> Verdict {
         OutcomeWord::Draw => Verdict::Draw,
         OutcomeWord::Score => Verdict::Score,
     }
+}
+
+/// The effect a `require` asks to reach at least one piece, when that is all it asks
+/// (`require turned > 0`, `require taken >= 1`) of a placement, and that effect is the
+/// first, the only one that turns (or takes), unconditional, along directions, with a run
+/// closed by a pattern that the run's own pattern never matches: the generator can then
+/// find the squares where it reaches a piece for all squares at once, from the position
+/// before the placement (the placed piece is not on any line from its own square).
+fn at_least_one(require: &IExpr, effects: &[Effect], captures: bool) -> Option<usize> {
+    let counted = match require {
+        IExpr::Binary(BinOp::Gt, a, b) if **b == IExpr::Int(0) => a,
+        IExpr::Binary(BinOp::Ge, a, b) if **b == IExpr::Int(1) => a,
+        _ => return None,
+    };
+    let counts = |verb: EffectVerb| match **counted {
+        IExpr::Turned => verb != EffectVerb::Take,
+        IExpr::Taken => verb == EffectVerb::Take,
+        _ => false,
+    };
+    if matches!(**counted, IExpr::Taken) && captures {
+        return None;
+    }
+    let mut counting = effects.iter().enumerate().filter(|(_, e)| counts(e.verb));
+    let (i, e) = counting.next()?;
+    let disjoint = match (e.run, e.closer) {
+        (Some(run), Some(closer)) => run
+            .pattern
+            .masks
+            .iter()
+            .zip(closer.masks.iter())
+            .all(|(a, b)| a & b == 0),
+        _ => false,
+    };
+    let simple = i == 0
+        && counting.next().is_none()
+        && e.when.is_none()
+        && !e.at_from
+        && matches!(e.lines, EffectLines::Along(_))
+        && disjoint
+        && e.run.is_some_and(|r| r.min >= 1);
+    simple.then_some(i)
 }

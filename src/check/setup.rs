@@ -1,12 +1,28 @@
 //! The starting position.
 
-use super::expr::{value, Scope, Ty};
+use super::expr::{value_once, Scope, Ty};
 use super::Checker;
 use crate::diagnostic::Problem;
 use crate::diagnostic::Span;
 use crate::ir::board::parse_square_name;
 use crate::ir::expr::Env;
-use crate::syntax::ast::{Expr, Item, Placed, Placement, PlacementTarget, SetupBlock};
+use crate::ir::{Code, MAX_HAND_TYPES};
+use crate::syntax::ast::{
+    Clause, EffectVerb, Expr, Item, Placed, Placement, PlacementTarget, SetupBlock,
+};
+
+/// The pieces a game can ever have on its board (see `Checker::supply`).
+pub(super) struct Supply {
+    /// The setup's cell codes.
+    pub setup: Vec<Code>,
+    /// The pieces all hands hold at the start.
+    pub from_hands: usize,
+    /// Where a placement brings in pieces of a type not kept in hand, with no bound.
+    pub unbounded: Option<crate::diagnostic::Span>,
+    /// Whether an effect turns pieces to the mover's side, so that any piece may come to
+    /// be anyone's.
+    pub turns: bool,
+}
 
 impl Checker<'_> {
     /// The starting cell codes, or `None` if the board is unknown.
@@ -24,6 +40,102 @@ impl Checker<'_> {
             self.placement(p, &mut codes, &mut filled_by);
         }
         cells.map(|_| codes)
+    }
+
+    /// How many pieces there can ever be: those of the setup, and those that placements
+    /// bring in from hands, or no bound when a placement brings in a type not kept in hand.
+    pub(super) fn supply(
+        &self,
+        setup: Option<&[Code]>,
+        hands: &[Vec<u8>],
+        hand_types: u64,
+    ) -> Supply {
+        let mut unbounded = None;
+        let mut turns = false;
+        for item in &self.file.items {
+            let Item::Move(m) = item else {
+                continue;
+            };
+            for clause in &m.clauses {
+                match clause {
+                    Clause::Place(t, span) => {
+                        let kept = self
+                            .pieces
+                            .get_index_of(&t.name)
+                            .is_some_and(|i| (hand_types >> i) & 1 != 0);
+                        if !kept && unbounded.is_none() {
+                            unbounded = Some(*span);
+                        }
+                    }
+                    Clause::Effect(e) => turns |= e.verb == EffectVerb::Turn,
+                    _ => {}
+                }
+            }
+        }
+        Supply {
+            setup: setup.map(<[Code]>::to_vec).unwrap_or_default(),
+            from_hands: hands.iter().flatten().map(|&n| n as usize).sum(),
+            unbounded,
+            turns,
+        }
+    }
+
+    /// `White 30 disc in hand`: for each player and piece type, the pieces they start with
+    /// in hand, and the types kept in hand.
+    pub(super) fn hands(&mut self) -> (Vec<Vec<u8>>, u64) {
+        let blocks = self.items(|i| match i {
+            Item::Setup(s) => Some(s),
+            _ => None,
+        });
+        let fills: Vec<_> = blocks.iter().flat_map(|b| b.hands.iter()).collect();
+        if fills.is_empty() {
+            return (Vec::new(), 0);
+        }
+        let players = self.players.len();
+        let mut hands = vec![vec![0u8; self.pieces.len()]; players];
+        let mut types = 0u64;
+        for h in fills {
+            let Some(t) = self.pieces.get_index_of(&h.piece.name) else {
+                let known: Vec<String> = self.pieces.keys().cloned().collect();
+                self.unknown("piece type", &h.piece, known.iter().map(String::as_str));
+                continue;
+            };
+            if t >= MAX_HAND_TYPES {
+                self.report(
+                    Problem::error(
+                        "too_many_hands",
+                        format!("pieces in hand are kept for the first {MAX_HAND_TYPES} piece types only"),
+                    )
+                    .label(h.piece.span, "a later piece type")
+                    .help("declare the piece types kept in hand first in `pieces`"),
+                );
+                continue;
+            }
+            if !(0..=u8::MAX as i64).contains(&h.count.value) {
+                self.report(
+                    Problem::error("bad_value", format!("{} pieces in hand", h.count.value))
+                        .label(h.count.span, "from 0 to 255")
+                        .help("put fewer pieces in hand"),
+                );
+                continue;
+            }
+            let owners: Vec<usize> = match &h.owner {
+                None => (0..players).collect(),
+                Some(o) => match self.players.get_index_of(&o.name) {
+                    Some(i) => vec![i],
+                    None => {
+                        let known: Vec<String> = self.players.keys().cloned().collect();
+                        self.unknown("player", o, known.iter().map(String::as_str));
+                        continue;
+                    }
+                },
+            };
+            for p in owners {
+                hands[p][t] = h.count.value as u8;
+            }
+            types |= 1 << t;
+        }
+        (hands, types)
     }
 
     /// `put N where COND` / `put N on a, b`: N seeds on each square (with `counters`). The
@@ -64,7 +176,7 @@ impl Checker<'_> {
                                 here: sq as u16,
                                 ..env
                             };
-                            value(cond, &e, sq, &mut overflow) != 0
+                            value_once(cond, &e, sq, &mut overflow) != 0
                         })
                 })
                 .collect(),
@@ -88,7 +200,7 @@ impl Checker<'_> {
                     here: sq as u16,
                     ..env
                 };
-                (sq, value(&n, &e, sq, &mut count_overflow))
+                (sq, value_once(&n, &e, sq, &mut count_overflow))
             })
             .collect();
         if let (Some(sq), PlacementTarget::Where(c)) = (overflow, &p.target) {
@@ -182,7 +294,7 @@ impl Checker<'_> {
                             here: sq as u16,
                             ..env
                         };
-                        if env.used[sq] && value(&cond, &e, sq, &mut overflow) != 0 {
+                        if env.used[sq] && value_once(&cond, &e, sq, &mut overflow) != 0 {
                             hits.push((sq, owner));
                         }
                     }

@@ -2,7 +2,7 @@
 //! checker evaluates every track case, first lap and outcome for every pit (and player)
 //! here, so that the engine sows by table look-ups alone.
 
-use super::expr::{value, Scope, Ty};
+use super::expr::{value_once, Scope, Ty};
 use super::Checker;
 use crate::diagnostic::Problem;
 use crate::diagnostic::Span;
@@ -256,7 +256,7 @@ impl<'f> Checker<'f> {
                 let mut overflow = None;
                 let hit = cases
                     .iter()
-                    .find(|c| value(&c.2, &env, sq as usize, &mut overflow) != 0);
+                    .find(|c| value_once(&c.2, &env, sq as usize, &mut overflow) != 0);
                 let Some((f, r, _, th, span)) = hit else {
                     self.report(
                         Problem::error(
@@ -274,8 +274,8 @@ impl<'f> Checker<'f> {
                     break;
                 };
                 let (f, r) = (
-                    value(f, &env, sq as usize, &mut overflow),
-                    value(r, &env, sq as usize, &mut overflow),
+                    value_once(f, &env, sq as usize, &mut overflow),
+                    value_once(r, &env, sq as usize, &mut overflow),
                 );
                 if overflow.is_some() {
                     self.overflow_on(*span, sq as usize);
@@ -436,7 +436,7 @@ impl<'f> Checker<'f> {
                 if self.zone_tables[zone].squares[p * board.cells() + sq as usize] {
                     let lap = laps
                         .iter()
-                        .find(|(_, c)| value(c, &e, sq as usize, &mut overflow) != 0);
+                        .find(|(_, c)| value_once(c, &e, sq as usize, &mut overflow) != 0);
                     if let Some((t, _)) = lap {
                         first[p * n + i] = *t;
                     }
@@ -445,7 +445,7 @@ impl<'f> Checker<'f> {
                     let e = Env { was_empty, ..e };
                     let action = outcomes
                         .iter()
-                        .find(|(c, _)| value(c, &e, sq as usize, &mut overflow) != 0);
+                        .find(|(c, _)| value_once(c, &e, sq as usize, &mut overflow) != 0);
                     last[(p * n + i) * 2 + was_empty as usize] = match action {
                         None | Some((_, None)) => LastSeed::Stop,
                         Some((_, Some(None))) => LastSeed::Relay,

@@ -1,5 +1,6 @@
 //! Columns of pieces (`stacks`) and promotion.
 
+use super::setup::Supply;
 use super::Checker;
 use crate::diagnostic::Problem;
 use crate::ir::{Columns, MAX_SLOTS};
@@ -7,7 +8,7 @@ use crate::syntax::ast::Item;
 
 impl Checker<'_> {
     /// How columns are packed, once the board and the setup are known.
-    pub(super) fn columns(&mut self, setup: Option<&[u8]>) -> Option<Columns> {
+    pub(super) fn columns(&mut self, supply: &Supply) -> Option<Columns> {
         if !self.stacks {
             return None;
         }
@@ -39,7 +40,20 @@ impl Checker<'_> {
         let kinds = (self.players.len() * self.pieces.len()).max(2) as u32;
         let bits = u32::BITS - (kinds - 1).leading_zeros();
         let room = Columns::room(bits) as u32;
-        let pieces = setup.map_or(0, |s| s.iter().filter(|&&c| c != 0).count()) as u32;
+        if let Some(place) = supply.unbounded {
+            self.report(
+                Problem::error(
+                    "columns_unbounded",
+                    "with stacks, new pieces must come from a hand",
+                )
+                .label(place, "places pieces with no bound")
+                .label(span, "columns could grow past what fits in one")
+                .help("give each player a supply in the setup: `12 man in hand`"),
+            );
+            return None;
+        }
+        let on_board = supply.setup.iter().filter(|&&c| c != 0).count();
+        let pieces = (on_board + supply.from_hands) as u32;
         if pieces > room + 1 {
             self.report(
                 Problem::error(

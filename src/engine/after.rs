@@ -4,18 +4,18 @@
 //! of those squares (as `make`'s own step plans say) are made and checked again.
 
 use super::env::env;
-use super::make::{make_board, StepPlan};
+use super::make::{make_board, simple_steps, StepPlan};
 use super::moves::Move;
 use super::state::State;
 use crate::ir::expr::Env;
-use crate::ir::{Code, Game, Sq, SquareSet};
+use crate::ir::{Code, Game, MoveRule, Sq, SquareSet};
 
 /// Keeps the moves after which every `after move require` condition holds. Without a
 /// footprint, chains were checked as they were found, on the position after them
 /// (`holds_after`), and are kept.
 pub(super) fn keep_allowed_after(game: &Game, s: &State, out: &mut Vec<Move>) {
     let Some(footprint) = &game.after_footprint else {
-        let chained = |m: &Move| !m.is_pass() && game.rules[m.rule as usize].chain.is_some();
+        let chained = |m: &Move| !m.is_pass() && checked_in_chain(&game.rules[m.rule as usize]);
         out.retain(|m| chained(m) || allowed_after(game, s, m));
         return;
     };
@@ -49,6 +49,12 @@ pub(super) fn keep_allowed_after(game: &Game, s: &State, out: &mut Vec<Move>) {
     });
 }
 
+/// Whether the moves of `rule` are checked against `after move require` as their chains
+/// are found: chains of steps alone, whose last position is at hand then.
+pub(super) fn checked_in_chain(rule: &MoveRule) -> bool {
+    rule.chain.is_some() && simple_steps(rule) && rule.require.is_none()
+}
+
 /// Whether `m` may change, on some watched square, whether it matches the mask watching
 /// it: what each square the move writes will hold is read from `make`'s step plans (the
 /// last write to a square is what it holds), and a square whose new contents the plans
@@ -58,6 +64,9 @@ fn changes_watched(game: &Game, s: &State, m: &Move, watched: &[(SquareSet, u64)
         return false;
     }
     let rule = &game.rules[m.rule as usize];
+    if !simple_steps(rule) {
+        return true;
+    }
     let code = s.at(m.from);
     let steps = m.steps();
     #[inline(always)]

@@ -33,7 +33,7 @@ pub(super) fn extend_chain<M: Mask>(
     let mut after = *s;
     let mut passed_set = SquareSet::default();
     passed.store(&mut passed_set);
-    if make_step(game, &mut after, rule, at, step, &mut passed_set) {
+    if make_step(game, &mut after, rule, at, step, &mut passed_set, &mut 0) {
         // A promotion ends the chain.
         emit(out, &after, m);
         return;

@@ -4,7 +4,7 @@
 use super::env::env;
 use super::state::{State, NOBODY};
 use crate::ir::expr::Env;
-use crate::ir::{Game, Verdict};
+use crate::ir::{EndScope, Game, Verdict};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -16,15 +16,21 @@ pub enum Outcome {
 /// Why a game ended, for saying so in words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cause {
-    /// The end rule with this index in `Game::end_rules`.
-    EndRule(usize),
+    /// The end rule with this index in `Game::end_rules`, read for this player.
+    EndRule(usize, u8),
     /// The player to move had no legal move, and the no-move rule ended the game.
     NoMove,
+    /// With `no move: pass`, no player had a legal move.
+    NobodyCanMove,
 }
 
-/// The outcome of `verdict` befalling the player to move at `s`; `None` for a pass.
-pub(super) fn verdict_outcome(game: &Game, verdict: Verdict, s: &State) -> Option<Outcome> {
-    let player = s.to_move;
+/// The outcome of `verdict` befalling `player` at `s`; `None` for a pass.
+pub(super) fn verdict_outcome(
+    game: &Game,
+    verdict: Verdict,
+    s: &State,
+    player: u8,
+) -> Option<Outcome> {
     match verdict {
         Verdict::Pass => None,
         Verdict::Win => Some(Outcome::Win(player)),
@@ -32,6 +38,16 @@ pub(super) fn verdict_outcome(game: &Game, verdict: Verdict, s: &State) -> Optio
         Verdict::Lose => Some(Outcome::Win(game.next_player(player))),
         Verdict::Draw => Some(Outcome::Draw),
         Verdict::Score => Some(score_outcome(game, s)),
+    }
+}
+
+/// How the game ends when no player can move (with `no move: pass`): by the score when the
+/// game keeps one (`score = …`, or stores), else a draw.
+pub(super) fn nobody_moves(game: &Game, s: &State) -> Outcome {
+    if game.score.is_some() || game.sowing.is_some() {
+        score_outcome(game, s)
+    } else {
+        Outcome::Draw
     }
 }
 
@@ -50,31 +66,65 @@ pub fn final_stores(game: &Game, s: &State) -> Vec<u64> {
     stores
 }
 
-/// The larger store wins; a tie for the largest is a draw.
+/// Each player's score: `score = …` read from their side, or else their final store.
+pub fn scores(game: &Game, s: &State) -> Vec<i64> {
+    match &game.score {
+        Some(score) => {
+            let base = env(game, s);
+            (0..game.players.len())
+                .map(|p| {
+                    score
+                        .eval(&Env {
+                            player: p as u8,
+                            ..base
+                        })
+                        .unwrap_or(0)
+                })
+                .collect()
+        }
+        None => final_stores(game, s).iter().map(|&n| n as i64).collect(),
+    }
+}
+
+/// The highest score wins; a tie for the highest is a draw.
 fn score_outcome(game: &Game, s: &State) -> Outcome {
-    let stores = final_stores(game, s);
-    let best = stores.iter().copied().max().unwrap_or(0);
-    let mut leaders = (0..stores.len()).filter(|&p| stores[p] == best);
+    let scores = scores(game, s);
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let mut leaders = (0..scores.len()).filter(|&p| scores[p] == best);
     match (leaders.next(), leaders.next()) {
         (Some(p), None) => Outcome::Win(p as u8),
         _ => Outcome::Draw,
     }
 }
 
-/// The first end rule that decides the game at `s`, read for the player to move, with its
-/// index; `reachable` is the value of `reachable(capture)` there.
-pub(super) fn end_rule(game: &Game, s: &State, reachable: bool) -> Option<(Outcome, usize)> {
+/// The first end rule that decides the game at `s`, with its index and the player it was
+/// read for; `reachable` is the value of `reachable(capture)` there. Rules are read in
+/// order; a rule of `end { … }` for every player, the one who moved last first, and a rule
+/// of `end before turn { … }` for the player to move.
+pub(super) fn end_rule(game: &Game, s: &State, reachable: bool) -> Option<(Outcome, Cause)> {
     if game.end_rules.is_empty() {
         return None;
     }
-    let env = Env {
+    let mut env = Env {
         reachable,
         ..env(game, s)
     };
-    game.end_rules.iter().enumerate().find_map(|(i, r)| {
-        if !r.program.holds(&env) {
-            return None;
+    let players = game.players.len() as u8;
+    let last = (s.to_move + players - 1) % players;
+    for (i, rule) in game.end_rules.iter().enumerate() {
+        let (first, count) = match rule.scope {
+            EndScope::Every => (last, players),
+            EndScope::BeforeTurn => (s.to_move, 1),
+        };
+        for k in 0..count {
+            let player = (first + k) % players;
+            env.player = player;
+            if rule.program.holds(&env) {
+                if let Some(o) = verdict_outcome(game, rule.verdict, s, player) {
+                    return Some((o, Cause::EndRule(i, player)));
+                }
+            }
         }
-        verdict_outcome(game, r.verdict, s).map(|o| (o, i))
-    })
+    }
+    None
 }

@@ -18,6 +18,10 @@ pub(super) fn env<'a>(game: &'a Game, s: &'a State) -> Env<'a> {
         used_set: &game.board.used_set,
         types: game.pieces.len(),
         player: s.to_move,
+        board: Some(&game.board),
+        clock: s.clock as u32,
+        passes: s.passes as u32,
+        repeated: s.repeated as u32,
         ..Env::constant()
     }
 }

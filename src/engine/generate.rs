@@ -11,11 +11,11 @@
 //! once over `Mask` and compiled for boards of up to 64 squares (one word) and for larger
 //! ones (four words).
 
-use super::after::keep_allowed_after;
+use super::after::{checked_in_chain, keep_allowed_after};
 use super::chain::{extend_chain, extend_light, light};
-use super::end::{end_rule, verdict_outcome, Outcome};
+use super::end::{end_rule, nobody_moves, verdict_outcome, Cause, Outcome};
 use super::env::env;
-use super::make::StepPlan;
+use super::make::{make_part, Done, StepPlan};
 use super::mask::{Mask, Wide};
 use super::moves::Move;
 use super::reach::capture_reachable;
@@ -23,7 +23,10 @@ use super::sowing::sowings;
 use super::state::State;
 use super::Scratch;
 use crate::ir::expr::Env;
-use crate::ir::{DirId, Game, MoveRule, Pattern, RuleId, Sq, Walk};
+use crate::ir::{
+    DirId, Effect, EffectLines, Game, MoveRule, Pattern, RuleId, Sq, Verdict, Walk, Where,
+    NO_SQUARE,
+};
 
 /// Fills `out` with the legal moves of `s` (a pass, when passing is the rule and there is
 /// no other move), or says how the game has ended.
@@ -38,7 +41,7 @@ pub fn generate(
         if let Some((o, _)) = end_rule(game, s, false) {
             return Some(o);
         }
-        return by_rules_of_play(game, s, out);
+        return by_rules_of_play(game, s, out).map(|(o, _)| o);
     }
     // The end rules search ahead from the moves of `s`, so those come first.
     let ended = by_rules_of_play(game, s, out);
@@ -47,12 +50,37 @@ pub fn generate(
         out.clear();
         return Some(o);
     }
-    ended
+    ended.map(|(o, _)| o)
 }
 
 /// The moves of `s` by the rules of play alone, with no end rule read: the sowings, or the
-/// moves of the first priority tier that has one, or what the no-move rule says.
-pub(super) fn by_rules_of_play(game: &Game, s: &State, out: &mut Vec<Move>) -> Option<Outcome> {
+/// moves of the first priority tier that has one, or what the no-move rule says (a pass,
+/// unless no player can move).
+pub(super) fn by_rules_of_play(
+    game: &Game,
+    s: &State,
+    out: &mut Vec<Move>,
+) -> Option<(Outcome, Cause)> {
+    if own_moves(game, s, out) {
+        return None;
+    }
+    if game.no_move != Verdict::Pass {
+        let o = verdict_outcome(game, game.no_move, s, s.to_move)?;
+        return Some((o, Cause::NoMove));
+    }
+    // After every other player has passed in turn, a pass would go round for ever: no
+    // player can move, and the game ends.
+    out.clear();
+    if s.passes as usize + 1 >= game.players.len() {
+        return Some((nobody_moves(game, s), Cause::NobodyCanMove));
+    }
+    out.push(Move::PASS);
+    None
+}
+
+/// Fills `out` with the moves of the player to move by the rules of play, with no pass;
+/// says whether there is one.
+fn own_moves(game: &Game, s: &State, out: &mut Vec<Move>) -> bool {
     out.clear();
     if let Some(sw) = &game.sowing {
         sowings(game, sw, s, &mut s.clone(), |m, _| {
@@ -60,7 +88,7 @@ pub(super) fn by_rules_of_play(game: &Game, s: &State, out: &mut Vec<Move>) -> O
             false
         });
         if !out.is_empty() {
-            return None;
+            return true;
         }
     }
     // Without a footprint every move must be made to be checked: chains are checked as
@@ -72,16 +100,10 @@ pub(super) fn by_rules_of_play(game: &Game, s: &State, out: &mut Vec<Move>) -> O
             keep_allowed_after(game, s, out);
         }
         if !out.is_empty() {
-            return None;
+            return true;
         }
     }
-    match verdict_outcome(game, game.no_move, s) {
-        Some(o) => Some(o),
-        None => {
-            out.push(Move::PASS);
-            None
-        }
-    }
+    false
 }
 
 /// The moves of each priority tier, highest first, with no priority applied and no
@@ -165,6 +187,18 @@ impl<M: Mask> View<M> {
         v
     }
 
+    /// The view with `sq` emptied.
+    #[inline(always)]
+    pub fn without(&self, game: &Game, sq: Sq) -> View<M> {
+        let mut v = *self;
+        let gone = M::bit(sq);
+        for o in v.occupied.iter_mut().take(game.players.len()) {
+            *o &= !gone;
+        }
+        v.empty |= gone & M::from_set(&game.board.used_set);
+        v
+    }
+
     /// The squares a pattern matches, for the player to move.
     #[inline(always)]
     pub fn pattern(&self, game: &Game, s: &State, pattern: &Pattern) -> M {
@@ -242,28 +276,323 @@ fn tier_moves<M: Mask>(
     let view = View::<M>::of(game, s);
     for &rule_id in tier {
         let rule = &game.rules[rule_id as usize];
-        let movers = view.movers(game, s, rule);
-        if movers.is_empty() {
+        if rule.plain {
+            moves_of_rule(game, rule_id, s, &view, after_check, out);
             continue;
         }
-        let sets = RuleSets::of(game, s, &view, rule);
-        let takes = rule.captures();
-        let none = M::default();
-        match rule.chain {
-            None => landings(game, rule, s, movers, sets, none, |from, d, to| {
-                out.push(Move::step(from, rule_id, takes, d, to));
-            }),
-            Some(_) if light(game, rule, s.to_move, after_check) => {
-                landings(game, rule, s, movers, sets, none, |from, d, to| {
-                    let m = Move::step(from, rule_id, takes, d, to);
-                    extend_light::<M>(game, rule, s, &view, s.at(from), from, m, none, out);
-                })
-            }
-            Some(_) => landings(game, rule, s, movers, sets, none, |from, d, to| {
+        if rule.second_part {
+            continue;
+        }
+        let start = out.len();
+        if rule.place.is_some() {
+            placements(game, rule_id, s, &view, out);
+        } else if rule.then.is_some() {
+            first_parts(game, rule_id, s, &view, out);
+        } else {
+            moves_of_rule(game, rule_id, s, &view, after_check, out);
+        }
+        if rule.then.is_some() || (rule.require.is_some() && !settled_set_wise(rule)) {
+            finish(game, rule_id, s, start, out);
+        }
+    }
+}
+
+/// The moves of one moving rule (not a placement), as its first part.
+#[inline(always)]
+fn moves_of_rule<M: Mask>(
+    game: &Game,
+    rule_id: RuleId,
+    s: &State,
+    view: &View<M>,
+    after_check: bool,
+    out: &mut Vec<Move>,
+) {
+    let rule = &game.rules[rule_id as usize];
+    let movers = view.movers(game, s, rule);
+    if movers.is_empty() {
+        return;
+    }
+    let sets = RuleSets::of(game, s, view, rule);
+    let takes = rule.captures();
+    let none = M::default();
+    let after_check = after_check && checked_in_chain(rule);
+    match rule.chain {
+        None => landings(game, rule, s, movers, sets, none, |from, d, to| {
+            out.push(Move::step(from, rule_id, takes, d, to));
+        }),
+        Some(_) if light(game, rule, s.to_move, after_check) => {
+            landings(game, rule, s, movers, sets, none, |from, d, to| {
                 let m = Move::step(from, rule_id, takes, d, to);
-                extend_chain::<M>(game, rule, s, from, m, none, after_check, out);
+                extend_light::<M>(game, rule, s, view, s.at(from), from, m, none, out);
+            })
+        }
+        Some(_) => landings(game, rule, s, movers, sets, none, |from, d, to| {
+            let m = Move::step(from, rule_id, takes, d, to);
+            extend_chain::<M>(game, rule, s, from, m, none, after_check, out);
+        }),
+    }
+}
+
+/// The first parts of a moving rule with a second part (which has no chain), listed piece
+/// by piece, in the order `sample` counts them.
+fn first_parts<M: Mask>(
+    game: &Game,
+    rule_id: RuleId,
+    s: &State,
+    view: &View<M>,
+    out: &mut Vec<Move>,
+) {
+    let rule = &game.rules[rule_id as usize];
+    let sets = RuleSets::of(game, s, view, rule);
+    let takes = rule.captures();
+    for piece in view.movers(game, s, rule).squares() {
+        landings(
+            game,
+            rule,
+            s,
+            M::bit(piece),
+            sets,
+            M::default(),
+            |from, d, to| {
+                out.push(Move::step(from, rule_id, takes, d, to));
+            },
+        )
+    }
+}
+
+/// Whether a rule's `require` is settled by the squares `placeable_squares` gives, so that
+/// no move of it needs to be made to be checked.
+pub(super) fn settled_set_wise(rule: &MoveRule) -> bool {
+    rule.place.is_some() && rule.require_any.is_some()
+}
+
+/// The placements of a placement rule as a first part: a new piece on each square the rule
+/// allows.
+fn placements<M: Mask>(
+    game: &Game,
+    rule_id: RuleId,
+    s: &State,
+    view: &View<M>,
+    out: &mut Vec<Move>,
+) {
+    let rule = &game.rules[rule_id as usize];
+    let takes = rule.captures();
+    for to in placeable_squares(game, rule, s, view).squares() {
+        if rule.condition_sets.is_some() || dynamic_ok(game, rule, s, NO_SQUARE, to) {
+            out.push(Move::place(rule_id, takes, to));
+        }
+    }
+}
+
+/// The squares where a placement rule may put its piece, as far as sets of squares can
+/// tell: none when the player has no such piece left in hand; else the squares its
+/// conditions on squares allow, that match `onto`, where its conditions on the position
+/// hold (when they are sets: `Where`), and where its required effect reaches a piece
+/// (`require_any`). Conditions that are not sets are left to the caller.
+#[inline(always)]
+pub(super) fn placeable_squares<M: Mask>(
+    game: &Game,
+    rule: &MoveRule,
+    s: &State,
+    view: &View<M>,
+) -> M {
+    let player = s.to_move as usize;
+    let piece = rule.place.expect("a placement rule") as usize;
+    if (game.hand_types >> piece) & 1 != 0 && s.hand[player][piece] == 0 {
+        return M::default();
+    }
+    let mut squares = M::from_set(&rule.placeable[player]) & view.pattern(game, s, &rule.onto);
+    if let Some(w) = &rule.condition_sets {
+        squares &= where_squares(game, s, view, w);
+    }
+    if let Some(i) = rule.require_any {
+        squares &= effect_origins(game, s, view, &rule.effects[i]);
+    }
+    squares
+}
+
+/// The squares `to` where conditions on the squares around `to` hold.
+fn where_squares<M: Mask>(game: &Game, s: &State, view: &View<M>, w: &Where) -> M {
+    let player = view.player as usize;
+    let used = M::from_set(&game.board.used_set);
+    match w {
+        Where::True => used,
+        Where::False => M::default(),
+        Where::At {
+            pattern,
+            off,
+            onto,
+            delta,
+            ..
+        } => {
+            let on = M::from_set(&onto[player]);
+            let mut set = view.pattern(game, s, pattern).shift(-delta[player]) & on;
+            if *off {
+                set |= used & !on;
+            }
+            set
+        }
+        Where::Zone(z) => M::from_set(&game.zones[*z].sets[player]),
+        Where::And(parts) => parts
+            .iter()
+            .fold(used, |acc, p| acc & where_squares(game, s, view, p)),
+        Where::Or(parts) => parts
+            .iter()
+            .fold(M::default(), |acc, p| acc | where_squares(game, s, view, p)),
+        Where::Not(inner) => used & !where_squares(game, s, view, inner),
+    }
+}
+
+/// The squares from which an effect with a closed run (`over 1+ enemy onto friend`) reaches
+/// at least one piece, along its directions: for each, the squares that start a run of
+/// `k` matching squares followed by a closing one, for each allowed `k`, found for all
+/// squares at once.
+fn effect_origins<M: Mask>(game: &Game, s: &State, view: &View<M>, effect: &Effect) -> M {
+    let (Some(run), Some(closer), EffectLines::Along(dirs)) =
+        (effect.run, effect.closer, &effect.lines)
+    else {
+        unreachable!("the checker settles only effects with a closed run along directions")
+    };
+    let board = &game.board;
+    let run_squares = view.pattern(game, s, &run.pattern);
+    let closers = view.pattern(game, s, &closer);
+    let mut origins = M::default();
+    for &d in &dirs[view.player as usize] {
+        let delta = board.delta[d as usize];
+        let steps_from = M::at(&board.steps_from, d as usize);
+        // `starts`: squares that begin a run of `k` squares closed by a closer.
+        let mut starts = closers.shift(-delta) & steps_from & run_squares;
+        let mut k = 1;
+        while !starts.is_empty() {
+            if k >= run.min {
+                origins |= starts.shift(-delta) & steps_from;
+            }
+            if k >= run.max {
+                break;
+            }
+            starts = starts.shift(-delta) & steps_from & run_squares;
+            k += 1;
+        }
+    }
+    origins
+}
+
+/// Completes the moves of one rule that `out[start..]` holds as first parts: keeps those
+/// whose `require` holds (made and read one by one), then replaces each by the moves made
+/// of it and every second part that can follow.
+fn finish(game: &Game, rule_id: RuleId, s: &State, start: usize, out: &mut Vec<Move>) {
+    let rule = &game.rules[rule_id as usize];
+    if rule.require.is_some() && !settled_set_wise(rule) {
+        keep_required(game, rule, s, start, out, |after, m| {
+            let mut done = Done::default();
+            let to = make_part(game, after, rule, m.from, m.first_steps(), &mut done);
+            (done, m.from, to)
+        });
+    }
+    let Some(then) = rule.then else {
+        return;
+    };
+    let end = out.len();
+    for i in start..end {
+        let m = out[i];
+        if game.board.words() == 1 {
+            second_parts::<u64>(game, then, s, m, out);
+        } else {
+            second_parts::<Wide>(game, then, s, m, out);
+        }
+    }
+    out.drain(start..end);
+}
+
+/// Keeps the moves of `out[start..]` after which `rule`'s `require` holds. `make` makes
+/// the part of a move that is `rule`'s on a copy of `s`, and says what it did, where it
+/// started and where it landed.
+fn keep_required(
+    game: &Game,
+    rule: &MoveRule,
+    s: &State,
+    start: usize,
+    out: &mut Vec<Move>,
+    make: impl Fn(&mut State, &Move) -> (Done, Sq, Sq),
+) {
+    let Some(require) = &rule.require else {
+        return;
+    };
+    let mut kept = start;
+    for i in start..out.len() {
+        let m = out[i];
+        let mut after = *s;
+        let (done, from, to) = make(&mut after, &m);
+        let env = Env {
+            from,
+            to,
+            turned: done.turned,
+            taken: done.taken,
+            ..env(game, &after)
+        };
+        if require.holds(&env) {
+            out[kept] = m;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
+/// Appends to `out` the moves made of the first part `m` and each second part by rule
+/// `then` that can follow it, from where `m` landed. A first part that no second part can
+/// follow makes no move.
+fn second_parts<M: Mask>(game: &Game, then: RuleId, s: &State, m: Move, out: &mut Vec<Move>) {
+    let first = &game.rules[m.rule as usize];
+    let rule = &game.rules[then as usize];
+    let mut after = *s;
+    let at = make_part(
+        game,
+        &mut after,
+        first,
+        m.from,
+        m.first_steps(),
+        &mut Done::default(),
+    );
+    let view = View::<M>::of(game, &after);
+    let takes = rule.captures();
+    let start = out.len();
+    let none = M::default();
+    let sets = RuleSets::of(game, &after, &view, rule);
+    let player = after.to_move as usize;
+    if rule.place.is_some() && rule.walks[player].is_empty() {
+        // A placement anywhere the rule allows.
+        for to in placeable_squares(game, rule, &after, &view).squares() {
+            if rule.condition_sets.is_some() || dynamic_ok(game, rule, &after, NO_SQUARE, to) {
+                out.extend(m.second(0, to, takes));
+            }
+        }
+    } else if rule.place.is_some() {
+        // A placement along the rule's lines from where the first part landed.
+        let piece = rule.place.expect("a placement") as usize;
+        if (game.hand_types >> piece) & 1 == 0 || after.hand[player][piece] > 0 {
+            landings(game, rule, &after, M::bit(at), sets, none, |_, d, to| {
+                out.extend(m.second(d, to, takes));
+            });
+        }
+    } else if view.movers(game, &after, rule).has(at) {
+        // The piece that landed moves on by the second rule.
+        match rule.chain {
+            None => landings(game, rule, &after, M::bit(at), sets, none, |_, d, to| {
+                out.extend(m.second(d, to, takes));
+            }),
+            Some(_) => landings(game, rule, &after, M::bit(at), sets, none, |_, d, to| {
+                if let Some(longer) = m.second(d, to, takes) {
+                    extend_chain::<M>(game, rule, &after, at, longer, none, false, out);
+                }
             }),
         }
+    }
+    if rule.require.is_some() {
+        keep_required(game, rule, &after, start, out, |after2, m2| {
+            let mut done = Done::default();
+            let to = make_part(game, after2, rule, at, m2.second_steps(), &mut done);
+            (done, at, to)
+        });
     }
 }
 

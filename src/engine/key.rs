@@ -1,6 +1,6 @@
 //! Compact, exact keys of positions, for the searches that remember positions: a key holds
 //! just what the rules of play read in a game (its squares' pieces if it has pieces, its
-//! columns or its pits' seeds, the player to move and the look-back), packed into a few
+//! columns or its pits' seeds, the player to move, the look-back, the passes in a row and the pieces in hand), packed into a few
 //! words, and a position can be rebuilt from its key. The stores and the last capturer
 //! are left out: no rule of play reads them.
 
@@ -16,6 +16,8 @@ pub struct KeyLayout {
     pits: usize,
     /// Columns packed, one to a word.
     columns: usize,
+    /// Words for the pieces in hand (eight counts to a word, a word for each player), or 0.
+    hands: usize,
     /// Words in all, the last one for the player to move and the look-back.
     pub words: usize,
 }
@@ -32,11 +34,17 @@ impl KeyLayout {
             .columns
             .as_ref()
             .map_or(0, |c| c.slot.iter().filter(|&&s| s != u8::MAX).count());
+        let hands = if game.hands.is_empty() {
+            0
+        } else {
+            game.players.len()
+        };
         KeyLayout {
             cells,
             pits,
             columns,
-            words: cells.div_ceil(8) + pits.div_ceil(4) + columns + 1,
+            hands,
+            words: cells.div_ceil(8) + pits.div_ceil(4) + columns + hands + 1,
         }
     }
 
@@ -60,7 +68,14 @@ impl KeyLayout {
         w += pit_words.len();
         out[w..w + self.columns].copy_from_slice(&s.slots[..self.columns]);
         w += self.columns;
-        out[w] = s.to_move as u64 | (s.back[0] as u64) << 8 | (s.back[1] as u64) << 16;
+        for (p, hand) in s.hand.iter().enumerate().take(self.hands) {
+            out[w + p] = u64::from_le_bytes(*hand);
+        }
+        w += self.hands;
+        out[w] = s.to_move as u64
+            | (s.back[0] as u64) << 8
+            | (s.back[1] as u64) << 16
+            | (s.passes as u64) << 24;
     }
 
     /// The position a key stands for (with empty stores and no last capturer).
@@ -80,7 +95,12 @@ impl KeyLayout {
         }
         w += self.pits.div_ceil(4);
         s.slots[..self.columns].copy_from_slice(&key[w..w + self.columns]);
+        w += self.columns;
+        for p in 0..self.hands {
+            s.hand[p] = key[w + p].to_le_bytes();
+        }
         s.back = [(tail >> 8) as u8, (tail >> 16) as u8];
+        s.passes = (tail >> 24) as u8;
         s.capturer = NOBODY;
         s
     }

@@ -5,42 +5,223 @@
 //! apart.
 
 use super::column;
+use super::env::env;
 use super::moves::{Move, Step};
 use super::sowing::apply_sowing;
 use super::state::{State, NO_PIT};
-use crate::ir::{Board, Code, DirId, Game, MoveRule, Sq, SquareSet, NO_SQUARE};
+use crate::ir::expr::Env;
+use crate::ir::{
+    Board, Code, DirId, Effect, EffectLines, EffectVerb, Game, MoveRule, Sq, SquareSet, NO_SQUARE,
+};
 
-/// Plays `m` on `s`: the board changes and the turn passes. `m` must be one of `s`'s legal
-/// moves.
-pub fn make(game: &Game, s: &mut State, m: Move) {
-    match &game.sowing {
-        Some(sw) if !m.is_pass() => apply_sowing(game, sw, s, m),
-        _ => {
-            make_board(game, s, &m);
-            s.to_move = game.next_player(s.to_move);
-        }
-    }
+/// What a move did besides moving: the pieces it took (by its steps and its effects) and
+/// the pieces its effects turned or changed. `require` reads them as `taken` and `turned`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Done {
+    pub taken: u32,
+    pub turned: u32,
 }
 
-/// The board after `m`, with the same player still to move.
-pub(super) fn make_board(game: &Game, s: &mut State, m: &Move) {
+/// Plays `m` on `s`: the board changes, the turn passes, and the clock and the count of
+/// passes move on. `m` must be one of `s`'s legal moves.
+pub fn make(game: &Game, s: &mut State, m: Move) {
+    let done = match &game.sowing {
+        Some(sw) if !m.is_pass() => {
+            apply_sowing(game, sw, s, m);
+            Done {
+                taken: m.takes as u32,
+                turned: 0,
+            }
+        }
+        _ => {
+            let done = make_board(game, s, &m);
+            s.to_move = game.next_player(s.to_move);
+            done
+        }
+    };
+    if game.counts_passes() {
+        s.passes = if m.is_pass() {
+            s.passes.saturating_add(1)
+        } else {
+            0
+        };
+    }
+    if let Some(clock) = &game.clock {
+        let by_rule = !m.is_pass()
+            && clock
+                .rules
+                .iter()
+                .any(|&r| r == m.rule || game.rules[m.rule as usize].then == Some(r));
+        s.clock = if by_rule || (clock.on_capture && done.taken > 0) {
+            0
+        } else {
+            s.clock.saturating_add(1)
+        };
+    }
+    s.repeated = 1;
+}
+
+/// The board after `m`, with the same player still to move, and what the move did.
+pub(super) fn make_board(game: &Game, s: &mut State, m: &Move) -> Done {
+    let mut done = Done::default();
     if m.is_pass() {
         // A pass forgets what the move before it forbade.
         s.back = [NO_PIT; 2];
-        return;
+        return done;
     }
     if let Some(sw) = &game.sowing {
         let mover = s.to_move;
         apply_sowing(game, sw, s, *m);
         s.to_move = mover;
-        return;
+        done.taken = m.takes as u32;
+        return done;
     }
     let rule = &game.rules[m.rule as usize];
-    let mut at = m.from;
-    let mut passed = SquareSet::default();
-    for &step in m.steps() {
-        make_step(game, s, rule, at, step, &mut passed);
-        at = step.to as u16;
+    if rule.plain {
+        let mut at = m.from;
+        let mut passed = SquareSet::default();
+        for &step in m.steps() {
+            make_step(game, s, rule, at, step, &mut passed, &mut done.taken);
+            at = step.to as Sq;
+        }
+        return done;
+    }
+    let landed = make_part(game, s, rule, m.from, m.first_steps(), &mut done);
+    if let Some(then) = rule.then {
+        make_part(
+            game,
+            s,
+            &game.rules[then as usize],
+            landed,
+            m.second_steps(),
+            &mut done,
+        );
+    }
+    done
+}
+
+/// Makes one part of a move by `rule` from `from` (for a placement, the square the part
+/// starts from, or `NO_SQUARE`), then its effects. Returns where it landed.
+pub(super) fn make_part(
+    game: &Game,
+    s: &mut State,
+    rule: &MoveRule,
+    from: Sq,
+    steps: &[Step],
+    done: &mut Done,
+) -> Sq {
+    let mut at = from;
+    if let Some(t) = rule.place {
+        let step = steps[0];
+        let to = step.to as Sq;
+        if rule.takes_landing && take(game, s, to) {
+            done.taken += 1;
+        }
+        let player = s.to_move as usize;
+        if (game.hand_types >> t) & 1 != 0 {
+            let held = &mut s.hand[player][t as usize];
+            *held = held.saturating_sub(1);
+        }
+        s.put(game, to, game.code(player, t as usize));
+        at = to;
+    } else {
+        let mut passed = SquareSet::default();
+        for &step in steps {
+            make_step(game, s, rule, at, step, &mut passed, &mut done.taken);
+            at = step.to as Sq;
+        }
+    }
+    if !rule.effects.is_empty() {
+        let dir = steps.last().map(|st| st.dir);
+        for effect in &rule.effects {
+            apply_effect(game, s, effect, from, at, dir, done);
+        }
+    }
+    at
+}
+
+/// Carries out one effect of a move that went from `from` and landed on `to`, its last
+/// step along `dir` (`None` for a placement from nowhere).
+fn apply_effect(
+    game: &Game,
+    s: &mut State,
+    effect: &Effect,
+    from: Sq,
+    to: Sq,
+    dir: Option<DirId>,
+    done: &mut Done,
+) {
+    let player = s.to_move;
+    if let Some(when) = &effect.when {
+        let env = Env {
+            from,
+            to,
+            ..env(game, s)
+        };
+        if !when.holds(&env) {
+            return;
+        }
+    }
+    let origin = if effect.at_from { from } else { to };
+    if origin == NO_SQUARE {
+        return;
+    }
+    let mut hit = SquareSet::default();
+    let board = &game.board;
+    let mut reach = |d: DirId| {
+        let mut sq = board.next(origin, d);
+        match effect.run {
+            Some(run) => {
+                let mut line = SquareSet::default();
+                let mut n = 0u16;
+                while sq != NO_SQUARE && n < run.max && run.pattern.matches(player, s.at(sq)) {
+                    line.insert(sq);
+                    n += 1;
+                    sq = board.next(sq, d);
+                }
+                let closed = match effect.closer {
+                    Some(closer) => sq != NO_SQUARE && closer.matches(player, s.at(sq)),
+                    None => true,
+                };
+                if n >= run.min && n > 0 && closed {
+                    hit = hit | line;
+                }
+            }
+            None => {
+                let closer = effect.closer.expect("an effect without a run has `onto`");
+                if sq != NO_SQUARE && closer.matches(player, s.at(sq)) {
+                    hit.insert(sq);
+                }
+            }
+        }
+    };
+    match &effect.lines {
+        EffectLines::Along(dirs) => dirs[player as usize].iter().for_each(|&d| reach(d)),
+        EffectLines::Onward => dir.into_iter().for_each(&mut reach),
+        EffectLines::Reverse => dir
+            .and_then(|d| board.opposite(d))
+            .into_iter()
+            .for_each(&mut reach),
+    }
+    for sq in hit.iter() {
+        let code = s.at(sq);
+        match effect.verb {
+            EffectVerb::Take => {
+                if take(game, s, sq) {
+                    done.taken += 1;
+                }
+            }
+            EffectVerb::Turn | EffectVerb::Change => {
+                let (owner, kind) = game.decode(code);
+                let owner = match effect.verb {
+                    EffectVerb::Turn => player as usize,
+                    _ => owner,
+                };
+                let kind = effect.into.map_or(kind, |t| t as usize);
+                s.put(game, sq, game.code(owner, kind));
+                done.turned += 1;
+            }
+        }
     }
 }
 
@@ -105,7 +286,8 @@ impl StepPlan {
     /// reveals the piece under it, any code. This is what `of` and `any_write` can
     /// produce, for all the steps of the rule at once.
     pub fn codes_written(game: &Game, rule: &MoveRule, player: usize) -> u64 {
-        if rule.takes_run && rule.under {
+        // A column revealed, a piece placed, a piece turned: any code, as far as this says.
+        if (rule.takes_run && rule.under) || !simple_steps(rule) {
             return u64::MAX;
         }
         let mut codes = 1u64;
@@ -154,6 +336,12 @@ impl StepPlan {
     }
 }
 
+/// Whether a move by `rule` is its steps and nothing else: no piece placed, no effect, no
+/// second part. Only such moves are described by their step plans alone.
+pub(super) fn simple_steps(rule: &MoveRule) -> bool {
+    rule.place.is_none() && rule.effects.is_empty() && rule.then.is_none()
+}
+
 /// Carries out one step: the piece (or column) goes from `at` to the step's square, taking
 /// what the rule takes, and is promoted if it ends in its promotion zone. Returns whether it
 /// was promoted.
@@ -164,20 +352,22 @@ pub(super) fn make_step(
     at: u16,
     step: Step,
     passed: &mut SquareSet,
+    taken: &mut u32,
 ) -> bool {
     let code = s.at(at);
     let plan = StepPlan::of(game, rule, code, at, step);
     s.put(game, plan.leaves, 0);
     let mut column = lift_column(game, s, plan.leaves);
     for sq in plan.taken(&game.board) {
-        match plan.run {
+        let took = match plan.run {
             RunTaken::Commander => take_under(game, s, sq, &mut column),
             _ => take(game, s, sq),
-        }
+        };
+        *taken += took as u32;
         passed.insert(sq);
     }
-    if plan.takes_landing {
-        take(game, s, plan.lands);
+    if plan.takes_landing && take(game, s, plan.lands) {
+        *taken += 1;
     }
     s.put(game, plan.lands, plan.lands_code);
     set_column(game, s, plan.lands, column);
@@ -199,13 +389,13 @@ fn set_column(game: &Game, s: &mut State, sq: u16, column: u64) {
 }
 
 /// Takes the commander of the column on `sq` and puts it at the bottom of `column`; the
-/// next piece down, if any, commands what is left.
-fn take_under(game: &Game, s: &mut State, sq: u16, column: &mut u64) {
+/// next piece down, if any, commands what is left. Returns whether there was one.
+fn take_under(game: &Game, s: &mut State, sq: u16, column: &mut u64) -> bool {
     let (Some(c), taken) = (&game.columns, s.at(sq)) else {
-        return;
+        return false;
     };
     if taken == 0 {
-        return;
+        return false;
     }
     *column = column::push_bottom(*column, taken, c.bits);
     let slot = c.slot[sq as usize] as usize;
@@ -216,12 +406,16 @@ fn take_under(game: &Game, s: &mut State, sq: u16, column: &mut u64) {
         }
         None => s.put(game, sq, 0),
     }
+    true
 }
 
-/// Takes what stands on `sq`, a whole column if it is one.
-fn take(game: &Game, s: &mut State, sq: u16) {
-    if s.at(sq) != 0 {
-        s.put(game, sq, 0);
-        lift_column(game, s, sq);
+/// Takes what stands on `sq`, a whole column if it is one. Returns whether something stood
+/// there.
+fn take(game: &Game, s: &mut State, sq: u16) -> bool {
+    if s.at(sq) == 0 {
+        return false;
     }
+    s.put(game, sq, 0);
+    lift_column(game, s, sq);
+    true
 }

@@ -235,35 +235,7 @@ impl Mask for Wide {
     }
     #[inline(always)]
     fn shift(self, delta: i32) -> Wide {
-        let n = delta.unsigned_abs() as usize;
-        if n >= 256 {
-            return Wide::default();
-        }
-        let (words, bits) = (n / 64, (n % 64) as u32);
-        let w = self.0;
-        let mut out = [0u64; 4];
-        if delta >= 0 {
-            for i in (words..4).rev() {
-                let lo = w[i - words] << bits;
-                let carry = if bits > 0 && i > words {
-                    w[i - words - 1] >> (64 - bits)
-                } else {
-                    0
-                };
-                out[i] = lo | carry;
-            }
-        } else {
-            for i in 0..4 - words {
-                let hi = w[i + words] >> bits;
-                let carry = if bits > 0 && i + words + 1 < 4 {
-                    w[i + words + 1] << (64 - bits)
-                } else {
-                    0
-                };
-                out[i] = hi | carry;
-            }
-        }
-        Wide(out)
+        Wide(SquareSet(self.0).shifted(delta).0)
     }
 }
 

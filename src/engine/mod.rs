@@ -26,12 +26,12 @@ mod sowing;
 mod state;
 
 pub use after::meets_after_move;
-pub use end::{final_stores, Cause, Outcome};
+pub use end::{final_stores, scores, Cause, Outcome};
 pub use generate::{generate, moves_by_tier};
 pub use make::make;
 pub use moves::{Move, Step, MAX_CHAIN};
 pub use reach::ReachMemo;
-pub use sample::{countable, sample, Landings};
+pub use sample::{countable, sample, sample_counted, Landings};
 pub use state::{State, NOBODY, NO_PIT};
 
 use crate::ir::Game;
@@ -71,8 +71,8 @@ pub fn ending(game: &Game, s: &State, scratch: &mut Scratch) -> Option<(Outcome,
     let by_play = generate::by_rules_of_play(game, s, &mut moves);
     let reachable =
         game.reads_reachable && reach::capture_reachable(game, s, &moves, &mut scratch.reach);
-    if let Some((o, rule)) = end::end_rule(game, s, reachable) {
-        return Some((o, Cause::EndRule(rule)));
+    if let Some(ended) = end::end_rule(game, s, reachable) {
+        return Some(ended);
     }
-    by_play.map(|o| (o, Cause::NoMove))
+    by_play
 }

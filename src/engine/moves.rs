@@ -3,7 +3,7 @@
 //! nothing but the move and the compiled game.
 
 pub use crate::ir::MAX_CHAIN;
-use crate::ir::{DirId, RuleId, Sq};
+use crate::ir::{DirId, RuleId, Sq, NO_SQUARE};
 
 /// One step of a move: where it lands, and along which direction it went there.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -13,14 +13,18 @@ pub struct Step {
     pub dir: DirId,
 }
 
-/// One move: a piece going from its square through one or more steps by one rule, or a
-/// pass. A chain (`c3xe5xc7`) is one move.
+/// One move: a piece going from its square through one or more steps by one rule, a new
+/// piece placed (`from` is `NO_SQUARE`, and the one step is where it lands), or a pass. A
+/// chain (`c3xe5xc7`) is one move. A move in two parts keeps the second part's steps after
+/// the first's: the second part is made by the rule's `then`, from where the first landed.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     pub from: Sq,
-    /// The rule's index in `Game::rules`, or `Move::PASS_RULE`.
+    /// The rule's index in `Game::rules` (of the first part), or `Move::PASS_RULE`.
     pub rule: RuleId,
     len: u8,
+    /// The number of steps of the first part; equal to `len` when there is no second part.
+    split: u8,
     /// Whether the move takes something: a piece, or at least one seed.
     pub takes: bool,
     steps: [Step; MAX_CHAIN],
@@ -32,6 +36,7 @@ impl Move {
         from: 0,
         rule: Move::PASS_RULE,
         len: 0,
+        split: 0,
         takes: false,
         steps: [Step { to: 0, dir: 0 }; MAX_CHAIN],
     };
@@ -55,29 +60,72 @@ impl Move {
             from,
             rule,
             len: 1,
+            split: 1,
             takes,
             steps,
         }
     }
 
-    /// This move with one more step; `None` when the chain is at its longest.
+    /// A new piece placed on `to` by a rule.
+    #[inline(always)]
+    pub fn place(rule: RuleId, takes: bool, to: Sq) -> Move {
+        Move::step(NO_SQUARE, rule, takes, 0, to)
+    }
+
+    /// This move with one more step (of the part being built); `None` when the move is at
+    /// its longest.
     pub fn then(mut self, dir: DirId, to: Sq) -> Option<Move> {
+        let one_part = self.split == self.len;
         let slot = self.steps.get_mut(self.len as usize)?;
         *slot = Step { to: to as u8, dir };
         self.len += 1;
+        if one_part {
+            self.split = self.len;
+        }
         Some(self)
+    }
+
+    /// This move, finished as a first part, with the first step of its second part (by a
+    /// rule that takes something or not); `None` when the move is at its longest.
+    pub fn second(self, dir: DirId, to: Sq, takes: bool) -> Option<Move> {
+        let split = self.len;
+        let mut m = self.then(dir, to)?;
+        m.split = split;
+        m.takes |= takes;
+        Some(m)
+    }
+
+    /// Whether a new piece is placed (rather than moved) in the first part.
+    pub fn places(&self) -> bool {
+        self.from == NO_SQUARE && !self.is_pass()
     }
 
     pub fn is_pass(&self) -> bool {
         self.rule == Move::PASS_RULE
     }
 
+    /// Every step, of both parts.
     pub fn steps(&self) -> &[Step] {
         &self.steps[..self.len as usize]
+    }
+
+    /// The steps of the first part.
+    pub fn first_steps(&self) -> &[Step] {
+        &self.steps[..self.split as usize]
+    }
+
+    /// The steps of the second part (none when the move has one part).
+    pub fn second_steps(&self) -> &[Step] {
+        &self.steps[self.split as usize..self.len as usize]
     }
 
     /// The square the move ends on.
     pub fn to(&self) -> Sq {
         self.steps().last().map_or(self.from, |s| s.to as Sq)
+    }
+
+    /// The square the first part ends on, where the second starts.
+    pub fn first_to(&self) -> Sq {
+        self.first_steps().last().map_or(self.from, |s| s.to as Sq)
     }
 }

@@ -7,13 +7,13 @@
 //! an index is the move `generate` would list at that index; elsewhere this falls back to
 //! `generate`.
 
-use super::end::{end_rule, verdict_outcome, Outcome};
-use super::generate::{generate, walk, RuleSets, View};
+use super::end::{end_rule, Outcome};
+use super::generate::{generate, placeable_squares, settled_set_wise, walk, RuleSets, View};
 use super::mask::{Mask, Wide};
 use super::moves::Move;
 use super::state::State;
 use super::Scratch;
-use crate::ir::{Game, RuleId, Sq, SquareSet};
+use crate::ir::{Game, MoveRule, RuleId, Sq, SquareSet};
 
 /// A set of landings found by the walk: its rule, walk and distance, and its squares.
 #[derive(Clone, Copy, Debug)]
@@ -25,16 +25,41 @@ pub struct Landings {
     squares: SquareSet,
 }
 
-/// Whether every move of the game is one landing of the walk, so that moves can be counted
-/// from the landing sets.
+/// Whether every move of the game is one landing of the walk or one square of a
+/// placement, so that moves can be counted from sets of squares.
 pub fn countable(game: &Game) -> bool {
     game.sowing.is_none()
         && !game.reads_reachable
         && game.after_move.is_empty()
-        && game
-            .rules
-            .iter()
-            .all(|r| r.chain.is_none() && r.conditions.is_empty())
+        && game.rules.iter().all(|r| {
+            let conditions =
+                r.conditions.is_empty() || (r.place.is_some() && r.condition_sets.is_some());
+            let require = r.require.is_none() || settled_set_wise(r);
+            let parts = r
+                .then
+                .is_none_or(|t| by_piece(game, r, &game.rules[t as usize]));
+            r.chain.is_none() && conditions && require && parts
+        })
+}
+
+/// Whether the moves of a rule in two parts can be counted piece by piece: its first part
+/// moves a piece and changes no other square (no run taken, no effect, no promotion), and
+/// its second part is one landing of a walk from where the first landed, with nothing read
+/// square by square. Then, for one piece, the second parts from all its landings are found
+/// by one walk on the position without the piece: what a second part reads from a landing
+/// never includes the landing itself, and nothing else differs between those positions.
+fn by_piece(game: &Game, first: &MoveRule, second: &MoveRule) -> bool {
+    let steps_only = first.place.is_none()
+        && !first.takes_run
+        && first.effects.is_empty()
+        && first.require.is_none()
+        && game.promotions.iter().all(Option::is_none);
+    let walked = second.chain.is_none()
+        && second.conditions.is_empty()
+        && second.require.is_none()
+        && second.then.is_none()
+        && second.walks.iter().any(|w| !w.is_empty());
+    steps_only && walked
 }
 
 /// The legal move of `s` with index `pick(number of legal moves)` in the order `generate`
@@ -47,58 +72,178 @@ pub fn sample(
     out: &mut Vec<Move>,
     pick: impl FnOnce(usize) -> usize,
 ) -> Result<Move, Outcome> {
-    if !countable(game) {
+    sample_counted(game, countable(game), s, scratch, out, pick)
+}
+
+/// `sample`, where the caller has found once whether the game is `countable`.
+pub fn sample_counted(
+    game: &Game,
+    countable: bool,
+    s: &State,
+    scratch: &mut Scratch,
+    out: &mut Vec<Move>,
+    pick: impl FnOnce(usize) -> usize,
+) -> Result<Move, Outcome> {
+    let total = if countable {
+        if let Some((o, _)) = end_rule(game, s, false) {
+            return Err(o);
+        }
+        if game.board.words() == 1 {
+            landings_of_tier::<u64>(game, s, &mut scratch.landings)
+        } else {
+            landings_of_tier::<Wide>(game, s, &mut scratch.landings)
+        }
+    } else {
+        0
+    };
+    if total == 0 {
+        // Not countable, or no move: the generator says what happens.
         return match generate(game, s, scratch, out) {
             Some(o) => Err(o),
             None => Ok(out[pick(out.len())]),
         };
     }
-    if let Some((o, _)) = end_rule(game, s, false) {
-        return Err(o);
-    }
-    let chosen = if game.board.words() == 1 {
-        sample_at::<u64>(game, s, &mut scratch.landings, pick)
-    } else {
-        sample_at::<Wide>(game, s, &mut scratch.landings, pick)
-    };
-    match chosen {
-        Some(m) => Ok(m),
-        None => match verdict_outcome(game, game.no_move, s) {
-            Some(o) => Err(o),
-            None => Ok(Move::PASS),
-        },
-    }
-}
-
-/// The chosen move among the landings of the first priority tier that has any; `None`
-/// when no tier has one.
-fn sample_at<M: Mask>(
-    game: &Game,
-    s: &State,
-    found: &mut Vec<Landings>,
-    pick: impl FnOnce(usize) -> usize,
-) -> Option<Move> {
-    let total = landings_of_tier::<M>(game, s, found);
-    if total == 0 {
-        return None;
-    }
     let mut index = pick(total);
-    for l in found.iter() {
+    for l in scratch.landings.iter() {
         let n = l.count as usize;
         if index >= n {
             index -= n;
             continue;
         }
-        let to = M::from_set(&l.squares)
-            .squares()
-            .nth(index)
-            .expect("an index within the set");
         let rule = &game.rules[l.rule as usize];
+        if l.walk == BY_PIECE {
+            let piece = nth_square(game, &l.squares, 0);
+            return Ok(if game.board.words() == 1 {
+                two_parts::<u64>(game, s, l.rule, piece, index)
+            } else {
+                two_parts::<Wide>(game, s, l.rule, piece, index)
+            });
+        }
+        let to = nth_square(game, &l.squares, index);
+        if l.walk == PLACED {
+            return Ok(Move::place(l.rule, rule.captures(), to));
+        }
         let walk = &rule.walks[s.to_move as usize][l.walk as usize];
         let from = (to as i32 - l.distance as i32 * walk.delta) as Sq;
-        return Some(Move::step(from, l.rule, rule.captures(), walk.dir, to));
+        return Ok(Move::step(from, l.rule, rule.captures(), walk.dir, to));
     }
     unreachable!("the index is below the number of landings")
+}
+
+/// `Landings::walk` of a placement's squares.
+const PLACED: u16 = u16::MAX;
+/// `Landings::walk` of the moves in two parts of one piece, whose square the set holds.
+const BY_PIECE: u16 = u16::MAX - 1;
+
+/// The sets a second part by `second` reads, on the position without the piece on
+/// `piece` (see `by_piece`).
+#[inline(always)]
+fn second_sets<M: Mask>(
+    game: &Game,
+    s: &State,
+    view: &View<M>,
+    second: &MoveRule,
+    piece: Sq,
+) -> RuleSets<M> {
+    RuleSets::of(game, s, &view.without(game, piece), second)
+}
+
+/// How many second parts by `second` follow a first part of the piece on `piece` landing
+/// on any square of `landings`: one walk from all of them at once.
+#[inline(always)]
+fn count_second<M: Mask>(
+    game: &Game,
+    s: &State,
+    second: &MoveRule,
+    sets: RuleSets<M>,
+    piece: Sq,
+    landings: M,
+) -> usize {
+    let player = s.to_move as usize;
+    match second.place {
+        Some(t) if (game.hand_types >> t) & 1 != 0 && s.hand[player][t as usize] == 0 => {
+            return 0;
+        }
+        // The piece that landed moves on, if the second rule moves its type.
+        None if (second.piece_mask >> game.kind[s.at(piece) as usize]) & 1 == 0 => return 0,
+        _ => {}
+    }
+    let mut n = 0;
+    walk(
+        second,
+        s.to_move,
+        landings,
+        sets,
+        M::default(),
+        |_, _, _, land| {
+            n += land.count() as usize;
+        },
+    );
+    n
+}
+
+/// The move in two parts with index `index` among those of the piece on `piece` by
+/// `rule`, in the generator's order: first parts by walk, distance and square, and for
+/// each, its second parts by walk and distance.
+fn two_parts<M: Mask>(
+    game: &Game,
+    s: &State,
+    rule_id: RuleId,
+    piece: Sq,
+    mut index: usize,
+) -> Move {
+    let rule = &game.rules[rule_id as usize];
+    let then = rule.then.expect("a rule in two parts");
+    let second = &game.rules[then as usize];
+    let view = View::<M>::of(game, s);
+    let first_sets = RuleSets::of(game, s, &view, rule);
+    let sets = second_sets(game, s, &view, second, piece);
+    let mut found = None;
+    walk(
+        rule,
+        s.to_move,
+        M::bit(piece),
+        first_sets,
+        M::default(),
+        |_, w1, _, land| {
+            for to in land.squares() {
+                if found.is_some() {
+                    return;
+                }
+                let n = count_second(game, s, second, sets, piece, M::bit(to));
+                if index >= n {
+                    index -= n;
+                    continue;
+                }
+                let first = Move::step(piece, rule_id, rule.captures(), w1.dir, to);
+                walk(
+                    second,
+                    s.to_move,
+                    M::bit(to),
+                    sets,
+                    M::default(),
+                    |_, w2, _, land2| {
+                        if found.is_none() && index == 0 {
+                            found = first.second(w2.dir, land2.lowest(), second.captures());
+                        } else if found.is_none() {
+                            index -= 1;
+                        }
+                    },
+                );
+            }
+        },
+    );
+    found.expect("the index is below the number of moves")
+}
+
+/// The square with this index in a set, lowest first.
+fn nth_square(game: &Game, set: &SquareSet, index: usize) -> Sq {
+    let found = if game.board.words() == 1 {
+        u64::from_set(set).squares().nth(index)
+    } else {
+        Wide::from_set(set).squares().nth(index)
+    };
+    found.expect("an index within the set")
 }
 
 /// The landing sets of the first priority tier that has any, in the generator's order,
@@ -110,11 +255,62 @@ fn landings_of_tier<M: Mask>(game: &Game, s: &State, out: &mut Vec<Landings>) ->
         let mut total = 0;
         for &rule_id in tier {
             let rule = &game.rules[rule_id as usize];
+            if rule.second_part {
+                continue;
+            }
+            if rule.place.is_some() {
+                let squares = placeable_squares(game, rule, s, &view);
+                if !squares.is_empty() {
+                    let mut set = SquareSet::default();
+                    squares.store(&mut set);
+                    let count = squares.count();
+                    total += count as usize;
+                    out.push(Landings {
+                        rule: rule_id,
+                        walk: PLACED,
+                        distance: 0,
+                        count,
+                        squares: set,
+                    });
+                }
+                continue;
+            }
             let movers = view.movers(game, s, rule);
             if movers.is_empty() {
                 continue;
             }
             let sets = RuleSets::of(game, s, &view, rule);
+            if let Some(then) = rule.then {
+                let second = &game.rules[then as usize];
+                for piece in movers.squares() {
+                    let mut landings = M::default();
+                    walk(
+                        rule,
+                        s.to_move,
+                        M::bit(piece),
+                        sets,
+                        M::default(),
+                        |_, _, _, l| {
+                            landings |= l;
+                        },
+                    );
+                    let second_sets = second_sets(game, s, &view, second, piece);
+                    let count = count_second(game, s, second, second_sets, piece, landings);
+                    if count > 0 {
+                        let mut squares = SquareSet::default();
+                        M::bit(piece).store(&mut squares);
+                        total += count;
+                        out.push(Landings {
+                            rule: rule_id,
+                            walk: BY_PIECE,
+                            distance: 0,
+                            count: count as u32,
+                            squares,
+                        });
+                    }
+                }
+                continue;
+            }
             walk(
                 rule,
                 s.to_move,

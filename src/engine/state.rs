@@ -1,7 +1,7 @@
 //! A position: a small `Copy` value, so that search can copy a state, change the copy, and
 //! drop it (copy-make) without allocating.
 
-use crate::ir::{Code, Game, Sq, SquareSet, MAX_CELLS, MAX_PLAYERS, MAX_SLOTS};
+use crate::ir::{Code, Game, Sq, SquareSet, MAX_CELLS, MAX_HAND_TYPES, MAX_PLAYERS, MAX_SLOTS};
 
 /// Everything that changes during a game.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -24,6 +24,16 @@ pub struct State {
     /// squares: with `stacks`, the pieces under its commander, packed (see
     /// `engine::column`); with `counters`, its seeds.
     pub slots: [u64; MAX_SLOTS],
+    /// The pieces each player holds in hand, by piece type (`hand[player][type]`), for the
+    /// types the game keeps in hand.
+    pub hand: [[u8; MAX_HAND_TYPES]; MAX_PLAYERS],
+    /// With a clock: the plies since it last reset (see `ClockRule`).
+    pub clock: u16,
+    /// The passes made in a row up to this position.
+    pub passes: u8,
+    /// How many times this position has stood in the game so far, this time included, as
+    /// far as the caller keeps a `History` (1 otherwise).
+    pub repeated: u8,
 }
 
 /// `State::capturer` before anyone has captured.
@@ -57,6 +67,12 @@ impl std::hash::Hash for State {
         h.write_u8(self.capturer);
         h.write_u8(self.back[0]);
         h.write_u8(self.back[1]);
+        for hand in &self.hand {
+            h.write(hand);
+        }
+        h.write_u16(self.clock);
+        h.write_u8(self.passes);
+        h.write_u8(self.repeated);
     }
 }
 
@@ -72,6 +88,11 @@ impl State {
     /// The starting position.
     pub fn start(game: &Game) -> State {
         let mut s = State::from_cells(game, &game.setup, 0);
+        for (p, hand) in game.hands.iter().enumerate() {
+            for (t, &n) in hand.iter().enumerate().take(MAX_HAND_TYPES) {
+                s.hand[p][t] = n;
+            }
+        }
         if let Some(sw) = &game.sowing {
             for (pit, &n) in sw.start.iter().enumerate() {
                 s.slots[pit] = n as u64;
@@ -101,6 +122,10 @@ impl State {
             back: [NO_PIT; 2],
             stores: [0; MAX_PLAYERS],
             slots: [0; MAX_SLOTS],
+            hand: [[0; MAX_HAND_TYPES]; MAX_PLAYERS],
+            clock: 0,
+            passes: 0,
+            repeated: 1,
         }
     }
 
@@ -144,13 +169,13 @@ impl State {
         self.slots[pit]
     }
 
-    /// This state without what the player to move cannot change and no rule of play
-    /// reads: the stores and who captured last. Two states with one key have the same
-    /// moves, now and after every sequence of moves.
-    pub fn play_key(&self) -> State {
+    /// This state as a position that can stand again: without its history (the clock, the
+    /// passes, the count of repetitions).
+    pub fn position_key(&self) -> State {
         State {
-            stores: [0; MAX_PLAYERS],
-            capturer: NOBODY,
+            clock: 0,
+            passes: 0,
+            repeated: 1,
             ..*self
         }
     }

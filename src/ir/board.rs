@@ -33,6 +33,9 @@ pub struct Board {
     /// `delta[dir]`: how a square's index changes with one step along `dir`
     /// (`dx + dy * width`).
     pub delta: Vec<i32>,
+    /// `opposite[dir]`: the direction that goes back the way `dir` goes, if the board has
+    /// one.
+    pub opposite: Vec<Option<DirId>>,
 }
 
 impl Board {
@@ -76,6 +79,15 @@ impl Board {
         for sq in (0..cells).filter(|&sq| used[sq]) {
             used_set.insert(sq as Sq);
         }
+        let opposite = directions
+            .iter()
+            .map(|d| {
+                directions
+                    .iter()
+                    .position(|o| o.dx == -d.dx && o.dy == -d.dy)
+                    .map(|o| o as DirId)
+            })
+            .collect();
         Board {
             width,
             height,
@@ -86,7 +98,13 @@ impl Board {
             used_set,
             steps_from,
             delta,
+            opposite,
         }
+    }
+
+    /// The direction opposite `dir`, if the board has one.
+    pub fn opposite(&self, dir: DirId) -> Option<DirId> {
+        self.opposite[dir as usize]
     }
 
     /// The words of a square set on this board: 1 for up to 64 squares, else 4.
@@ -204,7 +222,56 @@ impl SquareSet {
     }
 
     pub fn len(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
+        // Boards of up to 64 squares leave the last words empty.
+        self.0
+            .iter()
+            .filter(|&&w| w != 0)
+            .map(|w| w.count_ones() as usize)
+            .sum()
+    }
+
+    /// Every square's index moved by `delta` (up when positive); squares moved past either
+    /// end of the 256 are gone.
+    pub fn shifted(&self, delta: i32) -> SquareSet {
+        let n = delta.unsigned_abs() as usize;
+        if n >= 256 {
+            return SquareSet::default();
+        }
+        let (words, bits) = (n / 64, (n % 64) as u32);
+        let w = self.0;
+        let mut out = [0u64; 4];
+        if delta >= 0 {
+            for i in (words..4).rev() {
+                let lo = w[i - words] << bits;
+                let carry = if bits > 0 && i > words {
+                    w[i - words - 1] >> (64 - bits)
+                } else {
+                    0
+                };
+                out[i] = lo | carry;
+            }
+        } else {
+            for i in 0..4 - words {
+                let hi = w[i + words] >> bits;
+                let carry = if bits > 0 && i + words + 1 < 4 {
+                    w[i + words + 1] << (64 - bits)
+                } else {
+                    0
+                };
+                out[i] = hi | carry;
+            }
+        }
+        SquareSet(out)
+    }
+
+    /// The squares one step along `dir` from the squares of the set (where there is one).
+    pub fn step(&self, board: &Board, dir: DirId) -> SquareSet {
+        (*self & board.steps_from.get(dir as usize)).shifted(board.delta[dir as usize])
+    }
+
+    /// The squares whose neighbour along `dir` is in the set.
+    pub fn step_back(&self, board: &Board, dir: DirId) -> SquareSet {
+        self.shifted(-board.delta[dir as usize]) & board.steps_from.get(dir as usize)
     }
 
     /// The squares of the set, lowest first.

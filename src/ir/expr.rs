@@ -7,9 +7,12 @@
 //! what can only be known during play it proves with `range` that no overflow can happen,
 //! so that the engine's evaluation never meets one.
 
-use super::board::SquareSet;
+use super::board::{Board, SquareSet, NO_SQUARE};
 use super::pattern::Pattern;
-use super::{Code, Zone, MAX_CODES};
+use super::{Code, DirId, Zone, MAX_CODES, MAX_PLAYERS};
+
+/// The value of a square expression that names no square (off the board, or unused).
+pub const OFF: i64 = NO_SQUARE as i64;
 
 /// Which square an expression is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +67,28 @@ pub enum Expr {
     WasEmpty,
     /// Whether some sequence of legal moves leads to a move that captures (end rules).
     CaptureReachable,
+    /// The square `(files, ranks)` from a square, or no square (`OFF`): one step for each
+    /// player, so that `to + forward` turns with them.
+    Offset(Box<Expr>, [(i64, i64); MAX_PLAYERS]),
+    /// Whether a square holds what a pattern matches; with `true`, whether it is no square
+    /// too (`to + s is off`).
+    Is(Box<Expr>, Pattern, bool),
+    /// How many neighbours of a square match a pattern, along each player's directions.
+    Around(Pattern, Box<Expr>, Vec<Vec<DirId>>),
+    /// Whether `n` squares in a row match, along one of each player's directions.
+    Line(Pattern, usize, Vec<Vec<DirId>>),
+    /// Whether matching squares join the first zone to the second, neighbour to neighbour
+    /// along each player's directions.
+    Connected(Pattern, usize, usize, Vec<Vec<DirId>>),
+    /// The plies since the clock last reset.
+    Clock,
+    /// The passes made in a row, up to this position.
+    Passes,
+    /// How many times this position has stood in the game so far, this time included.
+    Repeated,
+    /// How many pieces the move's effects turned or took (in `require`).
+    Turned,
+    Taken,
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     Abs(Box<Expr>),
@@ -96,12 +121,20 @@ impl Expr {
 
     fn add_footprint(&self, zones: &[Zone], out: &mut [Watched]) -> bool {
         match self {
-            Expr::Int(_) => true,
+            Expr::Int(_) | Expr::Clock | Expr::Passes => true,
             Expr::Square(_)
             | Expr::Count(_, None)
             | Expr::Pieces(_)
             | Expr::WasEmpty
-            | Expr::CaptureReachable => false,
+            | Expr::CaptureReachable
+            | Expr::Offset(..)
+            | Expr::Is(..)
+            | Expr::Around(..)
+            | Expr::Line(..)
+            | Expr::Connected(..)
+            | Expr::Repeated
+            | Expr::Turned
+            | Expr::Taken => false,
             Expr::Count(pattern, Some(z)) => {
                 for (p, entries) in out.iter_mut().enumerate() {
                     entries.push((zones[*z].sets[p], pattern.masks[p]));
@@ -125,27 +158,43 @@ impl Expr {
         if self == part {
             return true;
         }
-        match self {
-            Expr::File(e) | Expr::Rank(e) | Expr::Row(e) | Expr::InZone(_, e) => e.reads(part),
-            Expr::Unary(_, e) | Expr::Abs(e) => e.reads(part),
-            Expr::Binary(_, a, b) | Expr::Min(a, b) | Expr::Max(a, b) => {
-                a.reads(part) || b.reads(part)
-            }
-            _ => false,
-        }
+        self.children().iter().any(|c| c.reads(part))
     }
 
     /// Whether the value depends on the pieces on the board (and not only on squares,
     /// the player and the options).
     pub fn reads_state(&self) -> bool {
         match self {
-            Expr::Int(_) | Expr::Square(_) | Expr::WasEmpty => false,
-            Expr::Count(..) | Expr::Pieces(_) | Expr::CaptureReachable => true,
-            Expr::File(e) | Expr::Rank(e) | Expr::Row(e) | Expr::InZone(_, e) => e.reads_state(),
-            Expr::Unary(_, e) | Expr::Abs(e) => e.reads_state(),
-            Expr::Binary(_, a, b) | Expr::Min(a, b) | Expr::Max(a, b) => {
-                a.reads_state() || b.reads_state()
-            }
+            Expr::Count(..)
+            | Expr::Pieces(_)
+            | Expr::CaptureReachable
+            | Expr::Is(..)
+            | Expr::Around(..)
+            | Expr::Line(..)
+            | Expr::Connected(..)
+            | Expr::Clock
+            | Expr::Passes
+            | Expr::Repeated
+            | Expr::Turned
+            | Expr::Taken => true,
+            _ => self.children().iter().any(|c| c.reads_state()),
+        }
+    }
+
+    /// The expressions this one is made of.
+    pub fn children(&self) -> Vec<&Expr> {
+        match self {
+            Expr::File(e)
+            | Expr::Rank(e)
+            | Expr::Row(e)
+            | Expr::InZone(_, e)
+            | Expr::Unary(_, e)
+            | Expr::Abs(e)
+            | Expr::Offset(e, _)
+            | Expr::Is(e, ..)
+            | Expr::Around(_, e, _) => vec![e],
+            Expr::Binary(_, a, b) | Expr::Min(a, b) | Expr::Max(a, b) => vec![a, b],
+            _ => Vec::new(),
         }
     }
 
@@ -155,11 +204,19 @@ impl Expr {
         let bool_range = Some((0, 1));
         match self {
             Expr::Int(n) => Some((*n, *n)),
-            Expr::Square(_) => Some((0, limits.cells - 1)),
-            Expr::File(_) => Some((0, limits.width - 1)),
-            Expr::Rank(_) | Expr::Row(_) => Some((0, limits.width.max(limits.height) - 1)),
-            Expr::InZone(..) | Expr::WasEmpty | Expr::CaptureReachable => bool_range,
-            Expr::Count(..) | Expr::Pieces(_) => Some((0, limits.cells)),
+            Expr::Square(_) | Expr::Offset(..) => Some((0, OFF)),
+            Expr::File(_) => Some((-1, limits.width - 1)),
+            Expr::Rank(_) | Expr::Row(_) => Some((-1, limits.width.max(limits.height) - 1)),
+            Expr::InZone(..)
+            | Expr::WasEmpty
+            | Expr::CaptureReachable
+            | Expr::Is(..)
+            | Expr::Line(..)
+            | Expr::Connected(..) => bool_range,
+            Expr::Count(..) | Expr::Pieces(_) | Expr::Around(..) => Some((0, limits.cells)),
+            Expr::Turned | Expr::Taken => Some((0, limits.cells)),
+            Expr::Clock | Expr::Repeated => Some((0, u32::MAX as i64)),
+            Expr::Passes => Some((0, u8::MAX as i64)),
             Expr::Unary(UnOp::Not, a) => a.range(limits).and(bool_range),
             Expr::Unary(UnOp::Neg, a) => {
                 let (lo, hi) = a.range(limits)?;
@@ -282,6 +339,8 @@ pub fn unary(op: UnOp, a: i64) -> Option<i64> {
 pub struct Env<'a> {
     pub width: usize,
     pub cells: usize,
+    /// The board, for the squares around a square (`to + n`, `around`, `line`).
+    pub board: Option<&'a Board>,
     /// `rows[player * cells + sq]`.
     pub rows: &'a [u8],
     pub used: &'a [bool],
@@ -302,6 +361,13 @@ pub struct Env<'a> {
     pub was_empty: bool,
     /// For end rules: whether a capture is reachable (found by the engine beforehand).
     pub reachable: bool,
+    /// The position's history: the clock, the passes in a row, how often it has stood.
+    pub clock: u32,
+    pub passes: u32,
+    pub repeated: u32,
+    /// For `require`: what the move's effects turned and took.
+    pub turned: u32,
+    pub taken: u32,
 }
 
 impl Env<'_> {
@@ -310,6 +376,7 @@ impl Env<'_> {
         Env {
             width: 1,
             cells: 0,
+            board: None,
             rows: &[],
             used: &[],
             zones: &[],
@@ -323,7 +390,21 @@ impl Env<'_> {
             here: 0,
             was_empty: false,
             reachable: false,
+            clock: 0,
+            passes: 0,
+            repeated: 1,
+            turned: 0,
+            taken: 0,
         }
+    }
+
+    /// What square `sq` holds, or `None` when it names no square of the board.
+    pub fn code_at(&self, sq: i64) -> Option<Code> {
+        (0..self.cells as i64)
+            .contains(&sq)
+            .then(|| self.used[sq as usize])
+            .filter(|&u| u)
+            .map(|_| self.cell_codes.get(sq as usize).copied().unwrap_or(0))
     }
 }
 
@@ -375,52 +456,84 @@ pub(super) fn count(pattern: &Pattern, zone: Option<usize>, env: &Env) -> i64 {
     }
 }
 
-/// The value of `e` in `env`, or `None` where it overflows.
-pub fn eval(e: &Expr, env: &Env) -> Option<i64> {
-    Some(match e {
-        Expr::Int(n) => *n,
-        Expr::Square(r) => match r {
-            SquareRef::From => env.from as i64,
-            SquareRef::To => env.to as i64,
-            SquareRef::Here => env.here as i64,
+/// The square one step from `sq` along `dir`, or `OFF`.
+pub(super) fn toward(env: &Env, sq: i64, dir: DirId) -> i64 {
+    match env.board {
+        Some(b) if (0..env.cells as i64).contains(&sq) => match b.next(sq as u16, dir) {
+            NO_SQUARE => OFF,
+            to => to as i64,
         },
-        Expr::File(s) => eval(s, env)?.rem_euclid(env.width as i64),
-        Expr::Rank(s) => eval(s, env)?.div_euclid(env.width as i64),
-        Expr::Row(s) => {
-            let sq = eval(s, env)? as usize;
-            env.rows[env.player as usize * env.cells + sq] as i64
-        }
-        Expr::InZone(z, s) => {
-            let sq = eval(s, env)? as usize;
-            env.zones[*z].squares[env.player as usize * env.cells + sq] as i64
-        }
-        Expr::Count(pattern, zone) => count(pattern, *zone, env),
-        Expr::Pieces(own) => {
-            let mine = env.occupied[env.player as usize].len() as i64;
-            if *own {
-                mine
-            } else {
-                env.occupied.iter().map(|o| o.len() as i64).sum::<i64>() - mine
+        _ => OFF,
+    }
+}
+
+/// The square `(dx, dy)` from `sq`, or `OFF`.
+pub(super) fn offset(env: &Env, sq: i64, dx: i64, dy: i64) -> i64 {
+    if !(0..env.cells as i64).contains(&sq) {
+        return OFF;
+    }
+    let width = env.width as i64;
+    let height = env.cells as i64 / width.max(1);
+    let (f, r) = (sq % width + dx, sq / width + dy);
+    if (0..width).contains(&f) && (0..height).contains(&r) && env.used[(f + r * width) as usize] {
+        f + r * width
+    } else {
+        OFF
+    }
+}
+
+/// Whether `n` squares in a row along one of `dirs` match `pattern`.
+pub(super) fn line(env: &Env, pattern: &Pattern, n: usize, dirs: &[DirId]) -> bool {
+    let Some(board) = env.board else {
+        return false;
+    };
+    let set = pattern_squares(pattern, env);
+    dirs.iter().any(|&d| {
+        // The squares that start a row of k matching squares, for k = 1, 2, …, n.
+        let mut starts = set;
+        for _ in 1..n {
+            starts = set & starts.step_back(board, d);
+            if starts.is_empty() {
+                return false;
             }
         }
-        Expr::WasEmpty => env.was_empty as i64,
-        Expr::CaptureReachable => env.reachable as i64,
-        Expr::Unary(op, a) => unary(*op, eval(a, env)?)?,
-        Expr::Binary(op, a, b) => match op {
-            // Short-circuit, so that `x != 0 and y / x > 1` means what it says.
-            BinOp::And => (eval(a, env)? != 0 && eval(b, env)? != 0) as i64,
-            BinOp::Or => (eval(a, env)? != 0 || eval(b, env)? != 0) as i64,
-            _ => binary(*op, eval(a, env)?, eval(b, env)?)?,
-        },
-        Expr::Abs(a) => eval(a, env)?.checked_abs()?,
-        Expr::Min(a, b) => eval(a, env)?.min(eval(b, env)?),
-        Expr::Max(a, b) => eval(a, env)?.max(eval(b, env)?),
+        !starts.is_empty()
     })
+}
+
+/// Whether matching squares join zone `a` to zone `b`, neighbour to neighbour along `dirs`.
+pub(super) fn connected(env: &Env, pattern: &Pattern, a: usize, b: usize, dirs: &[DirId]) -> bool {
+    let Some(board) = env.board else {
+        return false;
+    };
+    let player = env.player as usize;
+    let set = pattern_squares(pattern, env);
+    let target = set & env.zones[b].sets[player];
+    let mut reached = set & env.zones[a].sets[player];
+    loop {
+        if !(reached & target).is_empty() {
+            return true;
+        }
+        let mut next = reached;
+        for &d in dirs {
+            next = next | reached.step(board, d);
+        }
+        next = next & set;
+        if next == reached {
+            return false;
+        }
+        reached = next;
+    }
+}
+
+/// The value of `e` in `env`, or `None` where it overflows. (Expressions read during play
+/// are compiled once, to a `Program`; this compiles on each call.)
+pub fn eval(e: &Expr, env: &Env) -> Option<i64> {
+    super::program::Program::of(e).eval(env)
 }
 
 /// Whether a condition holds. During play the checker's `range` proof rules out overflow;
 /// should one happen anyway, the condition does not hold.
-#[inline]
 pub fn holds(e: &Expr, env: &Env) -> bool {
     eval(e, env).is_some_and(|v| v != 0)
 }

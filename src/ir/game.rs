@@ -71,10 +71,21 @@ pub enum Verdict {
     Score,
 }
 
+/// For whom an end rule is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndScope {
+    /// For every player, the one who moved last first, then the others in turn order
+    /// (`end { … }`): a win is found the moment it happens.
+    Every,
+    /// For the player about to move only (`end before turn { … }`).
+    BeforeTurn,
+}
+
 #[derive(Clone, Debug)]
 pub struct EndRule {
     /// The rule as written (`lose when count(friend) == 0`).
     pub text: String,
+    pub scope: EndScope,
     pub verdict: Verdict,
     pub condition: Expr,
     /// `condition`, compiled for play.
@@ -136,6 +147,28 @@ pub struct Game {
     pub sowing: Option<Sowing>,
     /// Whether an end rule reads `reachable(capture)`, a search run before each turn.
     pub reads_reachable: bool,
+    /// Whether some rule reads `repeated`: the positions of the game are then remembered.
+    pub reads_repetition: bool,
+    /// Whether some rule reads `passes`: the state counts them only then.
+    pub reads_passes: bool,
+    /// `clock resets on …`: what resets the clock (a move that takes something, or a
+    /// move by one of these rules).
+    pub clock: Option<ClockRule>,
+    /// `score = EXPR`: a player's score, read from their side. Without it, a counting
+    /// game scores by stores.
+    pub score: Option<Program>,
+    /// The pieces each player starts with in hand, by piece type: `hands[player][type]`.
+    /// Empty when no piece is kept in hand; a type that has a hand is placed from it.
+    pub hands: Vec<Vec<u8>>,
+    /// The piece types kept in hand (bit `t` for type `t`).
+    pub hand_types: u64,
+}
+
+/// What resets the clock.
+#[derive(Clone, Debug, Default)]
+pub struct ClockRule {
+    pub on_capture: bool,
+    pub rules: Vec<RuleId>,
 }
 
 impl Game {
@@ -152,6 +185,13 @@ impl Game {
 
     pub fn in_zone(&self, zone: usize, player: u8, sq: Sq) -> bool {
         self.zones[zone].squares[player as usize * self.board.cells() + sq as usize]
+    }
+
+    /// Whether the state counts the passes made in a row: when a rule reads them, and
+    /// when passing is the no-move rule (the game ends when every player has passed in
+    /// turn).
+    pub fn counts_passes(&self) -> bool {
+        self.reads_passes || self.no_move == Verdict::Pass
     }
 
     /// The player after `player` in turn order.

@@ -17,7 +17,7 @@ pub use expr::{BinOp, Expr, SquareRef, UnOp};
 pub use game::*;
 pub use pattern::Pattern;
 pub use program::Program;
-pub use rule::{Chain, MoveRule, Run, Walk};
+pub use rule::{Chain, Effect, EffectLines, EffectVerb, MoveRule, Run, Walk, Where};
 pub use sowing::{LastSeed, Sowing, NO_LAP};
 pub use value::Value;
 
@@ -44,6 +44,9 @@ pub const MAX_CODES: usize = 64;
 pub type DirId = u8;
 /// A move rule's index in `Game::rules`.
 pub type RuleId = u16;
+/// The most piece types that may be kept in hand.
+pub const MAX_HAND_TYPES: usize = 8;
+
 /// The longest chain of steps one move can make (a capture chain in draughts-like games).
 /// The checker refuses a game whose chains could be longer, so no chain is ever cut.
 pub const MAX_CHAIN: usize = 24;

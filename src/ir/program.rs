@@ -4,8 +4,12 @@
 //! every expression read during play (move conditions, after-move conditions, end rules);
 //! the tree (`Expr`) stays for what is worked out about an expression before play.
 
-use super::expr::{binary, count, unary, BinOp, Env, Expr, SquareRef, UnOp};
+use super::expr::{
+    binary, connected, count, line, offset, pattern_squares, toward, unary, BinOp, Env, Expr,
+    SquareRef, UnOp, OFF,
+};
 use super::pattern::Pattern;
+use super::{DirId, MAX_PLAYERS};
 
 /// One operation: it pops its operands and pushes its value.
 #[derive(Clone, Debug, PartialEq)]
@@ -16,13 +20,32 @@ pub enum Op {
     File,
     Rank,
     Row,
-    InZone(usize),
-    Count(Pattern, Option<usize>),
+    InZone(u32),
+    /// A pattern (an index in `Program::patterns`) counted in a zone, or on the whole board
+    /// with `WHOLE_BOARD`.
+    Count(u32, u32),
     Pieces(bool),
     WasEmpty,
     Reachable,
+    /// The square a step away from the square on top: an index in `Program::steps`.
+    Offset(u32),
+    /// Whether the square on top matches a pattern, or with `true` is off the board.
+    Is(u32, bool),
+    /// A pattern and a list of directions (an index in `Program::lines`).
+    Around(u32, u32),
+    /// A pattern, a length, a list of directions.
+    Line(u32, u32, u32),
+    /// A pattern, two zones, a list of directions.
+    Connected(u32, u32, u32, u32),
+    Clock,
+    Passes,
+    Repeated,
+    Turned,
+    Taken,
     Unary(UnOp),
     Binary(BinOp),
+    /// An operator whose second operand is this constant (`count(friend) == 0`).
+    BinaryConst(BinOp, i64),
     Abs,
     Min,
     Max,
@@ -34,13 +57,44 @@ pub enum Op {
     Bool,
 }
 
+impl Op {
+    /// Whether the operation pops nothing: a value read from the position or a constant.
+    #[inline(always)]
+    fn is_leaf(&self) -> bool {
+        matches!(
+            self,
+            Op::Int(_)
+                | Op::Square(_)
+                | Op::Count(..)
+                | Op::Pieces(_)
+                | Op::WasEmpty
+                | Op::Reachable
+                | Op::Line(..)
+                | Op::Connected(..)
+                | Op::Clock
+                | Op::Passes
+                | Op::Repeated
+                | Op::Turned
+                | Op::Taken
+        )
+    }
+}
+
 /// A compiled expression.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Program {
     ops: Vec<Op>,
     /// The most values on the stack at once.
     depth: usize,
+    /// What operations name by index, kept aside so that an operation stays small: lists
+    /// of directions for each player, patterns, steps for each player.
+    lines: Vec<Vec<Vec<DirId>>>,
+    patterns: Vec<Pattern>,
+    steps: Vec<[(i64, i64); MAX_PLAYERS]>,
 }
+
+/// `Op::Count` over the whole board.
+const WHOLE_BOARD: u32 = u32::MAX;
 
 /// Programs up to this deep run on a stack array; deeper ones (rare) on a vector.
 const SMALL: usize = 8;
@@ -81,6 +135,16 @@ impl Program {
         self.depth = self.depth.max(*height);
     }
 
+    fn pattern(&mut self, p: &Pattern) -> u32 {
+        self.patterns.push(*p);
+        (self.patterns.len() - 1) as u32
+    }
+
+    fn dirs(&mut self, dirs: &[Vec<DirId>]) -> u32 {
+        self.lines.push(dirs.to_vec());
+        (self.lines.len() - 1) as u32
+    }
+
     fn emit(&mut self, e: &Expr, h: &mut usize) {
         match e {
             Expr::Int(n) => self.push(Op::Int(*n), h, 1),
@@ -88,11 +152,41 @@ impl Program {
             Expr::File(a) => self.unary_op(a, Op::File, h),
             Expr::Rank(a) => self.unary_op(a, Op::Rank, h),
             Expr::Row(a) => self.unary_op(a, Op::Row, h),
-            Expr::InZone(z, a) => self.unary_op(a, Op::InZone(*z), h),
-            Expr::Count(p, z) => self.push(Op::Count(*p, *z), h, 1),
+            Expr::InZone(z, a) => self.unary_op(a, Op::InZone(*z as u32), h),
+            Expr::Count(p, z) => {
+                let p = self.pattern(p);
+                let z = z.map_or(WHOLE_BOARD, |z| z as u32);
+                self.push(Op::Count(p, z), h, 1)
+            }
             Expr::Pieces(own) => self.push(Op::Pieces(*own), h, 1),
             Expr::WasEmpty => self.push(Op::WasEmpty, h, 1),
             Expr::CaptureReachable => self.push(Op::Reachable, h, 1),
+            Expr::Offset(a, steps) => {
+                self.steps.push(*steps);
+                let i = (self.steps.len() - 1) as u32;
+                self.unary_op(a, Op::Offset(i), h)
+            }
+            Expr::Is(a, p, off) => {
+                let p = self.pattern(p);
+                self.unary_op(a, Op::Is(p, *off), h)
+            }
+            Expr::Around(p, a, dirs) => {
+                let (p, d) = (self.pattern(p), self.dirs(dirs));
+                self.unary_op(a, Op::Around(p, d), h)
+            }
+            Expr::Line(p, n, dirs) => {
+                let (p, d) = (self.pattern(p), self.dirs(dirs));
+                self.push(Op::Line(p, *n as u32, d), h, 1)
+            }
+            Expr::Connected(p, a, b, dirs) => {
+                let (p, d) = (self.pattern(p), self.dirs(dirs));
+                self.push(Op::Connected(p, *a as u32, *b as u32, d), h, 1)
+            }
+            Expr::Clock => self.push(Op::Clock, h, 1),
+            Expr::Passes => self.push(Op::Passes, h, 1),
+            Expr::Repeated => self.push(Op::Repeated, h, 1),
+            Expr::Turned => self.push(Op::Turned, h, 1),
+            Expr::Taken => self.push(Op::Taken, h, 1),
             Expr::Unary(op, a) => self.unary_op(a, Op::Unary(*op), h),
             Expr::Abs(a) => self.unary_op(a, Op::Abs, h),
             Expr::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {
@@ -108,7 +202,10 @@ impl Program {
                     Op::OrJump(end)
                 };
             }
-            Expr::Binary(op, a, b) => self.binary_op(a, b, Op::Binary(*op), h),
+            Expr::Binary(op, a, b) => match **b {
+                Expr::Int(k) => self.unary_op(a, Op::BinaryConst(*op, k), h),
+                _ => self.binary_op(a, b, Op::Binary(*op), h),
+            },
             Expr::Min(a, b) => self.binary_op(a, b, Op::Min, h),
             Expr::Max(a, b) => self.binary_op(a, b, Op::Max, h),
         }
@@ -125,12 +222,17 @@ impl Program {
         self.push(op, h, -1);
     }
 
-    /// The value in `env`, or `None` where it overflows (as `expr::eval`).
+    /// The value in `env`, or `None` where it overflows (as `expr::eval`). The commonest
+    /// shapes (one value read, or compared with a constant: `count(friend) == 0`,
+    /// `line(friend, 4)`) are read directly, without the stack.
     pub fn eval(&self, env: &Env) -> Option<i64> {
-        if self.depth <= SMALL {
-            self.run(env, &mut [0; SMALL])
-        } else {
-            self.run(env, &mut vec![0; self.depth])
+        match self.ops.as_slice() {
+            [leaf] if leaf.is_leaf() => Some(self.leaf(leaf, env)),
+            [leaf, Op::BinaryConst(op, k)] if leaf.is_leaf() => {
+                binary(*op, self.leaf(leaf, env), *k)
+            }
+            _ if self.depth <= SMALL => self.run(env, &mut [0; SMALL]),
+            _ => self.run(env, &mut vec![0; self.depth]),
         }
     }
 
@@ -140,6 +242,49 @@ impl Program {
         self.eval(env).is_some_and(|v| v != 0)
     }
 
+    /// The value of an operation that pops nothing (`Op::is_leaf`).
+    #[inline(always)]
+    fn leaf(&self, op: &Op, env: &Env) -> i64 {
+        let player = env.player as usize;
+        match op {
+            Op::Int(n) => *n,
+            Op::Square(r) => match r {
+                SquareRef::From => env.from as i64,
+                SquareRef::To => env.to as i64,
+                SquareRef::Here => env.here as i64,
+            },
+            Op::Count(p, zone) => {
+                let zone = (*zone != WHOLE_BOARD).then_some(*zone as usize);
+                count(&self.patterns[*p as usize], zone, env)
+            }
+            Op::Pieces(own) => {
+                let mine = env.occupied[player].len() as i64;
+                if *own {
+                    mine
+                } else {
+                    env.occupied.iter().map(|o| o.len() as i64).sum::<i64>() - mine
+                }
+            }
+            Op::WasEmpty => env.was_empty as i64,
+            Op::Reachable => env.reachable as i64,
+            Op::Line(p, n, dirs) => {
+                let dirs = &self.lines[*dirs as usize][player];
+                line(env, &self.patterns[*p as usize], *n as usize, dirs) as i64
+            }
+            Op::Connected(p, a, b, dirs) => {
+                let dirs = &self.lines[*dirs as usize][player];
+                let p = &self.patterns[*p as usize];
+                connected(env, p, *a as usize, *b as usize, dirs) as i64
+            }
+            Op::Clock => env.clock as i64,
+            Op::Passes => env.passes as i64,
+            Op::Repeated => env.repeated as i64,
+            Op::Turned => env.turned as i64,
+            Op::Taken => env.taken as i64,
+            _ => unreachable!("not a leaf"),
+        }
+    }
+
     fn run(&self, env: &Env, stack: &mut [i64]) -> Option<i64> {
         let mut sp = 0usize;
         let mut pc = 0usize;
@@ -147,34 +292,64 @@ impl Program {
         while let Some(op) = self.ops.get(pc) {
             pc += 1;
             let value = match op {
-                Op::Int(n) => *n,
-                Op::Square(r) => match r {
-                    SquareRef::From => env.from as i64,
-                    SquareRef::To => env.to as i64,
-                    SquareRef::Here => env.here as i64,
-                },
-                Op::Count(pattern, zone) => count(pattern, *zone, env),
-                Op::Pieces(own) => {
-                    let mine = env.occupied[player].len() as i64;
-                    if *own {
-                        mine
-                    } else {
-                        env.occupied.iter().map(|o| o.len() as i64).sum::<i64>() - mine
-                    }
-                }
-                Op::WasEmpty => env.was_empty as i64,
-                Op::Reachable => env.reachable as i64,
-                Op::File | Op::Rank | Op::Row | Op::InZone(_) | Op::Unary(_) | Op::Abs => {
+                Op::Int(_)
+                | Op::Square(_)
+                | Op::Count(..)
+                | Op::Pieces(_)
+                | Op::WasEmpty
+                | Op::Reachable
+                | Op::Line(..)
+                | Op::Connected(..)
+                | Op::Clock
+                | Op::Passes
+                | Op::Repeated
+                | Op::Turned
+                | Op::Taken => self.leaf(op, env),
+                Op::File
+                | Op::Rank
+                | Op::Row
+                | Op::InZone(_)
+                | Op::Unary(_)
+                | Op::BinaryConst(..)
+                | Op::Abs
+                | Op::Offset(_)
+                | Op::Is(..)
+                | Op::Around(..) => {
                     sp -= 1;
                     let a = stack[sp];
+                    // A square that is `OFF` has no file, rank or row (-1) and is in no zone.
+                    let on_board = (0..env.cells.max(1) as i64).contains(&a) || env.cells == 0;
                     match op {
+                        Op::File | Op::Rank | Op::Row if !on_board => -1,
                         Op::File => a.rem_euclid(env.width as i64),
                         Op::Rank => a.div_euclid(env.width as i64),
                         Op::Row => env.rows[player * env.cells + a as usize] as i64,
+                        Op::InZone(_) if !on_board => 0,
                         Op::InZone(z) => {
-                            env.zones[*z].squares[player * env.cells + a as usize] as i64
+                            env.zones[*z as usize].squares[player * env.cells + a as usize] as i64
+                        }
+                        Op::Offset(i) => {
+                            let (dx, dy) = self.steps[*i as usize][player];
+                            offset(env, a, dx, dy)
+                        }
+                        Op::Is(p, off) => match env.code_at(a) {
+                            None => *off as i64,
+                            Some(code) => {
+                                self.patterns[*p as usize].matches(env.player, code) as i64
+                            }
+                        },
+                        Op::Around(p, dirs) => {
+                            let set = pattern_squares(&self.patterns[*p as usize], env);
+                            self.lines[*dirs as usize][player]
+                                .iter()
+                                .filter(|&&d| {
+                                    let n = toward(env, a, d);
+                                    n != OFF && set.contains(n as u16)
+                                })
+                                .count() as i64
                         }
                         Op::Unary(u) => unary(*u, a)?,
+                        Op::BinaryConst(b_op, k) => binary(*b_op, a, *k)?,
                         _ => a.checked_abs()?,
                     }
                 }
@@ -214,7 +389,6 @@ impl Program {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::expr::eval;
 
     fn int(n: i64) -> Box<Expr> {
         Box::new(Expr::Int(n))
@@ -224,22 +398,35 @@ mod tests {
         Box::new(Expr::Binary(op, a, b))
     }
 
-    /// A program computes what the tree computes, short-circuits included.
+    /// Programs compute what arithmetic says, short-circuits included (`0 and 1 / 0` is
+    /// never divided), and overflow gives no value.
     #[test]
-    fn programs_agree_with_trees() {
+    fn programs_compute_their_values() {
         let env = Env::constant();
         let cases = [
-            bin(BinOp::Add, int(2), bin(BinOp::Mul, int(3), int(4))),
-            bin(BinOp::And, int(0), bin(BinOp::Div, int(1), int(0))),
-            bin(BinOp::Or, int(7), int(0)),
-            bin(BinOp::Or, int(0), int(0)),
-            bin(BinOp::And, int(3), int(5)),
-            Box::new(Expr::Min(int(3), bin(BinOp::Sub, int(1), int(9)))),
-            Box::new(Expr::Unary(UnOp::Not, bin(BinOp::Eq, int(1), int(1)))),
-            bin(BinOp::Pow, int(2), int(70)),
+            (
+                bin(BinOp::Add, int(2), bin(BinOp::Mul, int(3), int(4))),
+                Some(14),
+            ),
+            (
+                bin(BinOp::And, int(0), bin(BinOp::Div, int(1), int(0))),
+                Some(0),
+            ),
+            (bin(BinOp::Or, int(7), int(0)), Some(1)),
+            (bin(BinOp::Or, int(0), int(0)), Some(0)),
+            (bin(BinOp::And, int(3), int(5)), Some(1)),
+            (
+                Box::new(Expr::Min(int(3), bin(BinOp::Sub, int(1), int(9)))),
+                Some(-8),
+            ),
+            (
+                Box::new(Expr::Unary(UnOp::Not, bin(BinOp::Eq, int(1), int(1)))),
+                Some(0),
+            ),
+            (bin(BinOp::Pow, int(2), int(70)), None),
         ];
-        for e in cases {
-            assert_eq!(Program::of(&e).eval(&env), eval(&e, &env), "{e:?}");
+        for (e, want) in cases {
+            assert_eq!(Program::of(&e).eval(&env), want, "{e:?}");
         }
         let all = Program::all(&[Expr::Int(1), Expr::Int(2), Expr::Int(0)]).unwrap();
         assert_eq!(all.eval(&env), Some(0));

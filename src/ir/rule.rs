@@ -5,7 +5,7 @@ use super::board::SquareSet;
 use super::expr::Expr;
 use super::pattern::Pattern;
 use super::program::Program;
-use super::DirId;
+use super::{DirId, RuleId, MAX_PLAYERS};
 
 /// A run of squares a move passes over: `min..=max` squares matching `pattern`, starting
 /// next to the mover. Every square that follows such a run and matches the rule's `onto`
@@ -51,6 +51,86 @@ pub struct MoveRule {
     pub conditions: Vec<Expr>,
     /// All of `conditions`, compiled for play.
     pub condition: Option<Program>,
+    /// `conditions` as sets of squares, when they read only what stands on squares at
+    /// fixed steps from `to` and zones: then no condition is evaluated move by move.
+    pub condition_sets: Option<Where>,
+    /// `place TYPE`: the piece type this rule puts on the board; it moves no piece.
+    pub place: Option<u8>,
+    /// For a placement without `along`: the squares `to` where the conditions on squares
+    /// hold, for each player.
+    pub placeable: Vec<SquareSet>,
+    /// `then RULE`: the rule of the move's second part, made from where it landed.
+    pub then: Option<RuleId>,
+    /// Whether some rule's `then` names this one: it is made only as a second part.
+    pub second_part: bool,
+    /// What the move does once it has landed, in order.
+    pub effects: Vec<Effect>,
+    /// `require`: read after the move and its effects.
+    pub require: Option<Program>,
+    /// When `require` asks only that the effect with this index turns or takes at least
+    /// one piece, which the generator then finds for all squares at once.
+    pub require_any: Option<usize>,
+    /// Whether a move by this rule is its steps alone: no piece placed, no part before or
+    /// after it, no effect, no `require`. The generator's common case, checked once.
+    pub plain: bool,
+}
+
+/// Conditions on `to`, as a formula over sets of squares.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Where {
+    True,
+    False,
+    /// The squares `to` whose square at `steps` (for each player) matches `pattern`, or,
+    /// with `off`, is off the board; `onto[player]` holds the squares that have a square
+    /// of the board at that step.
+    At {
+        steps: [(i64, i64); MAX_PLAYERS],
+        pattern: Pattern,
+        off: bool,
+        onto: Vec<SquareSet>,
+        delta: [i32; MAX_PLAYERS],
+    },
+    Zone(usize),
+    And(Vec<Where>),
+    Or(Vec<Where>),
+    Not(Box<Where>),
+}
+
+/// What an effect does to the pieces it reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EffectVerb {
+    /// They become the mover's (and of type `into`, if given).
+    Turn,
+    /// They are taken off the board.
+    Take,
+    /// They become of type `into`, and stay their owner's.
+    Change,
+}
+
+/// Along which directions an effect reaches from its square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EffectLines {
+    /// These directions, for each player.
+    Along(Vec<Vec<DirId>>),
+    /// The direction the move's last step went (`onward`), or the opposite (`reverse`).
+    Onward,
+    Reverse,
+}
+
+/// `turn { along all over 1+ enemy onto friend }`: along each direction from the landing
+/// (or the square left), the run of squares matching `run`, when `closer` follows it (if
+/// given), or, without a run, the adjacent square matching `closer`.
+#[derive(Clone, Debug)]
+pub struct Effect {
+    pub verb: EffectVerb,
+    pub into: Option<u8>,
+    /// From the square the move left (`at from`), rather than where it landed.
+    pub at_from: bool,
+    pub lines: EffectLines,
+    pub run: Option<Run>,
+    pub closer: Option<Pattern>,
+    /// `when`: read before the effect, after the move's own steps.
+    pub when: Option<Program>,
 }
 
 /// One direction of a rule for one player: the pieces walk it together, a step at a time

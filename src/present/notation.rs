@@ -1,8 +1,10 @@
 //! Writing moves and reading them back: `c3-d4` for a move, `c3xd6` for a capture,
-//! `c3xe5xc7` for a chain (each landing square in turn), a pit's name for a sowing, `pass`.
+//! `c3xe5xc7` for a chain (each landing square in turn), `e4` for a new piece placed there
+//! (`K@e4` where pieces of several types are placed), a pit's name for a sowing, `pass`. A
+//! move in two parts writes its second part after a `/`, by its landings only: `d1-d7/g7`.
 
-use crate::engine::Move;
-use crate::ir::Game;
+use crate::engine::{Move, Step};
+use crate::ir::{Game, MoveRule, Sq, NO_SQUARE};
 
 /// A move as text.
 pub fn move_text(game: &Game, m: Move) -> String {
@@ -13,17 +15,54 @@ pub fn move_text(game: &Game, m: Move) -> String {
         // A sowing is written by its pit.
         return game.board.name(m.from).to_string();
     }
-    let sep = if game.rules[m.rule as usize].captures() {
-        'x'
-    } else {
-        '-'
-    };
-    let mut text = game.board.name(m.from).to_string();
-    for step in m.steps() {
-        text.push(sep);
-        text.push_str(game.board.name(step.to as u16));
+    let rule = &game.rules[m.rule as usize];
+    let mut text = String::new();
+    part_text(game, rule, m.from, m.first_steps(), &mut text);
+    if let Some(then) = rule.then {
+        text.push('/');
+        part_text(
+            game,
+            &game.rules[then as usize],
+            NO_SQUARE,
+            m.second_steps(),
+            &mut text,
+        );
     }
     text
+}
+
+/// One part of a move: a placement's square (after the piece's letter and `@` when the
+/// game places more than one type of piece), or the square a piece starts from (when
+/// `from` is one) and each landing, after `x` for a capture and `-` otherwise.
+fn part_text(game: &Game, rule: &MoveRule, from: Sq, steps: &[Step], text: &mut String) {
+    if let Some(t) = rule.place {
+        if places_several_types(game) {
+            text.push(game.pieces[t as usize].letter.to_ascii_uppercase());
+            text.push('@');
+        }
+        if let Some(step) = steps.first() {
+            text.push_str(game.board.name(step.to as Sq));
+        }
+        return;
+    }
+    let sep = if rule.captures() { 'x' } else { '-' };
+    if from != NO_SQUARE {
+        text.push_str(game.board.name(from));
+    }
+    for (i, step) in steps.iter().enumerate() {
+        if i > 0 || from != NO_SQUARE || sep == 'x' {
+            text.push(sep);
+        }
+        text.push_str(game.board.name(step.to as Sq));
+    }
+}
+
+/// Whether the rules place pieces of more than one type, so that a placement names its
+/// piece (`K@e4`).
+fn places_several_types(game: &Game) -> bool {
+    let mut types = game.rules.iter().filter_map(|r| r.place);
+    let first = types.next();
+    types.any(|t| Some(t) != first)
 }
 
 /// The move of `legal` written exactly as `text`, if there is one. (A person's typing is

@@ -6,6 +6,11 @@
 //!
 //! A 4 x 4 board full of checkers, alternating, Red to move: `cCcC/CcCc/cCcC/CcCc Red`.
 //!
+//! Then, where they apply: `hand=` with the pieces each player holds in hand (players in
+//! turn order separated by `,`, the counts of each kept piece type separated by `:`, as in
+//! `hand=12,11`), `clock=` with the plies since the clock last reset, and `passes=` with the
+//! passes made in a row. The last two are written only when they are not 0.
+//!
 //! With counters: the pits rank by rank from the top, the counts of a rank separated by
 //! commas; then the player to move; then `stores=` with each player's store in turn order,
 //! and, when they apply, `capturer=` (the last player who captured) and `back=Y:O` (the
@@ -14,7 +19,7 @@
 
 use crate::engine::column;
 use crate::engine::{State, NOBODY, NO_PIT};
-use crate::ir::{Code, Columns, Game, Sowing, Sq};
+use crate::ir::{Code, Columns, Game, Sowing, Sq, MAX_HAND_TYPES};
 
 /// The letter a piece is written with.
 pub(super) fn piece_letter(game: &Game, code: Code) -> char {
@@ -94,11 +99,90 @@ pub fn position_text(game: &Game, s: &State) -> String {
         }
         ranks.push(text);
     }
-    format!(
+    let mut text = format!(
         "{} {}",
         ranks.join("/"),
         game.players[s.to_move as usize].name
-    )
+    );
+    if !game.hands.is_empty() {
+        text.push_str(&format!(" hand={}", hand_text(game, s)));
+    }
+    history_fields(s, &mut text);
+    text
+}
+
+/// The pieces in hand, player by player in turn order (separated by `,`), each player's
+/// counts by the piece types kept in hand in declaration order (separated by `:`).
+fn hand_text(game: &Game, s: &State) -> String {
+    let players: Vec<String> = (0..game.players.len())
+        .map(|p| {
+            let counts: Vec<String> = hand_types(game).map(|t| s.hand[p][t].to_string()).collect();
+            counts.join(":")
+        })
+        .collect();
+    players.join(",")
+}
+
+/// The piece types kept in hand, in declaration order.
+fn hand_types(game: &Game) -> impl Iterator<Item = usize> + '_ {
+    (0..game.pieces.len().min(MAX_HAND_TYPES)).filter(|t| (game.hand_types >> t) & 1 != 0)
+}
+
+/// The history that rules may read, where it is not at its start: ` clock=N`,
+/// ` passes=N`.
+fn history_fields(s: &State, text: &mut String) {
+    if s.clock != 0 {
+        text.push_str(&format!(" clock={}", s.clock));
+    }
+    if s.passes != 0 {
+        text.push_str(&format!(" passes={}", s.passes));
+    }
+}
+
+/// Reads a history field (`clock=`, `passes=`) or `hand=` into `s`; `Ok(false)` when the
+/// key is none of them.
+fn history_field(game: &Game, s: &mut State, key: &str, value: &str) -> Result<bool, String> {
+    match key {
+        "clock" => {
+            s.clock = value
+                .parse()
+                .map_err(|_| format!("`clock={value}`: a number of plies from 0 to 65535"))?;
+        }
+        "passes" => {
+            s.passes = value
+                .parse()
+                .map_err(|_| format!("`passes={value}`: a number of passes from 0 to 255"))?;
+        }
+        "hand" if !game.hands.is_empty() => {
+            let players: Vec<&str> = value.split(',').collect();
+            if players.len() != game.players.len() {
+                return Err(format!(
+                    "`hand=` gives pieces for {} players, but the game has {}",
+                    players.len(),
+                    game.players.len()
+                ));
+            }
+            let types: Vec<usize> = hand_types(game).collect();
+            for (p, counts) in players.iter().enumerate() {
+                let counts: Vec<&str> = counts.split(':').collect();
+                if counts.len() != types.len() {
+                    return Err(format!(
+                        "`hand=` gives {} counts for {}, but {} piece types are kept in hand",
+                        counts.len(),
+                        game.players[p].name,
+                        types.len()
+                    ));
+                }
+                for (&t, n) in types.iter().zip(counts) {
+                    s.hand[p][t] = n.parse().map_err(|_| {
+                        format!("`{n}` in `hand=` is not a number of pieces from 0 to 255")
+                    })?;
+                }
+            }
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 /// The index of the player called `name`, or a message naming the players.
@@ -151,9 +235,6 @@ pub fn parse_position(game: &Game, text: &str) -> Result<State, String> {
     let rest: Vec<&str> = fields.collect();
     if let Some(sw) = &game.sowing {
         return parse_pits(game, sw, board_text, to_move, &rest);
-    }
-    if let Some(extra) = rest.first() {
-        return Err(format!("unexpected `{extra}` after the player to move"));
     }
     let b = &game.board;
     let ranks = rank_texts(game, board_text)?;
@@ -241,6 +322,24 @@ pub fn parse_position(game: &Game, text: &str) -> Result<State, String> {
     for (slot, packed) in columns {
         state.slots[slot] = packed;
     }
+    // Pieces in hand are those of the start unless the text says otherwise.
+    state.hand = State::start(game).hand;
+    for field in &rest {
+        let known = match field.split_once('=') {
+            Some((key, value)) => history_field(game, &mut state, key, value)?,
+            None => false,
+        };
+        if !known {
+            let fields = if game.hands.is_empty() {
+                "clock= and passes="
+            } else {
+                "hand=, clock= and passes="
+            };
+            return Err(format!(
+                "unexpected `{field}` after the player to move (the fields are {fields})"
+            ));
+        }
+    }
     if let Some(cols) = &game.columns {
         // A column can grow to hold every piece on the board, so all of them must fit in
         // one, as the checker makes sure for the setup.
@@ -292,6 +391,7 @@ fn pits_position_text(game: &Game, sw: &Sowing, s: &State) -> String {
         let name = |pit: u8| game.board.name(sw.pits[pit as usize]);
         text.push_str(&format!(" back={}:{}", name(s.back[0]), name(s.back[1])));
     }
+    history_fields(s, &mut text);
     text
 }
 
@@ -362,9 +462,10 @@ fn parse_pits(
                 };
                 s.back = [pit(y)?, pit(o)?];
             }
+            _ if history_field(game, &mut s, key, value)? => {}
             _ => {
                 return Err(format!(
-                    "unknown field `{key}=` (the fields are stores=, capturer= and back=)"
+                    "unknown field `{key}=` (the fields are stores=, capturer=, back=, clock= and passes=)"
                 ))
             }
         }

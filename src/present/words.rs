@@ -16,8 +16,12 @@ pub fn outcome_text(game: &Game, o: Outcome) -> String {
 pub fn ending_text(game: &Game, s: &State, cause: Cause) -> String {
     let player = &game.players[s.to_move as usize].name;
     match cause {
-        Cause::EndRule(i) => format!("{player}: {}", game.end_rules[i].text),
+        Cause::EndRule(i, p) => format!(
+            "{}: {}",
+            game.players[p as usize].name, game.end_rules[i].text
+        ),
         Cause::NoMove => format!("{player} has no legal move"),
+        Cause::NobodyCanMove => "no player can move".to_string(),
     }
 }
 

@@ -7,9 +7,11 @@ use crate::engine::{meets_after_move, moves_by_tier, Move, State};
 use crate::ir::{Game, Sowing, NO_LAP};
 use crate::present::move_text;
 
-/// The squares a move visits: where it starts, then each landing.
+/// The squares a move visits: where it starts (unless it places a new piece), then each
+/// landing.
 fn squares(m: &Move) -> Vec<u16> {
-    std::iter::once(m.from)
+    let from = (!m.places()).then_some(m.from);
+    from.into_iter()
         .chain(m.steps().iter().map(|s| s.to as u16))
         .collect()
 }
@@ -22,7 +24,7 @@ pub fn square_words(text: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut i = 0;
     while i < chars.len() {
-        while i < chars.len() && matches!(chars[i], ' ' | '-' | ',' | '\t') {
+        while i < chars.len() && matches!(chars[i], ' ' | '-' | ',' | '/' | '\t') {
             i += 1;
         }
         if i >= chars.len() {
@@ -123,6 +125,13 @@ fn why_not(game: &Game, s: &State, wanted: &[u16], legal: &[Move]) -> String {
         return why_not_sowing(game, sw, s, from, legal);
     }
     let code = s.at(from);
+    let places = game
+        .rules
+        .iter()
+        .any(|r| r.place.is_some() && !r.second_part);
+    if places && code == 0 && wanted.len() == 1 {
+        return why_not_place(game, s, from, legal);
+    }
     if code == 0 {
         return format!("there is no piece on {name}");
     }
@@ -164,6 +173,33 @@ fn why_not(game: &Game, s: &State, wanted: &[u16], legal: &[Move]) -> String {
         ),
         (None, false) => format!("the {piece} on {name} can play {}", own.join(", ")),
     }
+}
+
+/// Why no new piece can be placed on the empty square `to`.
+fn why_not_place(game: &Game, s: &State, to: u16, legal: &[Move]) -> String {
+    let name = game.board.name(to);
+    let player = s.to_move as usize;
+    let kept = |t: u8| (game.hand_types >> t) & 1 != 0;
+    let mut types = game
+        .rules
+        .iter()
+        .filter(|r| !r.second_part)
+        .filter_map(|r| r.place);
+    if types.all(|t| kept(t) && s.hand[player][t as usize] == 0) {
+        return "you have no piece left in hand to place".to_string();
+    }
+    let placements: Vec<String> = legal
+        .iter()
+        .filter(|m| m.places())
+        .map(|&m| move_text(game, m))
+        .collect();
+    if placements.is_empty() {
+        return format!("you cannot place a piece on {name} or anywhere now");
+    }
+    format!(
+        "you cannot place a piece on {name}; you can place on {}",
+        join_or(&placements)
+    )
 }
 
 /// Why the pit `from` cannot be sown: not the player's, empty, a forbidden sowing back, or

@@ -1,7 +1,7 @@
 //! Uniformly random games, for `bench` and for checking the engine's invariants.
 
 use super::rng::Rng;
-use crate::engine::{countable, generate, make, sample, Move, Outcome, Scratch, State};
+use crate::engine::{countable, generate, make, sample_counted, Move, Outcome, Scratch, State};
 use crate::ir::Game;
 
 /// How one random game went.
@@ -29,7 +29,7 @@ pub fn playout(
     let by_count = countable(game);
     for plies in 0..max_plies {
         let chosen = if by_count {
-            sample(game, &s, scratch, moves, |n| rng.below(n))
+            sample_counted(game, true, &s, scratch, moves, |n| rng.below(n))
         } else {
             match generate(game, &s, scratch, moves) {
                 Some(o) => Err(o),

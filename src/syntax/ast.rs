@@ -44,6 +44,29 @@ pub enum Item {
     Sow(SowDecl),
     /// `leftover to last capturer`.
     Leftover(Span),
+    Clock(ClockDecl),
+    Score(ScoreDecl),
+}
+
+/// What resets the clock: any move that takes something, or a move by a rule.
+#[derive(Clone, Debug)]
+pub enum ClockEvent {
+    Capture(Span),
+    Rule(Ident),
+}
+
+/// `clock resets on capture, push`.
+#[derive(Clone, Debug)]
+pub struct ClockDecl {
+    pub events: Vec<ClockEvent>,
+    pub span: Span,
+}
+
+/// `score = count(friend)`.
+#[derive(Clone, Debug)]
+pub struct ScoreDecl {
+    pub value: Expr,
+    pub span: Span,
 }
 
 /// `names rank 1 from a, rank 2 from A`: (rank number as written, first letter).
@@ -251,9 +274,20 @@ pub struct Placement {
     pub span: Span,
 }
 
+/// `White 30 disc in hand`: pieces a player starts with in hand (each player's when no
+/// owner is named).
+#[derive(Clone, Debug)]
+pub struct HandFill {
+    pub owner: Option<Ident>,
+    pub count: Spanned<i64>,
+    pub piece: Ident,
+    pub span: Span,
+}
+
 #[derive(Clone, Debug)]
 pub struct SetupBlock {
     pub placements: Vec<Placement>,
+    pub hands: Vec<HandFill>,
     pub span: Span,
 }
 
@@ -264,6 +298,8 @@ pub enum PatternWord {
     Any,
     Friend,
     Enemy,
+    /// No square: a square off the board (`to + n is off`).
+    Off,
 }
 
 #[derive(Clone, Debug)]
@@ -299,6 +335,35 @@ pub enum Clause {
         span: Span,
     },
     If(Expr, Span),
+    /// `place TYPE`: the move puts a new piece on its landing square.
+    Place(Ident, Span),
+    /// `then RULE`: the move goes on by another rule from where it landed.
+    Then(Ident, Span),
+    Effect(Box<EffectDecl>),
+    /// `require EXPR`: read after the move and its effects.
+    Require(Expr, Span),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EffectVerb {
+    Turn,
+    Take,
+    Change,
+}
+
+/// `turn { along all over 1+ enemy onto friend }` and the like.
+#[derive(Clone, Debug)]
+pub struct EffectDecl {
+    pub verb: EffectVerb,
+    pub verb_span: Span,
+    /// `at from` (`true`) or `at to`.
+    pub at_from: Option<(bool, Span)>,
+    pub along: Option<(Vec<Ident>, Span)>,
+    pub over: Option<(RunCount, Pattern, Span)>,
+    pub onto: Option<(Pattern, Span)>,
+    pub into: Option<Ident>,
+    pub when: Option<Expr>,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -345,6 +410,8 @@ pub struct EndRule {
 #[derive(Clone, Debug)]
 pub struct EndBlock {
     pub rules: Vec<EndRule>,
+    /// `end before turn { … }`: read for the player about to move only.
+    pub before_turn: bool,
     pub span: Span,
 }
 
@@ -399,13 +466,32 @@ pub struct Expr {
     pub span: Span,
 }
 
+/// Where `count` counts.
+#[derive(Clone, Debug)]
+pub enum CountScope {
+    Board,
+    Zone(Ident),
+    /// The neighbours of a square, along all directions or the ones named.
+    Around(Box<Expr>, Option<Vec<Ident>>),
+}
+
 #[derive(Clone, Debug)]
 pub enum ExprKind {
     Int(i64),
     Bool(bool),
     Name(Ident),
     Call(Ident, Vec<Expr>),
-    Count(Pattern, Option<Ident>),
+    Count(Pattern, CountScope),
+    /// `SQ is PATTERN`.
+    Is(Box<Expr>, Pattern),
+    /// `(files, ranks)`: a step, added to a square.
+    Offset(Box<Expr>, Box<Expr>),
+    /// `line(PATTERN, N [along DIRS])`.
+    Line(Pattern, Box<Expr>, Option<Vec<Ident>>),
+    /// `connected(PATTERN, ZONE, ZONE [along DIRS])`.
+    Connected(Pattern, Ident, Ident, Option<Vec<Ident>>),
+    /// `clock`.
+    Clock,
     From,
     To,
     /// `reachable(capture)`.

@@ -58,12 +58,14 @@ fn syntax_problem(source: &str, error: pest::error::Error<Rule>) -> Problem {
     };
     let mut expected: Vec<&'static str> = match &error.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            // Where a clause may start, `over` is one clause among several, not the word
-            // that `capture` wants.
+            // Where a clause may start, `over`, `then` and `require` are clauses among
+            // several (not the word that `capture` wants, a track's `then`, or
+            // `after move require`).
             let in_clause = positives.contains(&Rule::kw_along);
+            let clause_words = [Rule::kw_over, Rule::kw_then, Rule::kw_require];
             positives
                 .iter()
-                .filter(|r| !(in_clause && **r == Rule::kw_over))
+                .filter(|r| !(in_clause && clause_words.contains(r)))
                 .filter_map(|r| rule_words(*r))
                 .collect()
         }
@@ -170,13 +172,26 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::track_decl
         | Rule::sow_decl
         | Rule::leftover_decl
+        | Rule::clock_decl
+        | Rule::score_decl
         | Rule::end_block => "a declaration",
         Rule::kw_piece
+        | Rule::kw_place
         | Rule::kw_along
         | Rule::kw_onto
         | Rule::kw_capture
         | Rule::kw_chain
-        | Rule::kw_if => "a move clause (piece, along, over, onto, capture, chain, if)",
+        | Rule::kw_if
+        | Rule::kw_turn
+        | Rule::kw_take
+        | Rule::kw_change
+        | Rule::effect_verb => "a move clause (piece, place, along, over, onto, capture, chain, if, then, turn, take, change, require)",
+        Rule::before_turn | Rule::kw_before => "`before turn`",
+        Rule::effect_at | Rule::kw_at => "`at from` or `at to`",
+        Rule::effect_into | Rule::kw_into => "`into`",
+        Rule::effect_when => "`when`",
+        Rule::hand_fill => "a placement",
+        Rule::clock_event => "`capture` or a move rule's name",
         Rule::chain_mode => "`must` or `may`",
         Rule::kw_require => "`require`",
         Rule::kw_to => "`to`",
@@ -187,7 +202,11 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::onto_clause
         | Rule::capture_clause
         | Rule::chain_clause
-        | Rule::if_clause => "a move clause (piece, along, over, onto, capture, chain, if)",
+        | Rule::if_clause
+        | Rule::place_clause
+        | Rule::then_clause
+        | Rule::effect_clause
+        | Rule::require_clause => "a move clause (piece, place, along, over, onto, capture, chain, if, then, turn, take, change, require)",
         Rule::placement | Rule::owned_piece | Rule::any_owner_piece | Rule::seed_fill => {
             "a placement"
         }
@@ -390,11 +409,41 @@ fn convert_item(pair: Pair<Rule>) -> Item {
             })
         }
         Rule::setup_block => {
-            let placements = after_keyword(pair).map(placement).collect();
+            let mut placements = Vec::new();
+            let mut hands = Vec::new();
+            for p in after_keyword(pair) {
+                let first = p.clone().into_inner().next();
+                match first {
+                    Some(h) if h.as_rule() == Rule::hand_fill => hands.push(hand_fill(h)),
+                    _ => placements.push(placement(p)),
+                }
+            }
             Item::Setup(SetupBlock {
                 placements,
+                hands,
                 span: sp,
             })
+        }
+        Rule::clock_decl => {
+            let events = after_keyword(pair)
+                .filter(|p| p.as_rule() == Rule::clock_event)
+                .map(|e| {
+                    let inner = e.into_inner().next().unwrap();
+                    match inner.as_rule() {
+                        Rule::kw_capture => ClockEvent::Capture(span(&inner)),
+                        _ => ClockEvent::Rule(ident(inner)),
+                    }
+                })
+                .collect();
+            Item::Clock(ClockDecl { events, span: sp })
+        }
+        Rule::score_decl => {
+            let value = expr(
+                pair.into_inner()
+                    .find(|p| p.as_rule() == Rule::expr)
+                    .unwrap(),
+            );
+            Item::Score(ScoreDecl { value, span: sp })
         }
         Rule::move_decl => {
             let mut inner = after_keyword(pair);
@@ -422,7 +471,13 @@ fn convert_item(pair: Pair<Rule>) -> Item {
             })
         }
         Rule::end_block => {
+            let mut before_turn = false;
             let rules = after_keyword(pair)
+                .filter(|r| {
+                    let qualifier = r.as_rule() == Rule::before_turn;
+                    before_turn |= qualifier;
+                    !qualifier
+                })
                 .map(|r| {
                     let rsp = span(&r);
                     let text = r.as_str().split_whitespace().collect::<Vec<_>>().join(" ");
@@ -438,7 +493,11 @@ fn convert_item(pair: Pair<Rule>) -> Item {
                     }
                 })
                 .collect();
-            Item::End(EndBlock { rules, span: sp })
+            Item::End(EndBlock {
+                rules,
+                before_turn,
+                span: sp,
+            })
         }
         Rule::stacks_decl => Item::Stacks(sp),
         Rule::promote_decl => {
@@ -547,6 +606,28 @@ fn value_set(pair: Pair<Rule>) -> ValueSet {
     }
 }
 
+fn hand_fill(pair: Pair<Rule>) -> HandFill {
+    let sp = span(&pair);
+    let parts: Vec<Pair<Rule>> = pair
+        .into_inner()
+        .filter(|p| matches!(p.as_rule(), Rule::ident | Rule::int))
+        .collect();
+    let (owner, rest) = match parts[0].as_rule() {
+        Rule::ident => (Some(ident(parts[0].clone())), &parts[1..]),
+        _ => (None, &parts[..]),
+    };
+    let count = Spanned {
+        span: span(&rest[0]),
+        value: int(rest[0].clone()),
+    };
+    HandFill {
+        owner,
+        count,
+        piece: ident(rest[1].clone()),
+        span: sp,
+    }
+}
+
 fn placement(pair: Pair<Rule>) -> Placement {
     let sp = span(&pair);
     let mut inner = pair.into_inner();
@@ -644,6 +725,10 @@ fn clause(pair: Pair<Rule>) -> Clause {
             span: sp,
         },
         Rule::if_clause => Clause::If(expr(after_keyword(pair).next().unwrap()), sp),
+        Rule::place_clause => Clause::Place(ident(after_keyword(pair).next().unwrap()), sp),
+        Rule::then_clause => Clause::Then(ident(after_keyword(pair).next().unwrap()), sp),
+        Rule::require_clause => Clause::Require(expr(after_keyword(pair).next().unwrap()), sp),
+        Rule::effect_clause => Clause::Effect(Box::new(effect(pair))),
         Rule::chain_clause => {
             let mut inner = after_keyword(pair);
             let mode = inner.next().unwrap().into_inner().next().unwrap();
@@ -667,6 +752,7 @@ fn pattern(pair: Pair<Rule>) -> Pattern {
         Rule::kw_occupied => PatternWord::Occupied,
         Rule::kw_any => PatternWord::Any,
         Rule::kw_friend => PatternWord::Friend,
+        Rule::kw_off => PatternWord::Off,
         _ => PatternWord::Enemy,
     };
     Pattern {
@@ -674,6 +760,50 @@ fn pattern(pair: Pair<Rule>) -> Pattern {
         piece: inner.next().map(ident),
         span: sp,
     }
+}
+
+fn effect(pair: Pair<Rule>) -> EffectDecl {
+    let sp = span(&pair);
+    let mut inner = pair.into_inner();
+    let verb_pair = inner.next().unwrap();
+    let verb_span = span(&verb_pair);
+    let verb = match verb_pair.into_inner().next().unwrap().as_rule() {
+        Rule::kw_turn => EffectVerb::Turn,
+        Rule::kw_take => EffectVerb::Take,
+        _ => EffectVerb::Change,
+    };
+    let mut e = EffectDecl {
+        verb,
+        verb_span,
+        at_from: None,
+        along: None,
+        over: None,
+        onto: None,
+        into: None,
+        when: None,
+        span: sp,
+    };
+    for part in inner.filter(|p| p.as_rule() != Rule::block_end) {
+        let psp = span(&part);
+        match part.as_rule() {
+            Rule::effect_at => {
+                let from = part
+                    .into_inner()
+                    .nth(1)
+                    .is_some_and(|p| p.as_rule() == Rule::kw_from);
+                e.at_from = Some((from, psp));
+            }
+            Rule::effect_into => e.into = Some(ident(after_keyword(part).next().unwrap())),
+            Rule::effect_when => e.when = Some(expr(after_keyword(part).next().unwrap())),
+            _ => match clause(part) {
+                Clause::Along(dirs, s) => e.along = Some((dirs, s)),
+                Clause::Over(count, pattern, s) => e.over = Some((count, pattern, s)),
+                Clause::Onto(pattern, s) => e.onto = Some((pattern, s)),
+                _ => unreachable!("the grammar admits no other effect part"),
+            },
+        }
+    }
+    e
 }
 
 fn outcome_word(pair: Pair<Rule>) -> OutcomeWord {
@@ -699,6 +829,7 @@ fn pratt() -> &'static PrattParser<Rule> {
                 | Op::infix(Rule::op_le, Assoc::Left)
                 | Op::infix(Rule::op_gt, Assoc::Left)
                 | Op::infix(Rule::op_ge, Assoc::Left))
+            .op(Op::postfix(Rule::is_test))
             .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
             .op(Op::infix(Rule::op_mul, Assoc::Left)
                 | Op::infix(Rule::op_div, Assoc::Left)
@@ -712,6 +843,14 @@ fn expr(pair: Pair<Rule>) -> Expr {
     debug_assert_eq!(pair.as_rule(), Rule::expr);
     pratt()
         .map_primary(primary)
+        .map_postfix(|lhs, op| {
+            let sp = lhs.span.to(span(&op));
+            let p = pattern(op.into_inner().nth(1).unwrap());
+            Expr {
+                kind: ExprKind::Is(Box::new(lhs), p),
+                span: sp,
+            }
+        })
         .map_prefix(|op, rhs| {
             let sp = span(&op).to(rhs.span);
             let op = if op.as_rule() == Rule::op_not {
@@ -768,9 +907,48 @@ fn primary(pair: Pair<Rule>) -> Expr {
         Rule::count_expr => {
             let mut inner = after_keyword(pair);
             let pat = pattern(inner.next().unwrap());
-            let zone = inner.find(|p| p.as_rule() == Rule::ident).map(ident);
-            ExprKind::Count(pat, zone)
+            let scope = match inner.next() {
+                None => CountScope::Board,
+                Some(p) if p.as_rule() == Rule::count_in => {
+                    CountScope::Zone(ident(after_keyword(p).next().unwrap()))
+                }
+                Some(p) => {
+                    let mut parts = after_keyword(p);
+                    let square = expr(parts.next().unwrap());
+                    let dirs = parts
+                        .find(|q| q.as_rule() == Rule::ident_list)
+                        .map(ident_list);
+                    CountScope::Around(Box::new(square), dirs)
+                }
+            };
+            ExprKind::Count(pat, scope)
         }
+        Rule::line_expr => {
+            let mut inner = after_keyword(pair);
+            let pat = pattern(inner.next().unwrap());
+            let n = expr(inner.next().unwrap());
+            let dirs = inner
+                .find(|q| q.as_rule() == Rule::ident_list)
+                .map(ident_list);
+            ExprKind::Line(pat, Box::new(n), dirs)
+        }
+        Rule::connected_expr => {
+            let mut inner = after_keyword(pair);
+            let pat = pattern(inner.next().unwrap());
+            let a = ident(inner.next().unwrap());
+            let b = ident(inner.next().unwrap());
+            let dirs = inner
+                .find(|q| q.as_rule() == Rule::ident_list)
+                .map(ident_list);
+            ExprKind::Connected(pat, a, b, dirs)
+        }
+        Rule::offset => {
+            let mut inner = pair.into_inner();
+            let dx = expr(inner.next().unwrap());
+            let dy = expr(inner.next().unwrap());
+            ExprKind::Offset(Box::new(dx), Box::new(dy))
+        }
+        Rule::clock_value => ExprKind::Clock,
         Rule::reachable_expr => ExprKind::CaptureReachable,
         Rule::expr => return expr(pair),
         other => unreachable!("the grammar admits no primary {other:?}"),

@@ -167,7 +167,7 @@ pieces man
 move step { along forward onto empty }
 move take { along forward onto enemy }
 no move: pass
-end { draw when not reachable(capture) }
+end before turn { draw when not reachable(capture) }
 ",
     );
     // On one file they meet: a capture is some moves away.

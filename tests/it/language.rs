@@ -123,6 +123,22 @@ fn with_no_move_a_player_loses_by_default_or_as_the_file_says() {
     assert_eq!(outcome(&g, &position(&g, blocked)), Some(Outcome::Draw));
     let g = game_with("move step { along s onto empty }\nno move: pass");
     assert_eq!(moves(&g, &position(&g, blocked)), ["pass"]);
+    // When every other player has just passed, passing would go on for ever: the game
+    // ends, a draw where the game keeps no score.
+    let both_blocked = "5/5/5/5/M4 White passes=1";
+    assert_eq!(moves(&g, &position(&g, both_blocked)), Vec::<String>::new());
+    assert_eq!(
+        outcome(&g, &position(&g, both_blocked)),
+        Some(Outcome::Draw)
+    );
+    let scored =
+        game_with("move step { along s onto empty }\nno move: pass\nscore = count(friend)");
+    let s = position(&scored, both_blocked);
+    assert_eq!(
+        outcome(&scored, &s),
+        Some(Outcome::Win(0)),
+        "White has more pieces"
+    );
 }
 
 #[test]

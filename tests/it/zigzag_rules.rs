@@ -105,7 +105,7 @@ fn a_player_with_no_move_passes() {
     assert_eq!(moves(&g, &position(&g, text)), ["pass"]);
     assert_eq!(
         after(&g, text, "pass"),
-        "0,0,0,0,0,0/5,0,1,0,0,2 South stores=0,0"
+        "0,0,0,0,0,0/5,0,1,0,0,2 South stores=0,0 passes=1"
     );
 }
 
@@ -116,7 +116,7 @@ fn a_restriction_can_leave_no_move_and_a_pass_clears_it() {
     assert_eq!(moves(&g, &position(&g, text)), ["pass"]);
     assert_eq!(
         after(&g, text, "pass"),
-        "0,0,0,1,0,0/5,0,0,0,0,0 South stores=0,0"
+        "0,0,0,1,0,0/5,0,0,0,0,0 South stores=0,0 passes=1"
     );
 }
 
