@@ -88,19 +88,20 @@ impl Checker<'_> {
     }
 
     /// Resolves each rule's `then`: the rule it names is made only as a second part.
+    /// (Rules are found by name: a rule that failed to compile is not in `rules`.)
     fn second_parts(&mut self, rules: &mut [MoveRule], names: &IndexMap<String, Span>) {
         let pending = std::mem::take(&mut self.pending_then);
-        if pending.len() != rules.len() {
-            // Some rule failed to compile; it was reported.
-            return;
-        }
         for (i, then) in pending.into_iter().enumerate() {
             let Some(name) = then else {
                 continue;
             };
-            let Some(target) = names.get_index_of(&name.name) else {
+            if !names.contains_key(&name.name) {
                 let known: Vec<&str> = names.keys().map(String::as_str).collect();
                 self.unknown("move rule", &name, known);
+                continue;
+            }
+            // A rule that failed to compile has been reported.
+            let Some(target) = rules.iter().position(|r| r.name == name.name) else {
                 continue;
             };
             if target == i {
@@ -117,8 +118,11 @@ impl Checker<'_> {
             rules[i].then = Some(target as RuleId);
             rules[target].second_part = true;
         }
-        for (i, rule) in rules.iter().enumerate() {
-            let span = names.get_index(i).map_or(self.file.title_span, |(_, s)| *s);
+        for rule in rules.iter() {
+            let span = names
+                .get(&rule.name)
+                .copied()
+                .unwrap_or(self.file.title_span);
             let along = rule.walks.iter().any(|w| !w.is_empty());
             if rule.place.is_some() && along && !rule.second_part {
                 self.report(

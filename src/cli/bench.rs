@@ -4,7 +4,7 @@
 use super::error::{CliError, Out};
 use super::game::{load_game, options_json, GameArgs};
 use crate::engine::{Outcome, Scratch};
-use crate::present::options_text;
+use crate::present::title_text;
 use crate::search::playout::playout;
 use crate::search::rng::Rng;
 use std::process::ExitCode;
@@ -69,7 +69,7 @@ pub fn run(
         });
         out.line(&doc.to_string())?;
     } else {
-        out.line(&format!("{} ({})", game.title, options_text(game)))?;
+        out.line(&title_text(game))?;
         out.line(&format!(
             "playouts: {playouts} in {seconds:.3} s, {per_second:.0} per second (seed {seed})"
         ))?;

@@ -3,8 +3,8 @@
 
 use super::error::{CliError, Out};
 use super::game::{load_game, options_json, GameArgs};
-use crate::engine::{self, Outcome, Scratch};
-use crate::present::options_text;
+use crate::engine::{self, History, Outcome, Scratch};
+use crate::present::title_text;
 use crate::search::mcts::{choose, Level, Limits};
 use crate::search::rng::Rng;
 use std::process::ExitCode;
@@ -48,6 +48,7 @@ pub fn run(
         // Computer `g % 2` plays the first player.
         let first = g % 2;
         let mut s = loaded.start;
+        let mut history = History::new(game, &mut s);
         let mut finished = None;
         for _ in 0..max_plies {
             if let Some(o) = engine::generate(game, &s, &mut scratch, &mut moves) {
@@ -55,9 +56,16 @@ pub fn run(
                 break;
             }
             let computer = (s.to_move as usize + first) % 2;
-            let m = choose(game, &s, Limits::for_level(sides[computer]), &mut rng)
-                .expect("the game goes on");
+            let m = choose(
+                game,
+                &s,
+                &history,
+                Limits::for_level(sides[computer]),
+                &mut rng,
+            )
+            .expect("the game goes on");
             engine::make(game, &mut s, m);
+            history.record(game, &mut s);
             plies += 1;
         }
         if finished.is_none() {
@@ -87,9 +95,8 @@ pub fn run(
         out.line(&doc.to_string())?;
     } else {
         out.line(&format!(
-            "{} ({}): level {a} against level {b}, {games} games, colours alternating",
-            game.title,
-            options_text(game)
+            "{}: level {a} against level {b}, {games} games, colours alternating",
+            title_text(game)
         ))?;
         out.line(&format!("level {a} (first --ai): {} wins", wins[0]))?;
         out.line(&format!("level {b} (second --ai): {} wins", wins[1]))?;

@@ -23,6 +23,9 @@ pub struct KeyLayout {
 }
 
 impl KeyLayout {
+    /// The bits of the last word that hold the passes in a row.
+    pub const PASSES: u64 = 0xFF << 24;
+
     pub fn of(game: &Game) -> KeyLayout {
         let cells = if game.pieces.is_empty() {
             0

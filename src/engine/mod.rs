@@ -16,6 +16,7 @@ pub mod column;
 mod end;
 mod env;
 mod generate;
+mod history;
 mod key;
 mod make;
 pub mod mask;
@@ -28,6 +29,7 @@ mod state;
 pub use after::meets_after_move;
 pub use end::{final_stores, scores, Cause, Outcome};
 pub use generate::{generate, moves_by_tier};
+pub use history::History;
 pub use make::make;
 pub use moves::{Move, Step, MAX_CHAIN};
 pub use reach::ReachMemo;
@@ -44,6 +46,9 @@ pub struct Scratch {
     pub reach: ReachMemo,
     /// The landing sets of the last `sample`.
     landings: Vec<Landings>,
+    /// The positions of the line being searched, for `repeated`: whoever searches from a
+    /// position of a game sets it to that game's history (`History::start` otherwise).
+    pub history: History,
 }
 
 /// The starting position.

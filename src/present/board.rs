@@ -4,7 +4,7 @@
 use super::position::column_text;
 use crate::engine::State;
 use crate::ir::board::square_name;
-use crate::ir::{Game, Sowing, Sq};
+use crate::ir::{Game, Sowing, Sq, MAX_HAND_TYPES};
 
 /// The board drawn as a grid with coordinates: `.` an empty square, a blank an unused one,
 /// a column as its pieces from the bottom up (the last letter commands), right-aligned.
@@ -50,7 +50,23 @@ pub fn board_text(game: &Game, s: &State) -> String {
         ));
     }
     out.push('\n');
+    if !game.hands.is_empty() {
+        out.push_str(&format!("  in hand: {}\n", hands_text(game, s)));
+    }
     out
+}
+
+/// The pieces each player holds in hand: "White 2 stone, Black 1 stone".
+fn hands_text(game: &Game, s: &State) -> String {
+    let mut parts = Vec::new();
+    for (p, player) in game.players.iter().enumerate() {
+        for (t, piece) in game.pieces.iter().enumerate().take(MAX_HAND_TYPES) {
+            if (game.hand_types >> t) & 1 != 0 {
+                parts.push(format!("{} {} {}", player.name, s.hand[p][t], piece.name));
+            }
+        }
+    }
+    parts.join(", ")
 }
 
 /// The pits drawn as a mancala player sees them: each rank's counts under (or, for the

@@ -14,4 +14,4 @@ pub mod words;
 pub use board::board_text;
 pub use notation::{move_text, parse_move};
 pub use position::{parse_position, position_text};
-pub use words::{ending_text, options_text, outcome_text, score_text};
+pub use words::{ending_text, options_text, outcome_text, score_text, title_text};

@@ -1,6 +1,6 @@
 //! The end of a game, and the game's settings, in words.
 
-use crate::engine::{final_stores, Cause, Outcome, State, NOBODY};
+use crate::engine::{final_stores, scores, Cause, Outcome, State, NOBODY};
 use crate::ir::Game;
 
 /// "Red wins" or "draw".
@@ -25,10 +25,21 @@ pub fn ending_text(game: &Game, s: &State, cause: Cause) -> String {
     }
 }
 
-/// With counters, the final score and where the seeds left on the board went:
-/// "Final score: South 31, North 29 (the 4 seeds left went to North, who captured last)."
+/// The final score, where the game keeps one. With counters, where the seeds left on the
+/// board went: "Final score: South 31, North 29 (the 4 seeds left went to North, who
+/// captured last)."
 pub fn score_text(game: &Game, s: &State) -> Option<String> {
-    let sw = game.sowing.as_ref()?;
+    let Some(sw) = game.sowing.as_ref() else {
+        // A game of pieces with `score = …`: "Final score: Black 40, White 24."
+        game.score.as_ref()?;
+        let parts: Vec<String> = game
+            .players
+            .iter()
+            .zip(scores(game, s))
+            .map(|(p, n)| format!("{} {n}", p.name))
+            .collect();
+        return Some(format!("Final score: {}.\n", parts.join(", ")));
+    };
     let stores = final_stores(game, s);
     let parts: Vec<String> = game
         .players
@@ -50,6 +61,16 @@ pub fn score_text(game: &Game, s: &State) -> Option<String> {
         ),
     };
     Some(format!("Final score: {}{note}.\n", parts.join(", ")))
+}
+
+/// The game's title with its chosen options, "Zola (size=6)", or the title alone for a
+/// game without options.
+pub fn title_text(game: &Game) -> String {
+    if game.chosen.is_empty() {
+        game.title.clone()
+    } else {
+        format!("{} ({})", game.title, options_text(game))
+    }
 }
 
 /// The chosen options, "size=6 jumps=forced", for reports.

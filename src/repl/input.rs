@@ -125,11 +125,14 @@ fn why_not(game: &Game, s: &State, wanted: &[u16], legal: &[Move]) -> String {
         return why_not_sowing(game, sw, s, from, legal);
     }
     let code = s.at(from);
+    // One square, in a game that places pieces, where no piece of the player moves from:
+    // a placement was meant.
     let places = game
         .rules
         .iter()
         .any(|r| r.place.is_some() && !r.second_part);
-    if places && code == 0 && wanted.len() == 1 {
+    let moves_from = legal.iter().any(|m| !m.places() && m.from == from);
+    if places && wanted.len() == 1 && !moves_from {
         return why_not_place(game, s, from, legal);
     }
     if code == 0 {
@@ -193,13 +196,15 @@ fn why_not_place(game: &Game, s: &State, to: u16, legal: &[Move]) -> String {
         .filter(|m| m.places())
         .map(|&m| move_text(game, m))
         .collect();
+    let here = if s.at(to) == 0 {
+        format!("you cannot place a piece on {name}")
+    } else {
+        format!("{name} is taken")
+    };
     if placements.is_empty() {
-        return format!("you cannot place a piece on {name} or anywhere now");
+        return format!("{here}, and no placement is legal now");
     }
-    format!(
-        "you cannot place a piece on {name}; you can place on {}",
-        join_or(&placements)
-    )
+    format!("{here}; you can place on {}", join_or(&placements))
 }
 
 /// Why the pit `from` cannot be sown: not the player's, empty, a forbidden sowing back, or

@@ -12,7 +12,7 @@ use crate::engine::{self, Move, Scratch, State};
 use crate::ir::Game;
 use crate::load::{GameSpec, Loaded};
 use crate::present::{
-    board_text, ending_text, move_text, options_text, outcome_text, position_text, score_text,
+    board_text, ending_text, move_text, outcome_text, position_text, score_text, title_text,
 };
 use crate::search::mcts::{choose, Level, Limits};
 use crate::search::perft::perft;
@@ -100,6 +100,7 @@ impl Session {
             let p = session.player_index(player)?;
             session.ai[p] = Some(*level);
         }
+        session.replay();
         Ok(session)
     }
 
@@ -128,9 +129,8 @@ impl Session {
     /// The first screen: the game, the board, whose turn; and the computer's first moves.
     pub fn opening(&mut self) -> String {
         let mut text = format!(
-            "{} ({}). Type `help` for the commands.\n\n",
-            self.game.title,
-            options_text(&self.game)
+            "{}. Type `help` for the commands.\n\n",
+            title_text(&self.game)
         );
         text.push_str(&self.board());
         text.push_str(&self.computer_turns());
@@ -177,9 +177,9 @@ impl Session {
             "position" => Output::text(format!("{}\n", position_text(&self.game, &self.state))),
             "history" => Output::text(self.history()),
             "new" => {
-                self.state = self.start;
                 self.played.clear();
                 self.undone.clear();
+                self.replay();
                 Output::text(format!(
                     "A new game.\n\n{}{}",
                     self.board(),
@@ -273,6 +273,7 @@ impl Session {
         let who = self.game.players[self.state.to_move as usize].name.clone();
         let text = move_text(&self.game, m);
         engine::make(&self.game, &mut self.state, m);
+        self.scratch.history.record(&self.game, &mut self.state);
         self.played.push(m);
         format!("{who} plays {text}.\n\n{}", self.board())
     }
@@ -313,6 +314,7 @@ impl Session {
             let Some(m) = choose(
                 &self.game,
                 &self.state,
+                &self.scratch.history,
                 Limits::for_level(level),
                 &mut self.rng,
             ) else {
@@ -327,10 +329,13 @@ impl Session {
         text
     }
 
+    /// The position after the moves played, from the start, with the history of the line.
     fn replay(&mut self) {
         self.state = self.start;
+        self.scratch.history.start(&self.game, &mut self.state);
         for &m in &self.played {
             engine::make(&self.game, &mut self.state, m);
+            self.scratch.history.record(&self.game, &mut self.state);
         }
     }
 
@@ -389,6 +394,7 @@ impl Session {
         match choose(
             &self.game,
             &self.state,
+            &self.scratch.history,
             Limits::for_level(level),
             &mut self.rng,
         ) {

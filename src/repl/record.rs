@@ -114,9 +114,10 @@ impl Session {
         self.game = loaded.game;
         self.start = loaded.start;
         self.scratch = engine::Scratch::default();
-        self.state = state;
         self.played = played;
         self.undone.clear();
+        self.replay();
+        debug_assert!(self.state.position_key() == state.position_key());
         Ok(())
     }
 }

@@ -4,7 +4,7 @@
 
 use super::playout::playout;
 use super::rng::Rng;
-use crate::engine::{generate, make, Move, Outcome, Scratch, State};
+use crate::engine::{generate, make, History, Move, Outcome, Scratch, State};
 use crate::ir::Game;
 use std::time::{Duration, Instant};
 
@@ -62,9 +62,17 @@ pub struct Choice {
     pub playouts: usize,
 }
 
-/// The move the computer chooses at `state`, or `None` when the game is over.
-pub fn choose(game: &Game, state: &State, limits: Limits, rng: &mut Rng) -> Option<Move> {
-    choose_with_stats(game, state, limits, rng).map(|c| c.mv)
+/// The move the computer chooses at `state`, or `None` when the game is over. `history`
+/// holds the positions of the game that led to `state` (`state` the last), for games that
+/// read `repeated`.
+pub fn choose(
+    game: &Game,
+    state: &State,
+    history: &History,
+    limits: Limits,
+    rng: &mut Rng,
+) -> Option<Move> {
+    choose_with_stats(game, state, history, limits, rng).map(|c| c.mv)
 }
 
 /// The move the computer chooses at `state` and the playouts it ran, or `None` when the
@@ -72,10 +80,13 @@ pub fn choose(game: &Game, state: &State, limits: Limits, rng: &mut Rng) -> Opti
 pub fn choose_with_stats(
     game: &Game,
     state: &State,
+    history: &History,
     limits: Limits,
     rng: &mut Rng,
 ) -> Option<Choice> {
     let mut scratch = Scratch::default();
+    scratch.history = history.clone();
+    let root = scratch.history.len();
     let mut moves = Vec::new();
     if generate(game, state, &mut scratch, &mut moves).is_some() {
         return None;
@@ -110,6 +121,7 @@ pub fn choose_with_stats(
         while nodes[at].expanded && !nodes[at].children.is_empty() {
             at = best_child(&nodes, at, rng);
             make(game, &mut s, nodes[at].mv);
+            scratch.history.record(game, &mut s);
         }
         // Expansion: all the children at once, then one of them.
         if !nodes[at].expanded {
@@ -130,10 +142,12 @@ pub fn choose_with_stats(
                 nodes[at].children = first..nodes.len() as u32;
                 at = first as usize + rng.below(buffer.len());
                 make(game, &mut s, nodes[at].mv);
+                scratch.history.record(game, &mut s);
             }
         }
         // Simulation and backpropagation.
         let finish = playout(game, &s, rng, limits.max_plies, &mut scratch, &mut buffer).outcome;
+        scratch.history.truncate(root);
         let mut n = at;
         while n != u32::MAX as usize {
             let node = &mut nodes[n];

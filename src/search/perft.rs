@@ -5,9 +5,13 @@ use crate::engine::{generate, make, Move, Scratch, State};
 use crate::ir::Game;
 
 /// Counts the leaves at `depth`. Move buffers are allocated once per depth and reused.
+/// Where the game reads `repeated`, the line starts at `state`.
 pub fn perft(game: &Game, state: &State, depth: usize) -> u64 {
     let mut buffers = vec![Vec::with_capacity(64); depth.max(1)];
-    count(game, state, depth, &mut Scratch::default(), &mut buffers)
+    let mut scratch = Scratch::default();
+    let mut start = *state;
+    scratch.history.start(game, &mut start);
+    count(game, &start, depth, &mut scratch, &mut buffers)
 }
 
 fn count(
@@ -25,10 +29,13 @@ fn count(
         return moves.len() as u64;
     }
     let mut total = 0;
+    let mark = scratch.history.len();
     for &m in moves.iter() {
         let mut next = *state;
         make(game, &mut next, m);
+        scratch.history.record(game, &mut next);
         total += count(game, &next, depth - 1, scratch, rest);
+        scratch.history.truncate(mark);
     }
     total
 }
@@ -36,12 +43,23 @@ fn count(
 /// The count under each first move, in move order.
 pub fn divide(game: &Game, state: &State, depth: usize) -> Vec<(Move, u64)> {
     let depth = depth.max(1);
-    crate::engine::legal_moves(game, state)
+    let mut buffers = vec![Vec::with_capacity(64); depth];
+    let mut scratch = Scratch::default();
+    let mut start = *state;
+    scratch.history.start(game, &mut start);
+    crate::engine::legal_moves(game, &start)
         .into_iter()
         .map(|m| {
-            let mut next = *state;
+            let mut next = start;
             make(game, &mut next, m);
-            (m, perft(game, &next, depth - 1))
+            scratch.history.record(game, &mut next);
+            let n = if depth == 1 {
+                1
+            } else {
+                count(game, &next, depth - 1, &mut scratch, &mut buffers)
+            };
+            scratch.history.truncate(1);
+            (m, n)
         })
         .collect()
 }

@@ -14,7 +14,8 @@ pub struct Playout {
 }
 
 /// Plays random moves from `state` until the game ends or `max_plies` moves were made.
-/// `moves` is a buffer reused across playouts.
+/// `moves` is a buffer reused across playouts; `scratch.history` holds the positions that
+/// led to `state` (for `repeated`), and is as it was when the playout returns.
 pub fn playout(
     game: &Game,
     state: &State,
@@ -24,20 +25,37 @@ pub fn playout(
     moves: &mut Vec<Move>,
 ) -> Playout {
     let mut s = *state;
+    let mark = scratch.history.len();
+    let result = play_out(game, &mut s, rng, max_plies, scratch, moves);
+    scratch.history.truncate(mark);
+    result
+}
+
+fn play_out(
+    game: &Game,
+    s: &mut State,
+    rng: &mut Rng,
+    max_plies: usize,
+    scratch: &mut Scratch,
+    moves: &mut Vec<Move>,
+) -> Playout {
     // Where the game allows it, the move the generator would list at a random index is
     // built alone (`sample`); otherwise the moves are listed and one is picked.
     let by_count = countable(game);
     for plies in 0..max_plies {
         let chosen = if by_count {
-            sample_counted(game, true, &s, scratch, moves, |n| rng.below(n))
+            sample_counted(game, true, s, scratch, moves, |n| rng.below(n))
         } else {
-            match generate(game, &s, scratch, moves) {
+            match generate(game, s, scratch, moves) {
                 Some(o) => Err(o),
                 None => Ok(moves[rng.below(moves.len())]),
             }
         };
         match chosen {
-            Ok(m) => make(game, &mut s, m),
+            Ok(m) => {
+                make(game, s, m);
+                scratch.history.record(game, s);
+            }
             Err(o) => {
                 return Playout {
                     outcome: Some(o),
@@ -46,7 +64,7 @@ pub fn playout(
             }
         }
     }
-    if let Some(o) = generate(game, &s, scratch, moves) {
+    if let Some(o) = generate(game, s, scratch, moves) {
         return Playout {
             outcome: Some(o),
             plies: max_plies,

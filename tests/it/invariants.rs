@@ -245,10 +245,11 @@ fn the_computer_always_answers_with_a_legal_move_within_its_budget() {
     for (name, game) in every_shipped_game() {
         let mut rng = Rng::new(5);
         let mut s = State::start(&game);
+        let mut history = tabula::engine::History::new(&game, &mut s);
         let limits = Limits::for_level(Level(2));
         for ply in 0..6 {
             let legal = tabula::engine::legal_moves(&game, &s);
-            match choose_with_stats(&game, &s, limits, &mut rng) {
+            match choose_with_stats(&game, &s, &history, limits, &mut rng) {
                 Some(c) => {
                     assert!(
                         legal.contains(&c.mv),
@@ -260,6 +261,7 @@ fn the_computer_always_answers_with_a_legal_move_within_its_budget() {
                         c.playouts
                     );
                     make(&game, &mut s, c.mv);
+                    history.record(&game, &mut s);
                 }
                 None => {
                     assert!(legal.is_empty(), "{name}: no answer while moves exist");

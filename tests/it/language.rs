@@ -377,3 +377,26 @@ fn promotion_works_without_stacks_too() {
     let g = compile("game \"T\"\nboard 3 x 3\nplayers White, Black\npieces man, king\nzone far = row == 2\nmove step { along n onto empty }\npromote man to king in far\n");
     assert_eq!(after(&g, "3/M2/3 White", "a2-a3"), "K2/3/3 Black");
 }
+
+/// The reference shows every shipped game as its file holds it, without the comments.
+#[test]
+fn the_reference_shows_every_shipped_game_as_shipped() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/LANGUAGE.md")).unwrap();
+    for name in tabula::load::shipped::names() {
+        let source = std::fs::read_to_string(root.join(format!("games/{name}.game"))).unwrap();
+        let mut code: String = source
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n");
+        while code.contains("\n\n\n") {
+            code = code.replace("\n\n\n", "\n\n");
+        }
+        let block = format!("```\n{}\n```", code.trim_matches('\n'));
+        assert!(
+            doc.contains(&block),
+            "docs/LANGUAGE.md does not show games/{name}.game as it is"
+        );
+    }
+}

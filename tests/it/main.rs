@@ -4,6 +4,7 @@
 
 mod cli;
 mod common;
+mod constructs;
 mod counters;
 mod diagnostics;
 mod invariants;
@@ -12,6 +13,7 @@ mod language;
 mod laska_rules;
 mod limits;
 mod perft;
+mod placement_games;
 mod repl;
 mod zigzag_rules;
 mod zola_rules;

@@ -55,6 +55,12 @@ fn whole_games_of_every_shipped_game_end_with_the_right_result() {
         ("jerboa", "size=6"),
         ("laska", "size=7"),
         ("zigzag", "pits=6"),
+        ("tictactoe", ""),
+        ("connect4", ""),
+        ("othello", ""),
+        ("amazons", ""),
+        ("breakthrough", ""),
+        ("draughts", ""),
     ] {
         let (moves, last) = finished_game(name, options, 400);
         let input = moves.join("\n") + "\n";
@@ -133,6 +139,27 @@ Blue> quit
         broken.display()
     );
     assert_eq!(out, expected);
+}
+
+#[test]
+fn placements_and_moves_in_two_parts_are_typed_as_they_are_written() {
+    let out = play(&["othello"], "e4\nb2\ne6\nd7\nf4\nhistory\nquit\n");
+    assert!(
+        out.contains(
+            "Black> e4\ne4 is taken; you can place on d3, c4, f5 or e6\n\
+         Black> b2\nyou cannot place a piece on b2; you can place on d3, c4, f5 or e6\n\
+         Black> e6\nBlack plays e6."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("White> d7\nyou cannot place a piece on d7; you can place on f4, d6 or f6\n"),
+        "{out}"
+    );
+    assert!(out.contains("   1. Black e6\n   2. White f4\n"), "{out}");
+    let out = play(&["amazons"], "d1 d7 g7\nhistory\nquit\n");
+    assert!(out.contains("White plays d1-d7/g7."), "{out}");
+    assert!(out.contains("   1. White d1-d7/g7\n"), "{out}");
 }
 
 #[test]

@@ -1,0 +1,66 @@
+//! The positions of a game so far, for `repeated`: how many times the position after a move
+//! has stood before in the same game. Positions are kept as exact compact keys (`KeyLayout`)
+//! without their history (the clock and the passes), and nothing is kept for a game whose
+//! rules never read `repeated`.
+//!
+//! Whoever plays a line of moves keeps its `History`: `start` with the first position, then
+//! `record` after each move. A search goes back with `truncate` to a length it noted.
+
+use super::key::KeyLayout;
+use super::state::State;
+use crate::ir::Game;
+
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    layout: Option<KeyLayout>,
+    /// The keys of the positions, one after another, `layout.words` words each.
+    keys: Vec<u64>,
+}
+
+impl History {
+    /// A history whose first position is `s`.
+    pub fn new(game: &Game, s: &mut State) -> History {
+        let mut h = History::default();
+        h.start(game, s);
+        h
+    }
+
+    /// Forgets every position; `s` is the first of a new line (of any game).
+    pub fn start(&mut self, game: &Game, s: &mut State) {
+        self.keys.clear();
+        self.layout = game.reads_repetition.then(|| KeyLayout::of(game));
+        self.record(game, s);
+    }
+
+    /// Adds `s`, the position after a move, and sets its count of repetitions.
+    pub fn record(&mut self, game: &Game, s: &mut State) {
+        let Some(layout) = self.layout.filter(|_| game.reads_repetition) else {
+            return;
+        };
+        let words = layout.words;
+        let at = self.keys.len();
+        self.keys.resize(at + words, 0);
+        layout.write(s, &mut self.keys[at..]);
+        // The passes in a row are history, not part of the position.
+        self.keys[at + words - 1] &= !KeyLayout::PASSES;
+        let (earlier, key) = self.keys.split_at(at);
+        let same = earlier.chunks_exact(words).filter(|k| *k == key).count();
+        s.repeated = (same + 1).min(u8::MAX as usize) as u8;
+    }
+
+    /// The number of positions kept (0 for a game that does not read `repeated`).
+    pub fn len(&self) -> usize {
+        self.layout.map_or(0, |l| self.keys.len() / l.words)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Keeps the first `len` positions: back to where a search started.
+    pub fn truncate(&mut self, len: usize) {
+        if let Some(l) = self.layout {
+            self.keys.truncate(len * l.words);
+        }
+    }
+}

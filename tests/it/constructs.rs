@@ -1,0 +1,505 @@
+//! The constructs for placing, turning and taking, moves in two parts and ends, each on its
+//! own in a small game. The examples are the ones docs/LANGUAGE.md shows: the last test
+//! checks that the reference still holds each of them word for word.
+
+use crate::common::{
+    after, compile, ending, moves, outcome, play_move, position, position_text, Outcome, State,
+};
+use tabula::engine::{History, Scratch};
+
+/// A game of stones on a 5 x 5 board with the given rules.
+fn stones(rules: &str) -> tabula::ir::Game {
+    compile(&format!(
+        "game \"T\"\nboard 5 x 5\nplayers White, Black\npieces stone\n{rules}\n"
+    ))
+}
+
+const DROP: &str = "move drop {
+  place stone
+  onto empty
+  if to + (0, -1) is occupied or to + (0, -1) is off
+}";
+
+#[test]
+fn a_placement_reads_the_squares_around_where_it_lands() {
+    let g = stones(DROP);
+    // A stone on a1: the next one in file a goes on a2; every other file starts on rank 1.
+    let s = position(&g, "5/5/5/5/S4 Black");
+    assert_eq!(moves(&g, &s), ["a2", "b1", "c1", "d1", "e1"]);
+    assert_eq!(after(&g, "5/5/5/5/S4 Black", "a2"), "5/5/5/s4/S4 White");
+}
+
+const HAND: &str = "setup {
+  White 2 stone in hand
+  Black 1 stone in hand
+}
+move drop {
+  place stone
+  onto empty
+}";
+
+#[test]
+fn pieces_in_hand_are_counted_shown_and_written_in_the_position() {
+    let g = stones(&format!("{HAND}\nno move: pass"));
+    let s = State::start(&g);
+    assert_eq!(position_text(&g, &s), "5/5/5/5/5 White hand=2,1");
+    assert!(
+        tabula::present::board_text(&g, &s).ends_with("  in hand: White 2 stone, Black 1 stone\n")
+    );
+    let s = play_move(&g, &s, "c3");
+    let s = play_move(&g, &s, "d3");
+    assert_eq!(position_text(&g, &s), "5/5/2Ss1/5/5 White hand=1,0");
+    // Black has none left: after White's last, Black passes.
+    let s = play_move(&g, &s, "a1");
+    assert_eq!(moves(&g, &s), ["pass"]);
+    // A position text without `hand=` starts with the setup's hands.
+    assert_eq!(position(&g, "5/5/5/5/5 Black").hand, State::start(&g).hand);
+}
+
+const AROUND: &str = "move grow {
+  place stone
+  onto empty
+  if count(friend around to) > 0
+}";
+
+#[test]
+fn count_around_reads_the_neighbours_of_a_square() {
+    let g = stones(AROUND);
+    let s = position(&g, "5/5/5/5/S3s White");
+    assert_eq!(moves(&g, &s), ["a2", "b1", "b2"]);
+    // Along some directions only.
+    let g = stones(
+        "move grow { place stone onto empty if count(friend around to along orthogonal) > 0 }",
+    );
+    assert_eq!(moves(&g, &position(&g, "5/5/5/5/S3s White")), ["a2", "b1"]);
+}
+
+const STEP_TO: &str = "move step {
+  along forward
+  onto empty
+  if to + forward is off or to + forward is empty
+}";
+
+#[test]
+fn a_direction_added_to_a_square_turns_with_each_player() {
+    let g = stones(STEP_TO);
+    // White's stone on b1 may not step where a piece stands straight ahead of the landing.
+    let s = position(&g, "5/5/1s3/5/1S2S White");
+    assert_eq!(moves(&g, &s), ["e1-e2"]);
+    // Black's forward is south: b3 may not step to b2, which has White's b1 ahead; d3 may.
+    let s = position(&g, "5/5/1s1s1/5/1S3 Black");
+    assert_eq!(moves(&g, &s), ["d3-d2"]);
+}
+
+const REVERSAL: &str = "move play {
+  place stone
+  onto empty
+  turn { along all over 1+ enemy onto friend }
+  require turned > 0
+}";
+
+#[test]
+fn a_reversal_turns_every_closed_line_and_a_placement_that_turns_nothing_is_not_a_move() {
+    let g = stones(REVERSAL);
+    // A White stone on c3 closes three lines: b3 against a3, c2 against c1, b2 against a1.
+    let text = "5/5/Ss3/1ss2/S1S2 White";
+    assert_eq!(after(&g, text, "c3"), "5/5/SSS2/1SS2/S1S2 Black");
+    // e5 is empty but closes no line: it is not a move.
+    assert!(!moves(&g, &position(&g, text)).contains(&"e5".to_string()));
+    assert_eq!(moves(&g, &position(&g, text)), ["c3"]);
+}
+
+const CONVERSION: &str = "move spread {
+  place stone
+  onto empty
+  turn { along all onto enemy }
+}";
+
+#[test]
+fn a_conversion_turns_the_adjacent_enemies() {
+    let g = stones(CONVERSION);
+    assert_eq!(
+        after(&g, "5/5/1ss2/1s3/5 White", "a1"),
+        "5/5/1ss2/1S3/S4 Black"
+    );
+    assert_eq!(
+        after(&g, "5/5/1ss2/1s3/5 White", "c1"),
+        "5/5/1ss2/1S3/2S2 Black"
+    );
+}
+
+const CHANGE: &str = "move crown {
+  along n
+  onto empty
+  change { along orthogonal onto friend man into king }
+}";
+
+#[test]
+fn a_change_gives_pieces_another_type_and_keeps_their_owner() {
+    let g = compile(&format!(
+        "game \"T\"\nboard 5 x 5\nplayers White, Black\npieces man, king\n{CHANGE}\n"
+    ));
+    // White's man c2 steps to c3; the White men beside c3 become kings, Black's man stays.
+    assert_eq!(
+        after(&g, "5/5/1M1m1/2M2/5 White", "c2-c3"),
+        "5/5/1KMm1/5/5 Black"
+    );
+}
+
+const CUSTODIAN: &str = "move step {
+  along orthogonal
+  onto empty
+  take { along orthogonal over 1 enemy onto friend }
+}";
+
+#[test]
+fn a_custodial_capture_takes_an_enemy_enclosed_between_the_landing_and_a_friend() {
+    let g = stones(CUSTODIAN);
+    // White a2 steps to a3, enclosing b3 against c3 (taken) and a4 against a5 (taken).
+    assert_eq!(
+        after(&g, "S4/s4/1sS2/S4/5 White", "a2-a3"),
+        "S4/5/S1S2/5/5 Black"
+    );
+    // A move that encloses nothing takes nothing.
+    assert_eq!(
+        after(&g, "S4/s4/1sS2/S4/5 White", "c3-d3"),
+        "S4/s4/1s1S1/S4/5 Black"
+    );
+}
+
+const APPROACH: &str = "move approach {
+  along all
+  onto empty
+  take { along onward over 1+ enemy }
+}";
+
+#[test]
+fn a_capture_by_approach_takes_the_enemies_met_onward() {
+    let g = stones(APPROACH);
+    // White c1 moves up to c2, toward Black's c3 and c4: both are taken, up to White's c5.
+    assert_eq!(
+        after(&g, "2S2/2s2/2s2/5/2S2 White", "c1-c2"),
+        "2S2/5/5/2S2/5 Black"
+    );
+}
+
+const WITHDRAWAL: &str = "move withdraw {
+  along all
+  onto empty
+  take { at from along reverse over 1+ enemy }
+}";
+
+#[test]
+fn a_capture_by_withdrawal_takes_the_enemies_left_behind() {
+    let g = stones(WITHDRAWAL);
+    // Black d3 moves north, away from White's d2, which is taken; moving west leaves
+    // nothing behind it.
+    assert_eq!(
+        after(&g, "5/5/3s1/3S1/5 Black", "d3-d4"),
+        "5/3s1/5/5/5 White"
+    );
+    assert_eq!(
+        after(&g, "5/5/3s1/3S1/5 Black", "d3-c3"),
+        "5/5/2s2/3S1/5 White"
+    );
+}
+
+const CONDITIONAL: &str = "move drop {
+  place stone
+  onto empty
+  take { along all onto enemy when row(to) == 0 }
+}";
+
+#[test]
+fn an_effect_with_when_happens_only_where_its_condition_holds() {
+    let g = stones(CONDITIONAL);
+    // On White's own first row the drop takes the neighbours; elsewhere it does not.
+    assert_eq!(after(&g, "5/5/5/s4/1s3 White", "a1"), "5/5/5/5/S4 Black");
+    assert_eq!(after(&g, "5/5/5/s4/1s3 White", "b2"), "5/5/5/sS3/1s3 Black");
+}
+
+const REQUIRE: &str = "move drop {
+  place stone
+  onto empty
+  take { along orthogonal over 1 enemy onto friend }
+  require taken >= 1 or count(friend) < 3
+}";
+
+#[test]
+fn require_reads_the_position_after_the_move_and_what_it_did() {
+    let g = stones(REQUIRE);
+    // White has two stones: only a drop that takes is a move (c3 encloses c2 against c1).
+    let s = position(&g, "5/5/5/2s2/2S1S White");
+    assert_eq!(moves(&g, &s), ["c3"]);
+    // With one stone (two after the drop), any drop will do.
+    assert_eq!(moves(&g, &position(&g, "5/5/5/5/4S White")).len(), 24);
+}
+
+const TWO_PARTS: &str = "move queen {
+  piece amazon
+  along all
+  over 0+ empty
+  onto empty
+  then shoot
+}
+move shoot {
+  place arrow
+  along all
+  over 0+ empty
+  onto empty
+}";
+
+#[test]
+fn a_move_in_two_parts_is_one_move_written_with_a_slash() {
+    let g = compile(&format!(
+        "game \"T\"\nboard 3 x 3\nplayers White, Black\npieces amazon as Q, arrow as X\n{TWO_PARTS}\n"
+    ));
+    let s = position(&g, "3/3/Q2 White");
+    let m = moves(&g, &s);
+    // a1 to b1, then an arrow from b1: a1 (just left), c1, b2, b3, a2, c2.
+    for shot in ["a1", "c1", "b2", "b3", "a2", "c2"] {
+        assert!(m.contains(&format!("a1-b1/{shot}")), "{shot}: {m:?}");
+    }
+    assert_eq!(after(&g, "3/3/Q2 White", "a1-b1/a1"), "3/3/XQ1 Black");
+    // Six landings, with six shots from each, and eight from the centre.
+    assert_eq!(m.len(), 5 * 6 + 8);
+}
+
+const MOVE_THEN_MOVE: &str = "move walk {
+  along n
+  onto empty
+  then sidestep
+}
+move sidestep {
+  along e, w
+  onto empty
+}";
+
+#[test]
+fn a_second_part_may_move_the_same_piece_again() {
+    let g = stones(MOVE_THEN_MOVE);
+    assert_eq!(moves(&g, &position(&g, "5/5/5/5/S4 White")), ["a1-a2/b2"]);
+    assert_eq!(
+        after(&g, "5/5/5/5/S4 White", "a1-a2/b2"),
+        "5/5/5/1S3/5 Black"
+    );
+}
+
+const LINE: &str = "end {
+  win when line(friend, 4)
+}";
+
+#[test]
+fn line_finds_n_in_a_row_in_any_direction_or_the_ones_named() {
+    let g = stones(&format!("move drop {{ place stone onto empty }}\n{LINE}"));
+    assert_eq!(outcome(&g, &position(&g, "5/5/5/5/SSS2 White")), None);
+    assert_eq!(
+        outcome(&g, &position(&g, "5/3S1/2S2/1S3/S4 Black")),
+        Some(Outcome::Win(0))
+    );
+    let g = stones(
+        "move drop { place stone onto empty }\nend { win when line(friend, 4 along orthogonal) }",
+    );
+    assert_eq!(outcome(&g, &position(&g, "5/3S1/2S2/1S3/S4 Black")), None);
+    assert_eq!(
+        outcome(&g, &position(&g, "5/5/5/5/1ssss White")),
+        Some(Outcome::Win(1))
+    );
+}
+
+const CONNECTED: &str = "zone west = file == 0
+zone east = file == 4
+end {
+  win when connected(friend, west, east)
+}";
+
+#[test]
+fn connected_finds_a_chain_of_friends_joining_two_zones() {
+    let g = stones(&format!(
+        "move drop {{ place stone onto empty }}\n{CONNECTED}"
+    ));
+    // A crooked chain from a1 to e3, diagonals included (the default directions).
+    assert_eq!(
+        outcome(&g, &position(&g, "5/5/3SS/1SS2/S4 Black")),
+        Some(Outcome::Win(0))
+    );
+    assert_eq!(outcome(&g, &position(&g, "5/5/3SS/2S2/S4 Black")), None);
+}
+
+const FAR_ROW: &str = "zone far = row == 4
+move step { along forward onto empty }
+end {
+  win when count(friend in far) > 0
+}";
+
+#[test]
+fn an_end_rule_is_read_for_every_player_after_every_move() {
+    let g = stones(FAR_ROW);
+    // White steps onto the far row: White wins at once, before Black moves.
+    let s = play_move(&g, &position(&g, "5/S4/5/4s/5 White"), "a4-a5");
+    assert_eq!(
+        ending(&g, &s),
+        Some((
+            Outcome::Win(0),
+            "White: win when count(friend in far) > 0".to_string()
+        ))
+    );
+}
+
+const BEFORE_TURN: &str = "end before turn {
+  lose when count(friend) < 2
+}";
+
+#[test]
+fn an_end_rule_before_turn_is_read_for_the_player_to_move_only() {
+    let every =
+        stones("move step { along forward onto empty }\nend { lose when count(friend) < 2 }");
+    let before = stones(&format!(
+        "move step {{ along forward onto empty }}\n{BEFORE_TURN}"
+    ));
+    // Black has one stone, but it is White's turn.
+    let text = "5/4s/5/S4/S4 White";
+    assert_eq!(
+        outcome(&every, &position(&every, text)),
+        Some(Outcome::Win(0))
+    );
+    assert_eq!(outcome(&before, &position(&before, text)), None);
+    let s = play_move(&before, &position(&before, text), "a2-a3");
+    assert_eq!(outcome(&before, &s), Some(Outcome::Win(0)));
+}
+
+const SCORE: &str = "score = count(friend)
+end {
+  score when count(empty) == 0
+}";
+
+#[test]
+fn a_score_decides_who_wins_when_the_game_ends_by_score() {
+    let g = compile(&format!(
+        "game \"T\"\nboard 2 x 2\nplayers White, Black\npieces stone\nmove drop {{ place stone onto empty }}\n{SCORE}\n"
+    ));
+    assert_eq!(
+        outcome(&g, &position(&g, "Ss/SS Black")),
+        Some(Outcome::Win(0))
+    );
+    assert_eq!(
+        outcome(&g, &position(&g, "Ss/sS Black")),
+        Some(Outcome::Draw)
+    );
+    assert_eq!(outcome(&g, &position(&g, "Ss/1S Black")), None);
+}
+
+const CLOCK: &str = "clock resets on capture, push
+end {
+  draw when clock >= 6
+}";
+
+#[test]
+fn the_clock_counts_plies_since_a_capture_or_a_move_of_a_rule() {
+    let g = stones(&format!(
+        "move push {{ along forward onto empty }}\nmove slide {{ along e, w onto empty }}\nmove hit {{ along e, w onto enemy }}\n{CLOCK}"
+    ));
+    let s = position(&g, "4s/5/5/5/S4 White clock=4");
+    let s = play_move(&g, &s, "a1-b1");
+    assert_eq!(position_text(&g, &s), "4s/5/5/5/1S3 Black clock=5");
+    // A push resets it (and a capture, below); a slide is the sixth ply: a draw.
+    assert_eq!(
+        position_text(&g, &play_move(&g, &s, "e5-e4")),
+        "5/4s/5/5/1S3 White"
+    );
+    let s = play_move(&g, &s, "e5-d5");
+    assert_eq!(
+        ending(&g, &s),
+        Some((Outcome::Draw, "Black: draw when clock >= 6".to_string()))
+    );
+    let g2 = stones(&format!(
+        "move push {{ along forward onto empty }}\nmove hit {{ along e, w onto enemy }}\n{CLOCK}"
+    ));
+    let s = play_move(&g2, &position(&g2, "5/5/5/5/Ss3 White clock=5"), "a1xb1");
+    assert_eq!(position_text(&g2, &s), "5/5/5/5/1S3 Black");
+}
+
+const REPETITION: &str = "end {
+  draw when repeated >= 3
+}";
+
+#[test]
+fn a_position_that_stands_for_the_third_time_draws() {
+    let g = stones(&format!(
+        "move slide {{ along e, w onto empty }}\n{REPETITION}"
+    ));
+    let mut s = position(&g, "4s/5/5/5/S4 White");
+    let mut history = History::new(&g, &mut s);
+    let mut scratch = Scratch::default();
+    // Both players go back and forth twice: the start stands for the third time.
+    for (i, mv) in [
+        "a1-b1", "e5-d5", "b1-a1", "d5-e5", "a1-b1", "e5-d5", "b1-a1", "d5-e5",
+    ]
+    .iter()
+    .enumerate()
+    {
+        assert_eq!(
+            tabula::engine::outcome(&g, &s, &mut scratch),
+            None,
+            "before move {i}"
+        );
+        s = play_move(&g, &s, mv);
+        history.record(&g, &mut s);
+    }
+    assert_eq!(s.repeated, 3);
+    assert_eq!(
+        ending(&g, &s),
+        Some((Outcome::Draw, "Black: draw when repeated >= 3".to_string()))
+    );
+}
+
+const PASSES: &str = "no move: pass
+end {
+  draw when passes >= 1
+}";
+
+#[test]
+fn passes_counts_the_passes_in_a_row() {
+    let g = stones(&format!(
+        "move step {{ along forward onto empty }}\n{PASSES}"
+    ));
+    // White is blocked and passes; the game then ends in a draw.
+    let s = play_move(&g, &position(&g, "5/5/5/s4/S3s White"), "pass");
+    assert_eq!(position_text(&g, &s), "5/5/5/s4/S3s Black passes=1");
+    assert_eq!(outcome(&g, &s), Some(Outcome::Draw));
+}
+
+/// Every example above is in docs/LANGUAGE.md word for word.
+#[test]
+fn the_language_reference_shows_each_example() {
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
+    )
+    .unwrap();
+    for example in [
+        DROP,
+        HAND,
+        AROUND,
+        STEP_TO,
+        REVERSAL,
+        CONVERSION,
+        CHANGE,
+        CUSTODIAN,
+        APPROACH,
+        WITHDRAWAL,
+        CONDITIONAL,
+        REQUIRE,
+        TWO_PARTS,
+        MOVE_THEN_MOVE,
+        LINE,
+        CONNECTED,
+        FAR_ROW,
+        BEFORE_TURN,
+        SCORE,
+        CLOCK,
+        REPETITION,
+        PASSES,
+    ] {
+        assert!(doc.contains(example), "docs/LANGUAGE.md lacks:\n{example}");
+    }
+}
