@@ -542,6 +542,27 @@ impl Checker<'_> {
                     );
                     return ERR;
                 }
+                // A row along a direction is a row along the opposite one: read each once.
+                let dirs = dirs
+                    .into_iter()
+                    .map(|list| {
+                        let mut kept: Vec<DirId> = Vec::new();
+                        for d in list {
+                            let (dx, dy) = (
+                                self.directions[d as usize].dx,
+                                self.directions[d as usize].dy,
+                            );
+                            let seen = kept.iter().any(|&k| {
+                                let o = &self.directions[k as usize];
+                                (o.dx, o.dy) == (dx, dy) || (o.dx, o.dy) == (-dx, -dy)
+                            });
+                            if !seen {
+                                kept.push(d);
+                            }
+                        }
+                        kept
+                    })
+                    .collect();
                 (IExpr::Line(pattern, n_value as usize, dirs), Ty::Bool)
             }
             ExprKind::Connected(pattern, a, b, dirs) => {

@@ -637,21 +637,34 @@ impl Checker<'_> {
     }
 
     /// The conditions that read the position as a formula over sets of squares, when each
-    /// reads only what stands at fixed steps from `to`, and zones.
+    /// reads only what stands at fixed steps from `to`, and zones; what reads no position
+    /// is folded into fixed sets of squares.
     fn where_all(&self, conditions: &[IExpr]) -> Option<Where> {
         if conditions.is_empty() {
             return None;
         }
         let parts: Option<Vec<Where>> = conditions.iter().map(|c| self.where_of(c)).collect();
-        parts.map(Where::And)
+        Some(self.fold(Where::And(parts?)))
+    }
+
+    /// The used squares, for each player.
+    fn everywhere(&self) -> Vec<SquareSet> {
+        let used = self
+            .board
+            .as_ref()
+            .map_or(SquareSet::default(), |b| b.used_set);
+        vec![used; self.players.len()]
     }
 
     fn where_of(&self, e: &IExpr) -> Option<Where> {
         let board = self.board.as_ref()?;
-        Some(match e {
-            IExpr::Int(0) => Where::False,
-            IExpr::Int(_) => Where::True,
-            IExpr::InZone(z, sq) if **sq == IExpr::Square(SquareRef::To) => Where::Zone(*z),
+        let players = self.players.len();
+        let w = Some(match e {
+            IExpr::Int(0) => Where::Squares(vec![SquareSet::default(); players]),
+            IExpr::Int(_) => Where::Squares(self.everywhere()),
+            IExpr::InZone(z, sq) if **sq == IExpr::Square(SquareRef::To) => {
+                Where::Squares(self.zone_tables[*z].sets.clone())
+            }
             IExpr::Is(sq, pattern, off) => {
                 let steps = match &**sq {
                     IExpr::Square(SquareRef::To) => [(0, 0); MAX_PLAYERS],
@@ -662,7 +675,8 @@ impl Checker<'_> {
                 };
                 let w = board.width as i64;
                 let h = board.height as i64;
-                let onto = (0..self.players.len())
+                // For each player, the squares `to` whose square at the step is on the board.
+                let onto: Vec<SquareSet> = (0..players)
                     .map(|p| {
                         let (dx, dy) = steps[p];
                         let mut set = SquareSet::default();
@@ -679,12 +693,21 @@ impl Checker<'_> {
                     })
                     .collect();
                 let delta = std::array::from_fn(|p| (steps[p].0 + steps[p].1 * w) as i32);
-                Where::At {
-                    steps,
+                let at = Where::At {
                     pattern: *pattern,
-                    off: *off,
-                    onto,
+                    onto: onto.clone(),
                     delta,
+                };
+                if *off {
+                    let off_board = onto
+                        .iter()
+                        .map(|on| {
+                            SquareSet(std::array::from_fn(|i| board.used_set.0[i] & !on.0[i]))
+                        })
+                        .collect();
+                    Where::Or(vec![at, Where::Squares(off_board)])
+                } else {
+                    at
                 }
             }
             IExpr::Binary(BinOp::And, a, b) => {
@@ -693,7 +716,69 @@ impl Checker<'_> {
             IExpr::Binary(BinOp::Or, a, b) => Where::Or(vec![self.where_of(a)?, self.where_of(b)?]),
             IExpr::Unary(UnOp::Not, a) => Where::Not(Box::new(self.where_of(a)?)),
             _ => return None,
-        })
+        });
+        w.map(|w| self.fold(w))
+    }
+
+    /// `w` with what reads no position folded into fixed sets: a pattern that matches
+    /// nothing, `and`/`or`/`not` of fixed sets, a conjunction or disjunction of one part.
+    fn fold(&self, w: Where) -> Where {
+        let everywhere = self.everywhere();
+        let combine = |parts: Vec<Where>, and: bool| -> Where {
+            let mut fixed: Option<Vec<SquareSet>> = None;
+            let mut rest = Vec::new();
+            for part in parts.into_iter().map(|p| self.fold(p)) {
+                match part {
+                    Where::Squares(s) => {
+                        fixed = Some(match fixed {
+                            None => s,
+                            Some(f) => f
+                                .iter()
+                                .zip(&s)
+                                .map(|(a, b)| if and { *a & *b } else { *a | *b })
+                                .collect(),
+                        })
+                    }
+                    other => rest.push(other),
+                }
+            }
+            match (fixed, rest.len()) {
+                (Some(f), 0) => Where::Squares(f),
+                (None, 1) => rest.pop().expect("one part"),
+                (None, _) => {
+                    if and {
+                        Where::And(rest)
+                    } else {
+                        Where::Or(rest)
+                    }
+                }
+                (Some(f), _) => {
+                    rest.push(Where::Squares(f));
+                    if and {
+                        Where::And(rest)
+                    } else {
+                        Where::Or(rest)
+                    }
+                }
+            }
+        };
+        match w {
+            Where::At { pattern, .. } if pattern.masks.iter().all(|&m| m == 0) => {
+                Where::Squares(vec![SquareSet::default(); everywhere.len()])
+            }
+            Where::And(parts) => combine(parts, true),
+            Where::Or(parts) => combine(parts, false),
+            Where::Not(inner) => match self.fold(*inner) {
+                Where::Squares(s) => Where::Squares(
+                    s.iter()
+                        .zip(&everywhere)
+                        .map(|(x, u)| SquareSet(std::array::from_fn(|i| u.0[i] & !x.0[i])))
+                        .collect(),
+                ),
+                other => Where::Not(Box::new(other)),
+            },
+            other => other,
+        }
     }
 
     /// An effect clause, checked.

@@ -414,32 +414,22 @@ pub(super) fn placeable_squares<M: Mask>(
 /// The squares `to` where conditions on the squares around `to` hold.
 fn where_squares<M: Mask>(game: &Game, s: &State, view: &View<M>, w: &Where) -> M {
     let player = view.player as usize;
-    let used = M::from_set(&game.board.used_set);
     match w {
-        Where::True => used,
-        Where::False => M::default(),
+        Where::Squares(sets) => M::from_set(&sets[player]),
         Where::At {
             pattern,
-            off,
             onto,
             delta,
-            ..
-        } => {
-            let on = M::from_set(&onto[player]);
-            let mut set = view.pattern(game, s, pattern).shift(-delta[player]) & on;
-            if *off {
-                set |= used & !on;
-            }
-            set
-        }
-        Where::Zone(z) => M::from_set(&game.zones[*z].sets[player]),
-        Where::And(parts) => parts
-            .iter()
-            .fold(used, |acc, p| acc & where_squares(game, s, view, p)),
+        } => view.pattern(game, s, pattern).shift(-delta[player]) & M::from_set(&onto[player]),
+        Where::And(parts) => parts.iter().fold(!M::default(), |acc, p| {
+            acc & where_squares(game, s, view, p)
+        }),
         Where::Or(parts) => parts
             .iter()
             .fold(M::default(), |acc, p| acc | where_squares(game, s, view, p)),
-        Where::Not(inner) => used & !where_squares(game, s, view, inner),
+        Where::Not(inner) => {
+            M::from_set(&game.board.used_set) & !where_squares(game, s, view, inner)
+        }
     }
 }
 

@@ -488,6 +488,9 @@ pub(super) fn line(env: &Env, pattern: &Pattern, n: usize, dirs: &[DirId]) -> bo
         return false;
     };
     let set = pattern_squares(pattern, env);
+    if board.words() == 1 {
+        return line_in_word(board, set.0[0], n, dirs);
+    }
     dirs.iter().any(|&d| {
         // The squares that start a row of k matching squares, for k = 1, 2, …, n.
         let mut starts = set;
@@ -498,6 +501,37 @@ pub(super) fn line(env: &Env, pattern: &Pattern, n: usize, dirs: &[DirId]) -> bo
             }
         }
         !starts.is_empty()
+    })
+}
+
+/// `line` on a board of up to 64 squares, one machine word a set: a row of `k` squares
+/// and one of `j` overlapping by nothing make a row of `k + j`, so rows double in length
+/// at each step (`n = 5` takes three steps, not four).
+fn line_in_word(board: &Board, set: u64, n: usize, dirs: &[DirId]) -> bool {
+    dirs.iter().any(|&d| {
+        let delta = board.delta[d as usize];
+        let steps_from = board.steps_from.data[d as usize];
+        // The squares whose neighbour `k` steps along `d` is in `x`, for squares that have
+        // one.
+        let back = |x: u64, k: usize| {
+            let mut x = x;
+            for _ in 0..k {
+                x = if delta >= 0 {
+                    x >> (delta & 63)
+                } else {
+                    x << (-delta & 63)
+                } & steps_from;
+            }
+            x
+        };
+        // `starts`: the squares that start a row of `len` matching squares.
+        let (mut starts, mut len) = (set, 1);
+        while len < n && starts != 0 {
+            let more = (n - len).min(len);
+            starts &= back(starts, more);
+            len += more;
+        }
+        starts != 0
     })
 }
 

@@ -78,19 +78,16 @@ pub struct MoveRule {
 /// Conditions on `to`, as a formula over sets of squares.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Where {
-    True,
-    False,
-    /// The squares `to` whose square at `steps` (for each player) matches `pattern`, or,
-    /// with `off`, is off the board; `onto[player]` holds the squares that have a square
-    /// of the board at that step.
+    /// These squares, for each player: what reads no position (zones, `true`, squares whose
+    /// step is off the board), settled when the game is compiled.
+    Squares(Vec<SquareSet>),
+    /// The squares `to` whose square `delta[player]` away matches `pattern`; `onto[player]`
+    /// holds the squares that have a square of the board at that step.
     At {
-        steps: [(i64, i64); MAX_PLAYERS],
         pattern: Pattern,
-        off: bool,
         onto: Vec<SquareSet>,
         delta: [i32; MAX_PLAYERS],
     },
-    Zone(usize),
     And(Vec<Where>),
     Or(Vec<Where>),
     Not(Box<Where>),
