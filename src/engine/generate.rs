@@ -647,14 +647,22 @@ pub(super) fn landings<M: Mask>(
     passed: M,
     mut found: impl FnMut(Sq, DirId, Sq),
 ) {
-    walk(rule, s.to_move, movers, sets, passed, |_, walk, k, land| {
-        for to in land.squares() {
-            let from = (to as i32 - k as i32 * walk.delta) as Sq;
-            if dynamic_ok(game, rule, s, from, to) {
-                found(from, walk.dir, to);
+    walk(
+        rule,
+        s.to_move,
+        movers,
+        sets,
+        passed,
+        #[inline(always)]
+        |_, walk, k, land| {
+            for to in land.squares() {
+                let from = (to as i32 - k as i32 * walk.delta) as Sq;
+                if dynamic_ok(game, rule, s, from, to) {
+                    found(from, walk.dir, to);
+                }
             }
-        }
-    });
+        },
+    );
 }
 
 /// The rule's conditions that read the state.

@@ -33,10 +33,14 @@ impl History {
     }
 
     /// Adds `s`, the position after a move, and sets its count of repetitions.
+    #[inline]
     pub fn record(&mut self, game: &Game, s: &mut State) {
-        let Some(layout) = self.layout.filter(|_| game.reads_repetition) else {
-            return;
-        };
+        if let Some(layout) = self.layout.filter(|_| game.reads_repetition) {
+            self.add(layout, s);
+        }
+    }
+
+    fn add(&mut self, layout: KeyLayout, s: &mut State) {
         let words = layout.words;
         let at = self.keys.len();
         self.keys.resize(at + words, 0);

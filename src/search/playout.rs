@@ -26,6 +26,10 @@ pub fn playout(
 ) -> Playout {
     let mut s = *state;
     let mark = scratch.history.len();
+    if mark == 0 {
+        // No line leads here: the game's history starts at `state`.
+        scratch.history.start(game, &mut s);
+    }
     let result = play_out(game, &mut s, rng, max_plies, scratch, moves);
     scratch.history.truncate(mark);
     result
