@@ -318,23 +318,11 @@ impl Checker<'_> {
         );
     }
 
-    /// The absolute directions some names stand for, for each player.
+    /// The absolute directions some names stand for, for each player (none where a name is
+    /// unknown, which is reported).
     fn lower_dirs(&mut self, dirs: &[Ident]) -> Vec<Vec<DirId>> {
-        let mut per_player = vec![Vec::new(); self.players.len()];
-        for dir in dirs {
-            match self.dir_names.get(&dir.name).cloned() {
-                Some(r) => {
-                    for (p, out) in per_player.iter_mut().enumerate() {
-                        self.resolve_direction(&r, p, out);
-                    }
-                }
-                None => {
-                    let known: Vec<String> = self.dir_names.keys().cloned().collect();
-                    self.unknown("direction", dir, known.iter().map(String::as_str));
-                }
-            }
-        }
-        per_player
+        self.direction_lists(Some(dirs))
+            .unwrap_or_else(|| vec![Vec::new(); self.players.len()])
     }
 
     /// `over COUNT PATTERN`, checked.
@@ -615,14 +603,10 @@ impl Checker<'_> {
                         to: to as u16,
                         ..env
                     };
-                    let holds = statics.iter().all(|(c, span)| {
-                        let mut bad = None;
-                        let v = value(c, &e, to, &mut bad);
-                        if bad.is_some() && overflow.is_none() {
-                            overflow = Some((*span, to));
-                        }
-                        v != 0
-                    });
+                    let (holds, bad) = all_hold(&statics, &e, to);
+                    if let (Some(span), None) = (bad, overflow) {
+                        overflow = Some((span, to));
+                    }
                     if holds {
                         set.insert(to as Sq);
                     }
@@ -961,14 +945,10 @@ impl Checker<'_> {
                         to: to as u16,
                         ..env
                     };
-                    let holds = statics.iter().all(|(c, span)| {
-                        let mut bad = None;
-                        let v = value(c, &e, to, &mut bad);
-                        if bad.is_some() && overflow.is_none() {
-                            overflow = Some((*span, from, to));
-                        }
-                        v != 0
-                    });
+                    let (holds, bad) = all_hold(&statics, &e, to);
+                    if let (Some(span), None) = (bad, overflow) {
+                        overflow = Some((span, from, to));
+                    }
                     if holds {
                         set.insert(to as Sq);
                     }
@@ -1121,6 +1101,21 @@ fn verdict(w: OutcomeWord) -> Verdict {
         OutcomeWord::Draw => Verdict::Draw,
         OutcomeWord::Score => Verdict::Score,
     }
+}
+
+/// Whether every compiled condition holds in `e` (about the square `sq`), and the first
+/// condition that overflows there, if one does.
+fn all_hold(conditions: &[(Program, Span)], e: &Env, sq: usize) -> (bool, Option<Span>) {
+    let mut first_bad = None;
+    let holds = conditions.iter().all(|(c, span)| {
+        let mut bad = None;
+        let v = value(c, e, sq, &mut bad);
+        if bad.is_some() {
+            first_bad.get_or_insert(*span);
+        }
+        v != 0
+    });
+    (holds, first_bad)
 }
 
 /// The effect a `require` asks to reach at least one piece, when that is all it asks

@@ -292,19 +292,7 @@ impl Program {
         while let Some(op) = self.ops.get(pc) {
             pc += 1;
             let value = match op {
-                Op::Int(_)
-                | Op::Square(_)
-                | Op::Count(..)
-                | Op::Pieces(_)
-                | Op::WasEmpty
-                | Op::Reachable
-                | Op::Line(..)
-                | Op::Connected(..)
-                | Op::Clock
-                | Op::Passes
-                | Op::Repeated
-                | Op::Turned
-                | Op::Taken => self.leaf(op, env),
+                _ if op.is_leaf() => self.leaf(op, env),
                 Op::File
                 | Op::Rank
                 | Op::Row
@@ -378,6 +366,7 @@ impl Program {
                     sp -= 1;
                     (stack[sp] != 0) as i64
                 }
+                _ => unreachable!("every leaf is read by the first arm"),
             };
             stack[sp] = value;
             sp += 1;
