@@ -7,7 +7,7 @@
 use super::Checker;
 use crate::diagnostic::Problem;
 use crate::diagnostic::Span;
-use crate::ir::expr::{binary, eval, unary, Env, Expr as IExpr, Limits, SquareRef};
+use crate::ir::expr::{binary, eval, unary, Env, Expr as IExpr, Limits, LookField, SquareRef};
 use crate::ir::{BinOp, Pattern, Program, UnOp};
 use crate::ir::{DirId, MAX_PLAYERS};
 use crate::syntax::ast::{
@@ -51,8 +51,8 @@ pub(crate) struct Scope {
     pub from_to: bool,
     /// The pieces on the board (`count`).
     pub state: bool,
-    /// `last` (the pit where a lap's last seed fell) and `was_empty`, in a sowing rule's
-    /// `when`.
+    /// The sowing being made, in a counting game: `from` (the pit lifted), `last` (where
+    /// the last seed fell), `lifted`, `laps` and `taken`.
     pub sown: bool,
     /// `reachable(capture)`: only end rules may search ahead.
     pub end: bool,
@@ -120,18 +120,34 @@ impl Scope {
         effects: false,
         place: "an end rule",
     };
-    /// Where the last seed of a lap fell: `last` is the square described, and `was_empty`
-    /// says whether it held no seed before.
+    /// Where the last seed of a lap fell: the sowing's names, and the position.
     pub const SOWN: Scope = Scope {
-        here: true,
+        here: false,
         player: true,
         from_to: false,
-        state: false,
+        state: true,
         sown: true,
         end: false,
         no_from: false,
         effects: false,
         place: "a sowing outcome",
+    };
+    /// A capture's `while`: the sowing's names, and `here`, the pit the capture goes on to.
+    pub const ALONG: Scope = Scope {
+        here: true,
+        place: "a capture's `while`",
+        ..Scope::SOWN
+    };
+    /// `after move require` in a counting game: the sowing just made, and the position
+    /// after it.
+    pub const SOWN_AFTER: Scope = Scope {
+        place: "`after move require`",
+        ..Scope::SOWN
+    };
+    /// `after move require` in a game of pieces.
+    pub const AFTER: Scope = Scope {
+        place: "`after move require`",
+        ..Scope::MOVE
     };
     /// A placement's conditions: like a move rule's, but there is no `from`.
     pub const PLACE: Scope = Scope {
@@ -285,7 +301,7 @@ impl Checker<'_> {
     }
 
     /// The zone a name names, reporting an unknown one.
-    fn zone_index(&mut self, z: &Ident) -> Option<usize> {
+    pub(super) fn zone_index(&mut self, z: &Ident) -> Option<usize> {
         let found = self.zones.get(&z.name).copied();
         if found.is_none() {
             let known: Vec<String> = self.zones.keys().cloned().collect();
@@ -420,6 +436,9 @@ impl Checker<'_> {
                 } else {
                     "to"
                 };
+                if word == "from" && scope.sown {
+                    return (IExpr::Square(SquareRef::From), Ty::Square);
+                }
                 if !scope.from_to {
                     self.report(
                         Problem::error(
@@ -464,6 +483,17 @@ impl Checker<'_> {
             ExprKind::Call(id, args) => self.lower_call(id, args, e.span, scope, params),
             ExprKind::Count(pattern, count_scope) => {
                 if !self.reads_board(e.span, "count", scope) {
+                    return ERR;
+                }
+                if self.counters {
+                    self.report(
+                        Problem::error(
+                            "count_in_counting_game",
+                            "`count` counts pieces, and a game with counters has none",
+                        )
+                        .label(e.span, "this would always be 0")
+                        .help("read seeds instead: `seeds(home)`, `seeds(last)`, `store`"),
+                    );
                     return ERR;
                 }
                 if matches!(count_scope, CountScope::Board) && pattern.piece.is_none() {
@@ -729,11 +759,37 @@ impl Checker<'_> {
             }
             return self.inline(def, id, Vec::new(), scope);
         }
-        if scope.sown && id.name == "last" {
-            return (IExpr::Square(SquareRef::Here), Ty::Square);
+        if scope.sown {
+            match id.name.as_str() {
+                "last" => return (IExpr::Square(SquareRef::To), Ty::Square),
+                "lifted" => return (IExpr::Lifted, Ty::Int),
+                "laps" => return (IExpr::Laps, Ty::Int),
+                "taken" => return (IExpr::Taken, Ty::Int),
+                "here" if scope.here => return (IExpr::Square(SquareRef::Here), Ty::Square),
+                _ => {}
+            }
         }
-        if scope.sown && id.name == "was_empty" {
-            return (IExpr::WasEmpty, Ty::Bool);
+        if id.name == "was_empty" && scope.sown {
+            self.report(
+                Problem::error(
+                    "removed_construct",
+                    "`was_empty` is no longer part of the language",
+                )
+                .label(id.span, "the pit's seeds can be read now")
+                .help("the last pit was empty before the seed fell when `seeds(last) == 1`"),
+            );
+            return ERR;
+        }
+        if id.name == "store" && scope.state {
+            if !self.counters {
+                self.report(
+                    Problem::error("seeds_without_counters", "`store` needs `counters`")
+                        .label(id.span, "a game without counters has no stores")
+                        .help("declare `counters` so that squares are pits holding seeds"),
+                );
+                return ERR;
+            }
+            return (IExpr::Store, Ty::Int);
         }
         if matches!(id.name.as_str(), "passes" | "repeated") && scope.state {
             let e = if id.name == "passes" {
@@ -796,7 +852,13 @@ impl Checker<'_> {
             known.extend(["file", "rank", "row"].map(String::from));
         }
         if scope.sown {
-            known.extend(["last", "was_empty"].map(String::from));
+            known.extend(["last", "lifted", "laps", "taken"].map(String::from));
+            if scope.here {
+                known.push("here".into());
+            }
+        }
+        if scope.state && self.counters {
+            known.push("store".into());
         }
         if scope.state {
             known.extend(["passes", "repeated"].map(String::from));
@@ -873,6 +935,24 @@ impl Checker<'_> {
         params: &[Binding],
     ) -> (IExpr, Ty) {
         const ERR: (IExpr, Ty) = (IExpr::Int(0), Ty::Error);
+        let builtin = !self.defines.contains_key(&id.name) && !self.zones.contains_key(&id.name);
+        if builtin && id.name == "previous" {
+            return self.lower_previous(args, span, scope);
+        }
+        if builtin && id.name == "seeds" {
+            if let [Expr {
+                kind: ExprKind::Name(zone),
+                ..
+            }] = args
+            {
+                if let Some(&z) = self.zones.get(&zone.name) {
+                    if !self.reads_seeds(span, scope) {
+                        return ERR;
+                    }
+                    return (IExpr::SeedsIn(z), Ty::Int);
+                }
+            }
+        }
         let lowered: Vec<(IExpr, Ty, Span)> = args
             .iter()
             .map(|a| {
@@ -955,6 +1035,13 @@ impl Checker<'_> {
                 }
                 self.square_builtin(&id.name, Box::new(lowered[0].0.clone()), span, scope)
             }
+            "seeds" => {
+                if !arity(self, 1) || !typed(self, 0, Ty::Square) || !self.reads_seeds(span, scope)
+                {
+                    return ERR;
+                }
+                (IExpr::Seeds(Box::new(lowered[0].0.clone())), Ty::Int)
+            }
             "abs" => {
                 if !arity(self, 1) || !typed(self, 0, Ty::Int) {
                     return ERR;
@@ -983,6 +1070,72 @@ impl Checker<'_> {
                 ERR
             }
         }
+    }
+
+    /// Whether seeds may be read here: in a game with counters, where the position is known.
+    fn reads_seeds(&mut self, span: Span, scope: Scope) -> bool {
+        if !self.counters {
+            self.report(
+                Problem::error("seeds_without_counters", "`seeds` needs `counters`")
+                    .label(span, "a game without counters has no seeds")
+                    .help("declare `counters` so that squares are pits holding seeds"),
+            );
+            return false;
+        }
+        self.reads_board(span, "seeds", scope)
+    }
+
+    /// `previous(from)`, `previous(to)` (or `last`), `previous(lifted)`, `previous(laps)`,
+    /// `previous(taken)`: what the move before this position did.
+    fn lower_previous(&mut self, args: &[Expr], span: Span, scope: Scope) -> (IExpr, Ty) {
+        const ERR: (IExpr, Ty) = (IExpr::Int(0), Ty::Error);
+        if !scope.state {
+            self.report(
+                Problem::error(
+                    "out_of_scope",
+                    "`previous` reads the game's history, which is not known here",
+                )
+                .label(span, format!("not in {}", scope.place))
+                .help("read it in a move's condition, `after move require`, or an end rule"),
+            );
+            return ERR;
+        }
+        let field = match args {
+            [a] => match &a.kind {
+                ExprKind::From => Some((LookField::From, Ty::Square)),
+                ExprKind::To => Some((LookField::To, Ty::Square)),
+                ExprKind::Name(n) => match n.name.as_str() {
+                    "last" => Some((LookField::To, Ty::Square)),
+                    "lifted" => Some((LookField::Lifted, Ty::Int)),
+                    "laps" => Some((LookField::Laps, Ty::Int)),
+                    "taken" => Some((LookField::Taken, Ty::Int)),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some((field, ty)) = field else {
+            self.report(
+                Problem::error("bad_previous", "`previous` reads one part of the move before")
+                    .label(span, "not a part of a move")
+                    .help("write `previous(from)`, `previous(to)`, `previous(last)`, `previous(lifted)`, `previous(laps)` or `previous(taken)`"),
+            );
+            return ERR;
+        };
+        if !self.counters && matches!(field, LookField::Lifted | LookField::Laps) {
+            self.report(
+                Problem::error("bad_previous", "only a sowing lifts seeds and makes laps")
+                    .label(span, "a game without counters")
+                    .help("read `previous(from)`, `previous(to)` or `previous(taken)`"),
+            );
+            return ERR;
+        }
+        self.reads_previous = true;
+        if scope.place != Scope::AFTER.place && scope.place != Scope::ANY.place {
+            self.previous_elsewhere = true;
+        }
+        (IExpr::Previous(field), ty)
     }
 
     /// A pattern as a bitmask over cell codes, for each player.

@@ -8,6 +8,7 @@
 //! types), `setup`, and `rules` (move rules, priorities, the end).
 
 mod expr;
+mod lookback;
 mod names;
 mod options;
 mod rules;
@@ -150,6 +151,11 @@ pub(crate) struct Checker<'f> {
     /// Whether some expression reads `repeated`, or `passes`.
     reads_repetition: bool,
     reads_passes: bool,
+    /// Whether some rule reads `previous(…)`, and whether one outside `after move require`.
+    reads_previous: bool,
+    previous_elsewhere: bool,
+    /// With `stores where`: each player's store square.
+    store_squares: Vec<crate::ir::Sq>,
 }
 
 impl<'f> Checker<'f> {
@@ -180,6 +186,9 @@ impl<'f> Checker<'f> {
             pending_then: Vec::new(),
             reads_repetition: false,
             reads_passes: false,
+            reads_previous: false,
+            previous_elsewhere: false,
+            store_squares: Vec::new(),
         }
     }
 
@@ -291,6 +300,7 @@ impl<'f> Checker<'f> {
         );
         self.directions();
         self.board();
+        self.stores();
         self.pit_names();
         self.zones_and_defines();
         let setup = self.setup();
@@ -305,6 +315,28 @@ impl<'f> Checker<'f> {
         let reads_reachable = end_rules
             .iter()
             .any(|r| r.condition.reads(&ir::Expr::CaptureReachable));
+        // Whether anything can be taken: a sowing that captures, or (to be safe) any game
+        // of pieces.
+        let can_capture = match &sowing {
+            Some(sw) => !sw.captures.is_empty(),
+            None => !self.counters,
+        };
+        if reads_reachable && !can_capture && !self.has_errors() {
+            let span = self.file.items.iter().find_map(|i| match i {
+                Item::End(b) if b.before_turn => Some(b.span),
+                _ => None,
+            });
+            if let Some(span) = span {
+                self.report(
+                    Problem::warning(
+                        "never_captures",
+                        "`reachable(capture)` is always false: no rule of this game captures",
+                    )
+                    .label(span, "this end rule reads it")
+                    .help("add a sowing outcome that captures, or drop the rule"),
+                );
+            }
+        }
         let clock = self.clock(&rules);
         let score = self.score();
         let after_move = self.after_move();
@@ -376,6 +408,27 @@ impl<'f> Checker<'f> {
                 .collect(),
             no_move,
             end_rules,
+            reads_previous: self.reads_previous,
+            look_kept: if self.previous_elsewhere {
+                None
+            } else {
+                lookback::look_kept(&after_move)
+            },
+            after_fresh: if self.reads_previous {
+                after_move
+                    .iter()
+                    .map(|e| e.with_previous(&ir::expr::LookBack::NONE))
+                    .collect::<Option<Vec<_>>>()
+                    .map(|folded| {
+                        let left: Vec<_> = folded
+                            .into_iter()
+                            .filter(|e| !matches!(e, ir::Expr::Int(n) if *n != 0))
+                            .collect();
+                        ir::Program::all(&left)
+                    })
+            } else {
+                None
+            },
             after_program: ir::Program::all(&after_move),
             after_move,
             after_footprint,
@@ -384,6 +437,7 @@ impl<'f> Checker<'f> {
             rows: std::mem::take(&mut self.rows),
             sowing,
             reads_reachable,
+            can_capture,
             reads_repetition,
             reads_passes,
             clock,

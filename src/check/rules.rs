@@ -973,7 +973,12 @@ impl Checker<'_> {
         decls
             .into_iter()
             .filter_map(|d| {
-                let e = self.lower_as(&d.condition, Ty::Bool, Scope::MOVE)?;
+                let scope = if self.counters {
+                    Scope::SOWN_AFTER
+                } else {
+                    Scope::AFTER
+                };
+                let e = self.lower_as(&d.condition, Ty::Bool, scope)?;
                 self.check_range(&e, d.condition.span);
                 Some(e)
             })

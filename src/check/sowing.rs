@@ -2,13 +2,15 @@
 //! checker evaluates every track case, first lap and outcome for every pit (and player)
 //! here, so that the engine sows by table look-ups alone.
 
-use super::expr::{value_once, Scope, Ty};
+use super::expr::{value, value_once, Scope, Ty};
 use super::Checker;
 use crate::diagnostic::Problem;
 use crate::diagnostic::Span;
-use crate::ir::expr::{Env, Expr as IExpr};
-use crate::ir::{LastSeed, Sowing, MAX_SLOTS, MAX_TRACKS, NO_LAP, NO_SQUARE};
-use crate::syntax::ast::{Item, SowAction, SowClause, SowDecl, TrackDecl};
+use crate::ir::expr::{Env, Expr as IExpr, SquareRef};
+use crate::ir::{
+    BinOp, Capture, LastSeed, Leftover, Outcomes, Sowing, MAX_SLOTS, MAX_TRACKS, NO_LAP,
+};
+use crate::syntax::ast::{CaptureDecl, Item, SowAction, SowClause, SowDecl, TrackDecl};
 
 /// `ir::Sowing::next`: the next pit and track, by track and pit.
 type NextPits = Vec<(u8, u8)>;
@@ -61,8 +63,15 @@ impl<'f> Checker<'f> {
                 continue;
             }
             let r = rank.value as usize - 1;
+            // Letters go to the rank's pits in file order; stores and unused squares keep
+            // their usual names.
+            let mut letter = base + first;
             for f in 0..width {
-                names[f + r * width] = ((base + first + f as u8) as char).to_string();
+                let sq = f + r * width;
+                if board.used[sq] && !self.store_squares.contains(&(sq as u16)) {
+                    names[sq] = (letter as char).to_string();
+                    letter += 1;
+                }
             }
         }
         for sq in 0..names.len() {
@@ -87,6 +96,96 @@ impl<'f> Checker<'f> {
             if let Some(board) = self.board.as_mut() {
                 board.names = names;
             }
+        }
+    }
+
+    /// `stores where COND`: each player's store pit, the one used square where the
+    /// condition holds read from that player's side. Read before the pit names, which
+    /// leave the stores out.
+    pub(super) fn stores(&mut self) {
+        let decls: Vec<(&'f crate::syntax::ast::Expr, Span)> = (self.file.items.iter())
+            .filter_map(|i| match i {
+                Item::Stores(e, s) => Some((e, *s)),
+                _ => None,
+            })
+            .collect();
+        let Some(&(cond, span)) = decls.first() else {
+            return;
+        };
+        if let Some((_, again)) = decls.get(1) {
+            self.report(
+                Problem::error("duplicate_declaration", "the stores are declared twice")
+                    .label(*again, "declared again here")
+                    .label(span, "first declared here")
+                    .help("keep one `stores where` declaration"),
+            );
+        }
+        if !self.counters {
+            self.report(
+                Problem::error("seeds_without_counters", "`stores` needs `counters`")
+                    .label(span, "a game without counters has no stores")
+                    .help("declare `counters` so that squares are pits holding seeds"),
+            );
+            return;
+        }
+        let Some(cond) = self.lower_as(cond, Ty::Bool, Scope::SQUARE) else {
+            return;
+        };
+        let Some(env) = self.square_env() else {
+            return;
+        };
+        let board = self.board.clone().expect("a board, with an environment");
+        let program = crate::ir::Program::of(&cond);
+        let mut overflow = None;
+        let mut stores = Vec::new();
+        let mut problems = Vec::new();
+        for (p, player) in self.players.keys().enumerate() {
+            let found: Vec<u16> = board
+                .squares()
+                .filter(|&sq| {
+                    let e = Env {
+                        player: p as u8,
+                        here: sq,
+                        ..env
+                    };
+                    value(&program, &e, sq as usize, &mut overflow) != 0
+                })
+                .collect();
+            match found.as_slice() {
+                [sq] if !stores.contains(sq) => stores.push(*sq),
+                _ => {
+                    let names: Vec<String> =
+                        found.iter().map(|&sq| board.name(sq).to_string()).collect();
+                    problems.push(
+                        Problem::error(
+                            "bad_stores",
+                            format!(
+                                "`stores` must name one pit for each player; for {player} it names {}",
+                                if names.is_empty() {
+                                    "none".to_string()
+                                } else if found.len() == 1 {
+                                    format!("{}, which is another player's store", names[0])
+                                } else {
+                                    names.join(", ")
+                                }
+                            ),
+                        )
+                        .label(span, "read from each player's side")
+                        .help("e.g. `stores where row == 0 and file == pits + 1`"),
+                    );
+                }
+            }
+        }
+        if let Some(sq) = overflow {
+            self.overflow_on(span, sq);
+            return;
+        }
+        let failed = !problems.is_empty();
+        for p in problems {
+            self.report(p);
+        }
+        if !failed {
+            self.store_squares = stores;
         }
     }
 
@@ -129,15 +228,27 @@ impl<'f> Checker<'f> {
         }
         let (tracks, next) = self.tracks(&pits, &pit_of)?;
         let decl = decl?;
-        let sowing = self.sow_rule(decl, &pits, &tracks, &pit_of);
+        let store_pits: Vec<u8> = self
+            .store_squares
+            .iter()
+            .map(|&sq| pit_of[sq as usize])
+            .collect();
+        let sowing = self.sow_rule(decl, &pits, &tracks, &pit_of, &store_pits);
         let next = next?;
-        let leftover = self.flag(
-            |i| match i {
-                Item::Leftover(s) => Some(s),
-                _ => None,
-            },
-            "`leftover` declaration",
-        );
+        let leftovers = self.items(|i| match i {
+            Item::Leftover(to_capturer, _) => Some(to_capturer),
+            _ => None,
+        });
+        let leftover = match leftovers.first() {
+            None => Leftover::Nobody,
+            Some(true) => Leftover::LastCapturer,
+            Some(false) => Leftover::Owner,
+        };
+        let spans: Vec<&'f Span> = self.items(|i| match i {
+            Item::Leftover(_, s) => Some(s),
+            _ => None,
+        });
+        self.single(&spans, |s| *s, "`leftover` declaration");
         let mut start = Vec::with_capacity(pits.len());
         let mut total = 0i64;
         for &sq in &pits {
@@ -156,17 +267,29 @@ impl<'f> Checker<'f> {
             );
             return None;
         }
-        let (first, last, no_sowing_back) = sowing?;
+        let rule = sowing?;
+        let n = pits.len();
+        let owner = (0..n)
+            .map(|pit| {
+                (0..self.players.len())
+                    .find(|&p| rule.first[p * n + pit] != NO_LAP)
+                    .map_or(u8::MAX, |p| p as u8)
+            })
+            .collect();
         Some(Sowing {
             name: decl.name.name.clone(),
             pits,
             pit_of,
+            store_pits,
             tracks: tracks.iter().map(|t| t.name.name.clone()).collect(),
             next,
-            first,
-            last,
-            no_sowing_back,
-            leftover_to_last_capturer: leftover,
+            first: rule.first,
+            skip: rule.skip,
+            skip_origin: rule.skip_origin,
+            outcomes: rule.outcomes,
+            captures: rule.captures,
+            leftover,
+            owner,
             start,
         })
     }
@@ -309,27 +432,40 @@ impl<'f> Checker<'f> {
         Some((decls, all_ok.then_some(next)))
     }
 
-    /// The first laps, the outcomes and the look-back rule of the sowing rule.
+    /// The first laps, the pits passed by, and the outcomes of the sowing rule.
     fn sow_rule(
         &mut self,
         decl: &SowDecl,
         pits: &[u16],
         tracks: &[&TrackDecl],
         pit_of: &[u8],
-    ) -> Option<(Vec<u8>, Vec<LastSeed>, Option<bool>)> {
+        store_pits: &[u8],
+    ) -> Option<SowRule> {
         let players = self.players.len();
         let n = pits.len();
         let mut from_zone = None;
         let mut laps = Vec::new();
-        let mut outcomes = Vec::new();
-        let mut no_back = None;
+        let mut outcomes: Vec<(IExpr, Action)> = Vec::new();
+        let mut skip_zones = Vec::new();
+        let mut skip_origin = false;
         let mut ok = true;
         let mut seen: Vec<(&str, Span)> = Vec::new();
+        let track_index = |this: &mut Self, track: &crate::syntax::ast::Ident| {
+            let t = tracks.iter().position(|d| d.name.name == track.name);
+            if t.is_none() {
+                let known: Vec<String> = tracks.iter().map(|d| d.name.name.clone()).collect();
+                this.unknown("track", track, known.iter().map(String::as_str));
+            }
+            t.map(|t| t as u8)
+        };
         for clause in &decl.clauses {
             let (what, span) = match clause {
                 SowClause::From(_, s) => ("from", *s),
-                SowClause::NoSowingBack { span, .. } => ("no sowing back", *span),
-                SowClause::Lap(_, _, s) | SowClause::When(_, _, s) => ("", *s),
+                SowClause::Skip(None, s) => ("skip origin", *s),
+                SowClause::NoSowingBack { span, .. } => ("", *span),
+                SowClause::Lap(_, _, s) | SowClause::When(_, _, s) | SowClause::Skip(_, s) => {
+                    ("", *s)
+                }
             };
             if !what.is_empty() {
                 if let Some(&(_, first)) = seen.iter().find(|(w, _)| *w == what) {
@@ -347,51 +483,52 @@ impl<'f> Checker<'f> {
                 seen.push((what, span));
             }
             match clause {
-                SowClause::From(zone, _) => match self.zones.get(&zone.name) {
-                    Some(&z) => from_zone = Some(z),
-                    None => {
-                        let known: Vec<String> = self.zones.keys().cloned().collect();
-                        self.unknown("zone", zone, known.iter().map(String::as_str));
-                        ok = false;
-                    }
+                SowClause::From(zone, _) => match self.zone_index(zone) {
+                    Some(z) => from_zone = Some(z),
+                    None => ok = false,
                 },
                 SowClause::Lap(track, cond, _) => {
-                    let t = tracks.iter().position(|d| d.name.name == track.name);
+                    let t = track_index(self, track);
                     let cond = match cond {
                         Some(e) => self.lower_as(e, Ty::Bool, Scope::SQUARE),
                         None => Some(IExpr::Int(1)),
                     };
                     match (t, cond) {
-                        (Some(t), Some(c)) => laps.push((t as u8, c)),
-                        (None, _) => {
-                            let known: Vec<String> =
-                                tracks.iter().map(|d| d.name.name.clone()).collect();
-                            self.unknown("track", track, known.iter().map(String::as_str));
-                            ok = false;
-                        }
+                        (Some(t), Some(c)) => laps.push((t, c)),
                         _ => ok = false,
                     }
                 }
+                SowClause::Skip(None, _) => skip_origin = true,
+                SowClause::Skip(Some(zone), _) => match self.zone_index(zone) {
+                    Some(z) => skip_zones.push(z),
+                    None => ok = false,
+                },
                 SowClause::When(cond, action, _) => {
                     let cond = self.lower_as(cond, Ty::Bool, Scope::SOWN);
                     let action = match action {
-                        SowAction::Stop => Some(None),
-                        SowAction::Relay => Some(Some(None)),
-                        SowAction::Capture(dir) => match self.dir_names.get(&dir.name).cloned() {
-                            Some(r) => Some(Some(Some(r))),
-                            None => {
-                                let known: Vec<String> = self.dir_names.keys().cloned().collect();
-                                self.unknown("direction", dir, known.iter().map(String::as_str));
-                                None
-                            }
-                        },
+                        SowAction::Stop => Some(Action::Stop),
+                        SowAction::Relay => Some(Action::Relay),
+                        SowAction::Again => Some(Action::Again),
+                        SowAction::Capture(c) => self.capture_decl(c, &track_index),
                     };
                     match (cond, action) {
                         (Some(c), Some(a)) => outcomes.push((c, a)),
                         _ => ok = false,
                     }
                 }
-                SowClause::NoSowingBack { unless_capture, .. } => no_back = Some(*unless_capture),
+                SowClause::NoSowingBack { span, .. } => {
+                    self.report(
+                        Problem::error(
+                            "removed_construct",
+                            "`no sowing back` is no longer part of the language",
+                        )
+                        .label(*span, "write this rule with `previous`")
+                        .help(
+                            "after move require taken > 0 or not (from == previous(last) and lifted == 1 and last == previous(from) and previous(lifted) == 1 and previous(taken) == 0)",
+                        ),
+                    );
+                    ok = false;
+                }
             }
         }
         if from_zone.is_none() && ok {
@@ -421,19 +558,20 @@ impl<'f> Checker<'f> {
         }
         let zone = from_zone?;
         let board = self.board.clone()?;
+        let cells = board.cells();
         let mut first = vec![NO_LAP; players * n];
-        let mut last = vec![LastSeed::Stop; players * n * 2];
+        let mut skip = vec![0u64; players];
         let env = self.square_env()?;
         let mut overflow = None;
         for p in 0..players {
-            let mut dirs = Vec::new();
             for (i, &sq) in pits.iter().enumerate() {
                 let e = Env {
                     player: p as u8,
                     here: sq,
                     ..env
                 };
-                if self.zone_tables[zone].squares[p * board.cells() + sq as usize] {
+                let in_zone = |z: usize| self.zone_tables[z].squares[p * cells + sq as usize];
+                if in_zone(zone) && !store_pits.contains(&(i as u8)) {
                     let lap = laps
                         .iter()
                         .find(|(_, c)| value_once(c, &e, sq as usize, &mut overflow) != 0);
@@ -441,33 +579,258 @@ impl<'f> Checker<'f> {
                         first[p * n + i] = *t;
                     }
                 }
-                for was_empty in [false, true] {
-                    let e = Env { was_empty, ..e };
-                    let action = outcomes
-                        .iter()
-                        .find(|(c, _)| value_once(c, &e, sq as usize, &mut overflow) != 0);
-                    last[(p * n + i) * 2 + was_empty as usize] = match action {
-                        None | Some((_, None)) => LastSeed::Stop,
-                        Some((_, Some(None))) => LastSeed::Relay,
-                        Some((_, Some(Some(dir)))) => {
-                            dirs.clear();
-                            self.resolve_direction(dir, p, &mut dirs);
-                            let to = dirs.first().map_or(NO_SQUARE, |&d| board.next(sq, d));
-                            // A capture from off the board takes nothing: the pit itself,
-                            // which holds the one seed just sown, is not taken.
-                            match pit_of.get(to as usize) {
-                                Some(&pit) if to != NO_SQUARE => LastSeed::Capture(pit),
-                                _ => LastSeed::Stop,
-                            }
-                        }
-                    };
+                if skip_zones.iter().any(|&z| in_zone(z)) {
+                    skip[p] |= 1 << i;
                 }
             }
         }
+        // The captures' first pits, by player and where the last seed fell.
+        let mut captures = Vec::new();
+        let mut actions = Vec::new();
+        for (c, action) in &outcomes {
+            let a = match action {
+                Action::Stop => LastSeed::Stop,
+                Action::Relay => LastSeed::Relay,
+                Action::Again => LastSeed::Again,
+                Action::Capture(capture) => {
+                    let (targets, along, unless) = &**capture;
+                    let mut by_pit = vec![Vec::new(); players * n];
+                    for p in 0..players {
+                        for (i, &sq) in pits.iter().enumerate() {
+                            let e = Env {
+                                player: p as u8,
+                                to: sq,
+                                board: Some(&board),
+                                ..env
+                            };
+                            for t in targets {
+                                let to = value_once(t, &e, sq as usize, &mut overflow);
+                                if let Some(&pit) = pit_of.get(to as usize).filter(|_| to >= 0) {
+                                    if pit != u8::MAX {
+                                        by_pit[p * n + i].push(pit);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    captures.push(Capture {
+                        pits: by_pit,
+                        along: along.clone(),
+                        unless: unless.clone(),
+                    });
+                    LastSeed::Capture((captures.len() - 1) as u8)
+                }
+            };
+            actions.push((c, a));
+        }
+        let outcomes = self.outcome_table(&actions, pits, pit_of, &mut overflow)?;
         if let Some(sq) = overflow {
             self.overflow_on(decl.name.span, sq);
             return None;
         }
-        Some((first, last, no_back))
+        Some(SowRule {
+            first,
+            skip,
+            skip_origin,
+            outcomes,
+            captures,
+        })
+    }
+
+    /// `capture PITS along TRACK while COND unless COND`: the pits must be named from where
+    /// the last seed fell, so that they are known for each pit before play.
+    fn capture_decl(
+        &mut self,
+        c: &CaptureDecl,
+        track_index: &dyn Fn(&mut Self, &crate::syntax::ast::Ident) -> Option<u8>,
+    ) -> Option<Action> {
+        let mut targets = Vec::new();
+        let mut ok = true;
+        for e in &c.pits {
+            match self.lower_as(e, Ty::Square, Scope::SOWN) {
+                Some(t) if t.reads_state() || t.reads(&IExpr::Square(SquareRef::From)) => {
+                    self.report(
+                        Problem::error(
+                            "bad_capture",
+                            "a capture names its pits from where the last seed fell",
+                        )
+                        .label(e.span, "this depends on more than `last`")
+                        .help(
+                            "name the pit from `last`: `last`, `last + forward`, `last + (0, 1)`",
+                        ),
+                    );
+                    ok = false;
+                }
+                Some(t) => targets.push(t),
+                None => ok = false,
+            }
+        }
+        let along = match &c.along {
+            None => None,
+            Some((track, cond)) => {
+                let t = track_index(self, track);
+                let cond = self.lower_as(cond, Ty::Bool, Scope::ALONG);
+                match (t, cond) {
+                    (Some(t), Some(cond)) => Some((t, crate::ir::Program::of(&cond))),
+                    _ => {
+                        ok = false;
+                        None
+                    }
+                }
+            }
+        };
+        let unless = match &c.unless {
+            None => None,
+            Some(cond) => match self.lower_as(cond, Ty::Bool, Scope::SOWN) {
+                Some(cond) => Some(crate::ir::Program::of(&cond)),
+                None => {
+                    ok = false;
+                    None
+                }
+            },
+        };
+        ok.then_some(Action::Capture(Box::new((targets, along, unless))))
+    }
+
+    /// The outcomes as a table by player, pit and seeds in the last pit: each condition's
+    /// parts that read no more than the last pit and its seeds compared with numbers are
+    /// settled here, and the rest is left to play (`ir::Outcomes`).
+    fn outcome_table(
+        &self,
+        actions: &[(&IExpr, LastSeed)],
+        pits: &[u16],
+        pit_of: &[u8],
+        overflow: &mut Option<usize>,
+    ) -> Option<Outcomes> {
+        let mut top = 0i64;
+        // Each outcome's settled parts (as one program) and the rest.
+        let mut split = Vec::new();
+        let mut checks = Vec::new();
+        for (c, _) in actions {
+            let mut parts = Vec::new();
+            c.conjuncts(&mut parts);
+            let (settled, rest): (Vec<&IExpr>, Vec<&IExpr>) =
+                parts.into_iter().partition(|p| tabulable(p, &mut top));
+            let all = |v: Vec<&IExpr>| {
+                v.into_iter()
+                    .cloned()
+                    .reduce(|a, b| IExpr::Binary(BinOp::And, Box::new(a), Box::new(b)))
+            };
+            let rest = all(rest).map(|r| {
+                checks.push(crate::ir::Program::of(&r));
+                (checks.len() - 1) as u16
+            });
+            split.push((all(settled).map(|s| crate::ir::Program::of(&s)), rest));
+        }
+        // Seeds above `top` compare with every number alike: they share the last bucket.
+        let buckets = usize::try_from(top.max(0) + 2)
+            .ok()
+            .filter(|&b| b <= 256)
+            .unwrap_or(2);
+        let players = self.players.len();
+        let n = pits.len();
+        let board = self.board.as_ref()?;
+        let env = self.square_env()?;
+        let mut slots = vec![0u64; n];
+        let mut cells = vec![(0u16, 0u16); players * n * buckets];
+        let mut candidates = Vec::new();
+        for p in 0..players {
+            for (i, &sq) in pits.iter().enumerate() {
+                for b in 1..buckets {
+                    slots[i] = b as u64;
+                    let e = Env {
+                        player: p as u8,
+                        to: sq,
+                        board: Some(board),
+                        slots: &slots,
+                        pit_of,
+                        ..env
+                    };
+                    let start = candidates.len();
+                    for ((settled, rest), (_, action)) in split.iter().zip(actions) {
+                        let holds = settled
+                            .as_ref()
+                            .is_none_or(|c| value(c, &e, sq as usize, overflow) != 0);
+                        if holds {
+                            candidates.push((*action, *rest));
+                            if rest.is_none() {
+                                break;
+                            }
+                        }
+                    }
+                    // Cells alike share their candidates.
+                    let (a, z) = (start, candidates.len());
+                    let same = (0..a).find(|&s| {
+                        s + (z - a) <= a && candidates[s..s + (z - a)] == candidates[a..z]
+                    });
+                    let range = match same {
+                        Some(s) if z > a => {
+                            candidates.truncate(a);
+                            (s, s + (z - a))
+                        }
+                        _ => (a, z),
+                    };
+                    cells[(p * n + i) * buckets + b] = (range.0 as u16, range.1 as u16);
+                }
+                slots[i] = 0;
+            }
+        }
+        if candidates.len() > u16::MAX as usize {
+            return None;
+        }
+        Some(Outcomes {
+            buckets,
+            cells,
+            candidates,
+            checks,
+        })
+    }
+}
+
+/// A sowing outcome's action, before the captures are tabled.
+enum Action {
+    Stop,
+    Relay,
+    Again,
+    /// The pits named, the track and condition it goes on with, and its `unless`.
+    Capture(Box<CaptureParts>),
+}
+
+type CaptureParts = (
+    Vec<IExpr>,
+    Option<(u8, crate::ir::Program)>,
+    Option<crate::ir::Program>,
+);
+
+/// What `sow_rule` compiles.
+struct SowRule {
+    first: Vec<u8>,
+    skip: Vec<u64>,
+    skip_origin: bool,
+    outcomes: Outcomes,
+    captures: Vec<Capture>,
+}
+
+/// Whether a condition reads no more than the last pit (`last`, where it is, which zones
+/// hold it) and its seeds compared with numbers; `top` becomes the largest such number.
+fn tabulable(e: &IExpr, top: &mut i64) -> bool {
+    let last = |x: &IExpr| matches!(x, IExpr::Seeds(s) if **s == IExpr::Square(SquareRef::To));
+    match e {
+        IExpr::Binary(
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge,
+            a,
+            b,
+        ) => match (&**a, &**b) {
+            (x, IExpr::Int(k)) | (IExpr::Int(k), x) if last(x) => {
+                *top = (*top).max(*k);
+                true
+            }
+            _ => tabulable(a, top) && tabulable(b, top),
+        },
+        IExpr::Square(SquareRef::To) | IExpr::Int(_) => true,
+        IExpr::Square(_) => false,
+        e if e.children().is_empty() => !e.reads_state(),
+        IExpr::Seeds(_) => false,
+        e => e.children().into_iter().all(|c| tabulable(c, top)),
     }
 }

@@ -4,7 +4,7 @@
 use super::env::env;
 use super::state::{State, NOBODY};
 use crate::ir::expr::Env;
-use crate::ir::{EndScope, Game, Verdict};
+use crate::ir::{EndScope, Game, Leftover, Verdict};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,19 +51,45 @@ pub(super) fn nobody_moves(game: &Game, s: &State) -> Outcome {
     }
 }
 
-/// The final stores: each player's store, and with `leftover to last capturer` the seeds
-/// still on the board go to the last player who captured (to no one if nobody has).
+/// The final stores: each player's store, with the seeds still in the pits where
+/// `leftover` sends them (to the last player who captured, to no one if nobody has; or each
+/// pit's to its owner).
 pub fn final_stores(game: &Game, s: &State) -> Vec<u64> {
-    let mut stores: Vec<u64> = s.stores[..game.players.len()]
-        .iter()
-        .map(|&n| n as u64)
+    let players = game.players.len();
+    let Some(sw) = &game.sowing else {
+        return s.stores[..players].iter().map(|&n| n as u64).collect();
+    };
+    let mut stores: Vec<u64> = (0..players)
+        .map(|p| match sw.store_pits.get(p) {
+            Some(&pit) => s.slots[pit as usize],
+            None => s.stores[p] as u64,
+        })
         .collect();
-    if let Some(sw) = &game.sowing {
-        if sw.leftover_to_last_capturer && s.capturer != NOBODY {
-            stores[s.capturer as usize] += s.slots[..sw.count()].iter().sum::<u64>();
+    let left = (0..sw.count()).filter(|&pit| !sw.is_store(pit));
+    match sw.leftover {
+        Leftover::Nobody => {}
+        Leftover::LastCapturer => {
+            if s.capturer != NOBODY {
+                stores[s.capturer as usize] += left.map(|pit| s.slots[pit]).sum::<u64>();
+            }
+        }
+        Leftover::Owner => {
+            for pit in left {
+                if let Some(n) = stores.get_mut(sw.owner[pit] as usize) {
+                    *n += s.slots[pit];
+                }
+            }
         }
     }
     stores
+}
+
+/// The seeds still in the pits (stores left out).
+pub fn seeds_left(sw: &crate::ir::Sowing, s: &State) -> u64 {
+    (0..sw.count())
+        .filter(|&pit| !sw.is_store(pit))
+        .map(|pit| s.slots[pit])
+        .sum()
 }
 
 /// Each player's score: `score = …` read from their side, or else their final store.

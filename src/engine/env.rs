@@ -22,6 +22,11 @@ pub(super) fn env<'a>(game: &'a Game, s: &'a State) -> Env<'a> {
         clock: s.clock as u32,
         passes: s.passes as u32,
         repeated: s.repeated as u32,
+        slots: &s.slots,
+        pit_of: game.sowing.as_ref().map_or(&[], |sw| &sw.pit_of),
+        store_pits: game.sowing.as_ref().map_or(&[], |sw| &sw.store_pits),
+        stores: &s.stores,
+        previous: s.look,
         ..Env::constant()
     }
 }

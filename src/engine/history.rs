@@ -36,15 +36,15 @@ impl History {
     #[inline]
     pub fn record(&mut self, game: &Game, s: &mut State) {
         if let Some(layout) = self.layout.filter(|_| game.reads_repetition) {
-            self.add(layout, s);
+            self.add(game, layout, s);
         }
     }
 
-    fn add(&mut self, layout: KeyLayout, s: &mut State) {
+    fn add(&mut self, game: &Game, layout: KeyLayout, s: &mut State) {
         let words = layout.words;
         let at = self.keys.len();
         self.keys.resize(at + words, 0);
-        layout.write(s, &mut self.keys[at..]);
+        layout.write(game, s, &mut self.keys[at..]);
         // The passes in a row are history, not part of the position.
         self.keys[at + words - 1] &= !KeyLayout::PASSES;
         let (earlier, key) = self.keys.split_at(at);

@@ -5,6 +5,7 @@
 //! are left out: no rule of play reads them.
 
 use super::state::{State, NOBODY};
+use crate::ir::expr::LookBack;
 use crate::ir::{Game, Sq};
 
 /// How one game's positions are packed into keys.
@@ -18,7 +19,9 @@ pub struct KeyLayout {
     columns: usize,
     /// Words for the pieces in hand (eight counts to a word, a word for each player), or 0.
     hands: usize,
-    /// Words in all, the last one for the player to move and the look-back.
+    /// Whether the look-back is kept, in the word before the last.
+    look: bool,
+    /// Words in all, the last one for the player to move and the passes.
     pub words: usize,
 }
 
@@ -42,18 +45,21 @@ impl KeyLayout {
         } else {
             game.players.len()
         };
+        let look = game.reads_previous;
         KeyLayout {
             cells,
             pits,
             columns,
             hands,
-            words: cells.div_ceil(8) + pits.div_ceil(4) + columns + hands + 1,
+            look,
+            words: cells.div_ceil(8) + pits.div_ceil(4) + columns + hands + look as usize + 1,
         }
     }
 
-    /// Writes the key of `s` into `out` (`words` long).
+    /// Writes the key of `s` into `out` (`words` long). A look-back no rule could read is
+    /// left out (`Game::kept_look`).
     #[inline]
-    pub fn write(&self, s: &State, out: &mut [u64]) {
+    pub fn write(&self, game: &Game, s: &State, out: &mut [u64]) {
         let mut w = 0;
         for chunk in s.cells(self.cells).chunks(8) {
             let mut word = 0u64;
@@ -75,10 +81,19 @@ impl KeyLayout {
             out[w + p] = u64::from_le_bytes(*hand);
         }
         w += self.hands;
-        out[w] = s.to_move as u64
-            | (s.back[0] as u64) << 8
-            | (s.back[1] as u64) << 16
-            | (s.passes as u64) << 24;
+        let look = &if self.look {
+            game.kept_look(s.look)
+        } else {
+            LookBack::NONE
+        };
+        if self.look {
+            out[w] = look.from as u64
+                | (look.to as u64) << 16
+                | (look.lifted as u64) << 32
+                | (look.taken as u64) << 48;
+            w += 1;
+        }
+        out[w] = s.to_move as u64 | (look.laps as u64) << 32 | (s.passes as u64) << 24;
     }
 
     /// The position a key stands for (with empty stores and no last capturer).
@@ -102,7 +117,17 @@ impl KeyLayout {
         for p in 0..self.hands {
             s.hand[p] = key[w + p].to_le_bytes();
         }
-        s.back = [(tail >> 8) as u8, (tail >> 16) as u8];
+        w += self.hands;
+        if self.look {
+            let word = key[w];
+            s.look = LookBack {
+                from: word as u16,
+                to: (word >> 16) as u16,
+                lifted: (word >> 32) as u16,
+                taken: (word >> 48) as u16,
+                laps: (tail >> 32) as u16,
+            };
+        }
         s.passes = (tail >> 24) as u8;
         s.capturer = NOBODY;
         s

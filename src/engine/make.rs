@@ -8,8 +8,9 @@ use super::column;
 use super::env::env;
 use super::moves::{Move, Step};
 use super::sowing::apply_sowing;
-use super::state::{State, NO_PIT};
+use super::state::State;
 use crate::ir::expr::Env;
+use crate::ir::expr::LookBack;
 use crate::ir::{
     Board, Code, DirId, Effect, EffectLines, EffectVerb, Game, MoveRule, Sq, SquareSet, NO_SQUARE,
 };
@@ -35,6 +36,16 @@ pub fn make(game: &Game, s: &mut State, m: Move) {
         }
         _ => {
             let done = make_board(game, s, &m);
+            if game.reads_previous && !m.is_pass() {
+                let look = LookBack {
+                    from: m.from,
+                    to: m.to(),
+                    lifted: 0,
+                    laps: 0,
+                    taken: done.taken.min(u16::MAX as u32) as u16,
+                };
+                s.look = game.kept_look(look);
+            }
             s.to_move = game.next_player(s.to_move);
             done
         }
@@ -65,8 +76,8 @@ pub fn make(game: &Game, s: &mut State, m: Move) {
 pub(super) fn make_board(game: &Game, s: &mut State, m: &Move) -> Done {
     let mut done = Done::default();
     if m.is_pass() {
-        // A pass forgets what the move before it forbade.
-        s.back = [NO_PIT; 2];
+        // After a pass, no move came before.
+        s.look = LookBack::NONE;
         return done;
     }
     if let Some(sw) = &game.sowing {

@@ -27,14 +27,15 @@ mod sowing;
 mod state;
 
 pub use after::meets_after_move;
-pub use end::{final_stores, scores, Cause, Outcome};
+pub use end::{final_stores, scores, seeds_left, Cause, Outcome};
 pub use generate::{generate, moves_by_tier};
 pub use history::History;
 pub use make::make;
 pub use moves::{Move, Step, MAX_CHAIN};
 pub use reach::ReachMemo;
 pub use sample::{countable, sample, sample_counted, Landings};
-pub use state::{State, NOBODY, NO_PIT};
+pub use sowing::sowing_ends;
+pub use state::{State, NOBODY};
 
 use crate::ir::Game;
 

@@ -45,7 +45,13 @@ pub struct ReachMemo {
     key: Vec<u64>,
     /// Where the sowings of the search are made (two levels, for the two-ply probe).
     sown: Option<Box<[State; 2]>>,
+    /// Searches that gave up (`SEARCH_BUDGET`) and answered "reachable" unsettled.
+    pub given_up: u64,
 }
+
+/// The most positions one search visits before it gives up (about 10 MB of keys for a
+/// game of five words a key): past it, a capture is taken to be reachable.
+const SEARCH_BUDGET: usize = 1 << 18;
 
 /// Entries of the memo's table when the caller sets no limit.
 const DEFAULT_ENTRIES: usize = 1 << 16;
@@ -201,6 +207,10 @@ pub(super) fn capture_reachable(
     if moves.iter().any(|m| m.takes) {
         return true;
     }
+    if !game.can_capture {
+        // No rule takes anything (the checker warns of it): there is nothing to find.
+        return false;
+    }
     let layout = memo.prepare(game);
     // Most often a reply to some move captures: found without a key.
     let mut buffer = std::mem::take(&mut memo.moves);
@@ -218,7 +228,7 @@ pub(super) fn capture_reachable(
     }
     let words = layout.words;
     let mut key = std::mem::take(&mut memo.key);
-    layout.write(s, &mut key);
+    layout.write(game, s, &mut key);
     match memo.get(words, &key) {
         1 => {
             memo.key = key;
@@ -239,7 +249,7 @@ pub(super) fn capture_reachable(
         let x = layout.read(game, &memo.queue[head * words..(head + 1) * words]);
         let takes = successors(game, &x, &mut buffer, &mut sown[0], |after, takes| {
             if !takes {
-                layout.write(after, &mut key);
+                layout.write(game, after, &mut key);
                 memo.visit(words, &key, head as u32);
             }
             takes
@@ -249,6 +259,15 @@ pub(super) fn capture_reachable(
             break;
         }
         head += 1;
+        if memo.parents.len() > SEARCH_BUDGET {
+            // Too many positions without a capture to settle it: say a capture may still
+            // come (the game goes on), remember nothing, and count it.
+            memo.given_up += 1;
+            memo.moves = buffer;
+            memo.sown = Some(sown);
+            memo.key = key;
+            return true;
+        }
     }
     memo.moves = buffer;
     memo.sown = Some(sown);

@@ -1,22 +1,27 @@
-//! Sowing: lifting the seeds of a pit and sowing them one by one along a track, with relays
-//! and captures decided by where each lap's last seed falls (see `ir::Sowing`). A move is
-//! simulated in full to know whether it is legal (it must end, and it may be a forbidden
-//! sowing back), so the generator hands out the state after each move too.
+//! Sowing: lifting the seeds of a pit and sowing them one by one along a track, with what
+//! each lap's last seed does decided by where it falls (see `ir::Sowing`). A move is
+//! simulated in full to know whether it is legal (it must end, and the position after it
+//! must meet `after move require`), so the generator hands out the state after each move
+//! too.
 
+use super::env::env;
 use super::moves::Move;
-use super::state::{State, NO_PIT};
+use super::state::State;
+use crate::ir::expr::{Env, LookBack};
+use crate::ir::sowing::Capture;
 use crate::ir::{Game, LastSeed, Sowing, MAX_SLOTS, NO_LAP};
 
 /// What one sowing did.
 #[derive(Clone, Copy, Debug)]
 pub struct Sown {
     /// The seeds taken into the mover's store.
-    pub captured: u64,
+    pub taken: u64,
     /// Laps made: 1 without a relay.
     pub laps: u32,
-    /// The pit where the last seed fell, and whether it was empty before.
+    /// The pit where the last seed fell.
     pub last: u8,
-    pub was_empty: bool,
+    /// Whether the same player moves again.
+    pub again: bool,
 }
 
 /// Where a lap starts, for spotting relays that never end: the pits, the pit, the track and
@@ -35,8 +40,10 @@ pub(super) fn sowings(
     after: &mut State,
     mut found: impl FnMut(Move, &State) -> bool,
 ) {
+    // Whether the look-back can matter to this position's moves: once for all of them.
+    let fresh = !game.reads_previous || !game.look_matters(&s.look);
     for pit in 0..sw.count() {
-        if let Some(m) = sowing_into(game, sw, s, pit, after) {
+        if let Some(m) = sowing_into(game, sw, s, pit, after, fresh) {
             if found(m, after) {
                 return;
             }
@@ -47,12 +54,21 @@ pub(super) fn sowings(
 /// The sowing from `pit`, if it is a legal move, with `after` made the state after it.
 /// `after` must equal `s` everywhere but in the pits, stores, capturer, look-back and
 /// player to move (sowing changes nothing else).
+/// `fresh` says that no rule could read `s`'s look-back (`Game::look_matters`).
 #[inline]
-fn sowing_into(game: &Game, sw: &Sowing, s: &State, pit: usize, after: &mut State) -> Option<Move> {
+fn sowing_into(
+    game: &Game,
+    sw: &Sowing,
+    s: &State,
+    pit: usize,
+    after: &mut State,
+    fresh: bool,
+) -> Option<Move> {
     let p = s.to_move as usize;
     let n = sw.count();
     let track = sw.first[p * n + pit];
-    if track == NO_LAP || s.slots[pit] == 0 {
+    let lifted = s.slots[pit];
+    if track == NO_LAP || lifted == 0 {
         return None;
     }
     after.slots[..n].copy_from_slice(&s.slots[..n]);
@@ -60,24 +76,50 @@ fn sowing_into(game: &Game, sw: &Sowing, s: &State, pit: usize, after: &mut Stat
     after.capturer = s.capturer;
     after.to_move = s.to_move;
     // `None`: its relays never end, so it is not a move.
-    let sown = sow(sw, after, pit as u8, track)?;
-    let single = s.slots[pit] == 1;
-    if let Some(unless_capture) = sw.no_sowing_back {
-        let first = sw.next[track as usize * n + pit].0;
-        if single && s.back == [pit as u8, first] && !(unless_capture && sown.captured > 0) {
+    let sown = sow(game, sw, after, pit as u8, track)?;
+    let look = LookBack {
+        from: sw.pits[pit],
+        to: sw.pits[sown.last as usize],
+        lifted: lifted.min(u16::MAX as u64) as u16,
+        laps: sown.laps.min(u16::MAX as u32) as u16,
+        taken: sown.taken.min(u16::MAX as u64) as u16,
+    };
+    // Where the move before cannot matter, the rule as folded for no move before (often
+    // nothing is left to check).
+    let required = match &game.after_fresh {
+        Some(folded) if fresh => folded,
+        _ => &game.after_program,
+    };
+    if let Some(program) = required {
+        let mut e = sown_env(game, after, &look);
+        e.previous = s.look;
+        if !program.holds(&e) {
             return None;
         }
     }
-    // A single seed sown into an empty pit, capturing nothing, may not come straight
-    // back on the next turn.
-    let watched = sw.no_sowing_back.is_some();
-    after.back = if watched && single && sown.laps == 1 && sown.was_empty && sown.captured == 0 {
-        [sown.last, pit as u8]
-    } else {
-        [NO_PIT; 2]
-    };
-    after.to_move = game.next_player(p as u8);
-    Some(Move::start(sw.pits[pit], 0, sown.captured > 0))
+    if game.reads_previous {
+        // Kept whole: whether it matters is asked once per position (`look_matters`), and
+        // keys leave out what does not.
+        after.look = look;
+    }
+    if !sown.again {
+        after.to_move = game.next_player(p as u8);
+    }
+    Some(Move::start(sw.pits[pit], 0, sown.taken > 0))
+}
+
+/// The environment in which a sowing's conditions are read on `s`, for the mover: `from`
+/// is the pit lifted, `last` (`to`) where the last seed fell.
+#[inline]
+fn sown_env<'a>(game: &'a Game, s: &'a State, look: &LookBack) -> Env<'a> {
+    Env {
+        from: look.from,
+        to: look.to,
+        lifted: look.lifted as u32,
+        laps: look.laps as u32,
+        taken: look.taken as u32,
+        ..env(game, s)
+    }
 }
 
 /// Sows the seeds of `origin` along `track` on `s`, relays included, and takes what a
@@ -85,38 +127,54 @@ fn sowing_into(game: &Game, sw: &Sowing, s: &State, pit: usize, after: &mut Stat
 /// the same pits, pit, track and seeds in hand. After `FREE_LAPS` laps, Brent's cycle
 /// detection watches the lap starts (it keeps one snapshot), so a move with few relays
 /// pays nothing for it.
-pub(super) fn sow(sw: &Sowing, s: &mut State, origin: u8, track: u8) -> Option<Sown> {
+#[inline(always)]
+pub(super) fn sow(game: &Game, sw: &Sowing, s: &mut State, origin: u8, track: u8) -> Option<Sown> {
     const FREE_LAPS: u32 = 16;
     let p = s.to_move;
     let n = sw.count();
+    let lifted = s.slots[origin as usize];
     let mut hand = std::mem::take(&mut s.slots[origin as usize]);
     let (mut pit, mut t) = (origin, track);
     let mut laps = 0u32;
     let mut saved: Option<Box<LapStart>> = None;
     let (mut power, mut lambda) = (1u32, 0u32);
+    let skip = sw.skip[p as usize] | if sw.skip_origin { 1 << origin } else { 0 };
     loop {
         laps += 1;
-        for _ in 0..hand {
-            (pit, t) = sw.next[t as usize * n + pit as usize];
-            // Pits are below MAX_SLOTS (64): the mask spares a bounds check.
-            s.slots[pit as usize & 63] += 1;
+        if skip == 0 {
+            for _ in 0..hand {
+                (pit, t) = sw.next[t as usize * n + pit as usize];
+                // Pits are below MAX_SLOTS (64): the mask spares a bounds check.
+                s.slots[pit as usize & 63] += 1;
+            }
+        } else {
+            for _ in 0..hand {
+                // A lap passes the skipped pits by, unless a whole round finds no other.
+                for _ in 0..=n {
+                    (pit, t) = sw.next[t as usize * n + pit as usize];
+                    if skip >> (pit & 63) & 1 == 0 {
+                        break;
+                    }
+                }
+                s.slots[pit as usize & 63] += 1;
+            }
         }
-        let was_empty = s.slots[pit as usize & 63] == 1;
-        let sown = |captured| Sown {
-            captured,
+        let sown = |taken, again| Sown {
+            taken,
             laps,
             last: pit,
-            was_empty,
+            again,
         };
-        match sw.last_seed(p, pit, was_empty) {
-            LastSeed::Stop => return Some(sown(0)),
-            LastSeed::Capture(from) => {
-                let taken = std::mem::take(&mut s.slots[from as usize]);
+        match last_seed(game, sw, s, origin, pit, lifted, laps) {
+            LastSeed::Stop => return Some(sown(0, false)),
+            LastSeed::Again => return Some(sown(0, true)),
+            LastSeed::Capture(c) => {
+                let look = sowing_so_far(sw, origin, pit, lifted, laps);
+                let taken = capture(game, sw, &sw.captures[c as usize], s, pit, &look);
                 if taken > 0 {
-                    s.stores[p as usize] += taken as u16;
                     s.capturer = p;
                 }
-                return Some(sown(taken));
+                return Some(sown(taken, false));
             }
             LastSeed::Relay => {
                 hand = std::mem::take(&mut s.slots[pit as usize]);
@@ -139,10 +197,114 @@ pub(super) fn sow(sw: &Sowing, s: &mut State, origin: u8, track: u8) -> Option<S
     }
 }
 
-/// Plays the sowing `m` on `s` (the player to move changes). `m` must be legal.
+/// A sowing in progress as its conditions read it: from `origin`, its last seed in `pit`,
+/// nothing taken yet.
+#[inline]
+fn sowing_so_far(sw: &Sowing, origin: u8, pit: u8, lifted: u64, laps: u32) -> LookBack {
+    LookBack {
+        from: sw.pits[origin as usize],
+        to: sw.pits[pit as usize],
+        lifted: lifted.min(u16::MAX as u64) as u16,
+        laps: laps.min(u16::MAX as u32) as u16,
+        taken: 0,
+    }
+}
+
+/// What the last seed of a lap does, fallen into `pit`.
+#[inline(always)]
+fn last_seed(
+    game: &Game,
+    sw: &Sowing,
+    s: &State,
+    origin: u8,
+    pit: u8,
+    lifted: u64,
+    laps: u32,
+) -> LastSeed {
+    let p = s.to_move as usize;
+    let n = sw.count();
+    let o = &sw.outcomes;
+    let seeds = (s.slots[pit as usize & 63] as usize).min(o.buckets - 1);
+    let (start, end) = o.cells[(p * n + pit as usize) * o.buckets + seeds];
+    for &(action, check) in &o.candidates[start as usize..end as usize] {
+        let Some(check) = check else {
+            return action;
+        };
+        let look = sowing_so_far(sw, origin, pit, lifted, laps);
+        if o.checks[check as usize].holds(&sown_env(game, s, &look)) {
+            return action;
+        }
+    }
+    LastSeed::Stop
+}
+
+/// Takes the seeds of a capture's pits into the mover's store, the last seed having
+/// fallen into `last`, and says how many it took (none when its `unless` holds after).
+fn capture(game: &Game, sw: &Sowing, c: &Capture, s: &mut State, last: u8, look: &LookBack) -> u64 {
+    let p = s.to_move as usize;
+    let n = sw.count();
+    // Kept only when the capture may be called off.
+    let before = c.unless.as_ref().map(|_| s.slots);
+    let mut taken = 0;
+    let mut at = None;
+    for &pit in &c.pits[p * n + last as usize] {
+        taken += std::mem::take(&mut s.slots[pit as usize]);
+        at = Some(pit);
+    }
+    if let (Some((track, cond)), Some(mut pit)) = (&c.along, at) {
+        // On along the track while the condition holds, a round at most.
+        for _ in 0..n {
+            pit = sw.next[*track as usize * n + pit as usize].0;
+            let e = Env {
+                here: sw.pits[pit as usize],
+                ..sown_env(game, s, look)
+            };
+            if !cond.holds(&e) {
+                break;
+            }
+            taken += std::mem::take(&mut s.slots[pit as usize]);
+        }
+    }
+    if let Some(unless) = &c.unless {
+        let e = Env {
+            taken: taken.min(u16::MAX as u64) as u32,
+            ..sown_env(game, s, look)
+        };
+        if unless.holds(&e) {
+            if let Some(before) = before {
+                s.slots = before;
+            }
+            return 0;
+        }
+    }
+    match sw.store_pits.get(p) {
+        Some(&store) => s.slots[store as usize] += taken,
+        None => s.stores[p] = s.stores[p].saturating_add(taken as u16),
+    }
+    taken
+}
+
+/// Whether sowing the pit on square `from` would end (its relays do not go on forever),
+/// whether or not it is legal: for explaining why a sowing is refused.
+pub fn sowing_ends(game: &Game, s: &State, from: crate::ir::Sq) -> bool {
+    let Some(sw) = &game.sowing else {
+        return false;
+    };
+    let pit = sw.pit_of[from as usize];
+    let track = sw.first[s.to_move as usize * sw.count() + pit as usize];
+    if track == NO_LAP || s.slots[pit as usize] == 0 {
+        return false;
+    }
+    sow(game, sw, &mut s.clone(), pit, track).is_some()
+}
+
+/// Plays the sowing `m` on `s` (the player to move changes, unless the sowing gives
+/// another turn). `m` must be legal.
 pub(super) fn apply_sowing(game: &Game, sw: &Sowing, s: &mut State, m: Move) {
     let before = *s;
     let pit = sw.pit_of[m.from as usize] as usize;
-    let played = sowing_into(game, sw, &before, pit, s);
+    let fresh = !game.reads_previous || !game.look_matters(&before.look);
+    let played = sowing_into(game, sw, &before, pit, s, fresh);
     debug_assert!(played.is_some(), "a legal sowing");
+    s.look = game.kept_look(s.look);
 }

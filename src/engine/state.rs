@@ -1,7 +1,9 @@
 //! A position: a small `Copy` value, so that search can copy a state, change the copy, and
 //! drop it (copy-make) without allocating.
 
+use crate::ir::expr::LookBack;
 use crate::ir::{Code, Game, Sq, SquareSet, MAX_CELLS, MAX_HAND_TYPES, MAX_PLAYERS, MAX_SLOTS};
+use std::hash::Hash;
 
 /// Everything that changes during a game.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -15,9 +17,9 @@ pub struct State {
     pub to_move: u8,
     /// With `counters`: the last player who captured at least one seed, or `NOBODY`.
     pub capturer: u8,
-    /// With `no sowing back`: the pit the player to move may not sow back from, and the pit
-    /// it may not sow into; `NO_PIT` when nothing is forbidden.
-    pub back: [u8; 2],
+    /// What the move before this position did, when a rule reads `previous(…)` and it can
+    /// matter (`Game::kept_look`); `LookBack::NONE` otherwise.
+    pub look: LookBack,
     /// With `counters`: each player's store.
     pub stores: [u16; MAX_PLAYERS],
     /// What a used square holds besides its cell code, by the square's place among the used
@@ -38,13 +40,11 @@ pub struct State {
 
 /// `State::capturer` before anyone has captured.
 pub const NOBODY: u8 = u8::MAX;
-/// `State::back` when no sowing back is forbidden.
-pub const NO_PIT: u8 = u8::MAX;
 
 /// Hashes what can differ between two states of one game cheaply: the cells and slots up to
 /// their last non-zero entry (a small game's tail is all zeros), and the rest whole. Equal
 /// states hash alike, as `Hash` requires.
-impl std::hash::Hash for State {
+impl Hash for State {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         let words = self
             .cells
@@ -65,8 +65,7 @@ impl std::hash::Hash for State {
         }
         h.write_u8(self.to_move);
         h.write_u8(self.capturer);
-        h.write_u8(self.back[0]);
-        h.write_u8(self.back[1]);
+        self.look.hash(h);
         for hand in &self.hand {
             h.write(hand);
         }
@@ -119,7 +118,7 @@ impl State {
             occupied: [SquareSet::default(); MAX_PLAYERS],
             to_move,
             capturer: NOBODY,
-            back: [NO_PIT; 2],
+            look: LookBack::NONE,
             stores: [0; MAX_PLAYERS],
             slots: [0; MAX_SLOTS],
             hand: [[0; MAX_HAND_TYPES]; MAX_PLAYERS],

@@ -63,8 +63,17 @@ pub enum Expr {
     /// How many pieces the player has (`true`) or the other players have (`false`): the
     /// common `count(friend)` and `count(enemy)`, read from the state's counters.
     Pieces(bool),
-    /// Whether the pit where a lap's last seed fell held no seed before it.
-    WasEmpty,
+    /// The seeds in a pit (0 for a square that is no pit).
+    Seeds(Box<Expr>),
+    /// The seeds in a zone's pits, the zone read from the reader's side.
+    SeedsIn(usize),
+    /// The seeds in the reader's store.
+    Store,
+    /// Of the sowing being made: the seeds lifted, and the laps sown so far.
+    Lifted,
+    Laps,
+    /// What the move before this one did (see `LookBack`).
+    Previous(LookField),
     /// Whether some sequence of legal moves leads to a move that captures (end rules).
     CaptureReachable,
     /// The square `(files, ranks)` from a square, or no square (`OFF`): one step for each
@@ -125,7 +134,12 @@ impl Expr {
             Expr::Square(_)
             | Expr::Count(_, None)
             | Expr::Pieces(_)
-            | Expr::WasEmpty
+            | Expr::Seeds(_)
+            | Expr::SeedsIn(_)
+            | Expr::Store
+            | Expr::Lifted
+            | Expr::Laps
+            | Expr::Previous(_)
             | Expr::CaptureReachable
             | Expr::Offset(..)
             | Expr::Is(..)
@@ -153,6 +167,58 @@ impl Expr {
         }
     }
 
+    /// This expression with the look-back replaced by `look`'s values and what is then
+    /// constant folded, `and` and `or` short-circuits included (`x and 0` is 0): the
+    /// condition as it reads when the move before is known. `None` where folding
+    /// overflows.
+    pub fn with_previous(&self, look: &LookBack) -> Option<Expr> {
+        let int = |e: &Expr| match e {
+            Expr::Int(n) => Some(*n),
+            _ => None,
+        };
+        let rebuilt = match self {
+            Expr::Previous(f) => return Some(Expr::Int(look.field(*f))),
+            Expr::Unary(op, a) => {
+                let a = a.with_previous(look)?;
+                match int(&a) {
+                    Some(v) => Expr::Int(unary(*op, v)?),
+                    None => Expr::Unary(*op, Box::new(a)),
+                }
+            }
+            Expr::Binary(op, a, b) => {
+                let (a, b) = (a.with_previous(look)?, b.with_previous(look)?);
+                match (*op, int(&a), int(&b)) {
+                    (_, Some(x), Some(y)) => Expr::Int(binary(*op, x, y)?),
+                    (BinOp::And, Some(0), _) | (BinOp::And, _, Some(0)) => Expr::Int(0),
+                    (BinOp::Or, Some(x), _) | (BinOp::Or, _, Some(x)) if x != 0 => Expr::Int(1),
+                    _ => Expr::Binary(*op, Box::new(a), Box::new(b)),
+                }
+            }
+            e if e.reads(&Expr::Previous(LookField::From))
+                || e.reads(&Expr::Previous(LookField::To))
+                || e.reads(&Expr::Previous(LookField::Lifted))
+                || e.reads(&Expr::Previous(LookField::Laps))
+                || e.reads(&Expr::Previous(LookField::Taken)) =>
+            {
+                // Other nodes over the look-back are kept whole, their look-back read then.
+                return None;
+            }
+            e => e.clone(),
+        };
+        Some(rebuilt)
+    }
+
+    /// The parts of an `and` chain (the expression itself when it is no `and`).
+    pub fn conjuncts<'a>(&'a self, out: &mut Vec<&'a Expr>) {
+        match self {
+            Expr::Binary(BinOp::And, a, b) => {
+                a.conjuncts(out);
+                b.conjuncts(out);
+            }
+            _ => out.push(self),
+        }
+    }
+
     /// Whether `part` occurs anywhere in this expression.
     pub fn reads(&self, part: &Expr) -> bool {
         if self == part {
@@ -176,7 +242,13 @@ impl Expr {
             | Expr::Passes
             | Expr::Repeated
             | Expr::Turned
-            | Expr::Taken => true,
+            | Expr::Taken
+            | Expr::Seeds(_)
+            | Expr::SeedsIn(_)
+            | Expr::Store
+            | Expr::Lifted
+            | Expr::Laps
+            | Expr::Previous(_) => true,
             _ => self.children().iter().any(|c| c.reads_state()),
         }
     }
@@ -192,7 +264,8 @@ impl Expr {
             | Expr::Abs(e)
             | Expr::Offset(e, _)
             | Expr::Is(e, ..)
-            | Expr::Around(_, e, _) => vec![e],
+            | Expr::Around(_, e, _)
+            | Expr::Seeds(e) => vec![e],
             Expr::Binary(_, a, b) | Expr::Min(a, b) | Expr::Max(a, b) => vec![a, b],
             _ => Vec::new(),
         }
@@ -208,13 +281,23 @@ impl Expr {
             Expr::File(_) => Some((-1, limits.width - 1)),
             Expr::Rank(_) | Expr::Row(_) => Some((-1, limits.width.max(limits.height) - 1)),
             Expr::InZone(..)
-            | Expr::WasEmpty
             | Expr::CaptureReachable
             | Expr::Is(..)
             | Expr::Line(..)
             | Expr::Connected(..) => bool_range,
             Expr::Count(..) | Expr::Pieces(_) | Expr::Around(..) => Some((0, limits.cells)),
-            Expr::Turned | Expr::Taken => Some((0, limits.cells)),
+            Expr::Turned => Some((0, limits.cells)),
+            // Seeds and pieces taken: at most 65,535 seeds fit on a board.
+            Expr::Taken
+            | Expr::Seeds(_)
+            | Expr::SeedsIn(_)
+            | Expr::Store
+            | Expr::Lifted
+            | Expr::Previous(LookField::Lifted | LookField::Taken | LookField::Laps) => {
+                Some((0, (u16::MAX as i64).max(limits.cells)))
+            }
+            Expr::Laps => Some((0, u32::MAX as i64)),
+            Expr::Previous(LookField::From | LookField::To) => Some((0, OFF)),
             Expr::Clock | Expr::Repeated => Some((0, u32::MAX as i64)),
             Expr::Passes => Some((0, u8::MAX as i64)),
             Expr::Unary(UnOp::Not, a) => a.range(limits).and(bool_range),
@@ -357,8 +440,18 @@ pub struct Env<'a> {
     pub from: u16,
     pub to: u16,
     pub here: u16,
-    /// For a sowing outcome: whether the last seed's pit was empty.
-    pub was_empty: bool,
+    /// With counters: the seeds of each pit (by its place among the used squares), the
+    /// pit of each square (`u8::MAX` for none), each player's store pit on the board
+    /// (empty when the stores are off the board), and the stores off the board.
+    pub slots: &'a [u64],
+    pub pit_of: &'a [u8],
+    pub store_pits: &'a [u8],
+    pub stores: &'a [u16],
+    /// Of the sowing being made: the seeds lifted and the laps sown.
+    pub lifted: u32,
+    pub laps: u32,
+    /// What the move before this position did.
+    pub previous: LookBack,
     /// For end rules: whether a capture is reachable (found by the engine beforehand).
     pub reachable: bool,
     /// The position's history: the clock, the passes in a row, how often it has stood.
@@ -388,7 +481,13 @@ impl Env<'_> {
             from: 0,
             to: 0,
             here: 0,
-            was_empty: false,
+            slots: &[],
+            pit_of: &[],
+            store_pits: &[],
+            stores: &[],
+            lifted: 0,
+            laps: 0,
+            previous: LookBack::NONE,
             reachable: false,
             clock: 0,
             passes: 0,
@@ -405,6 +504,69 @@ impl Env<'_> {
             .then(|| self.used[sq as usize])
             .filter(|&u| u)
             .map(|_| self.cell_codes.get(sq as usize).copied().unwrap_or(0))
+    }
+}
+
+impl Env<'_> {
+    /// The seeds in square `sq`: 0 when it is no pit.
+    #[inline]
+    pub fn seeds(&self, sq: i64) -> i64 {
+        match self.pit_of.get(sq as usize) {
+            Some(&pit) if sq >= 0 && pit != u8::MAX => self.slots[pit as usize] as i64,
+            _ => 0,
+        }
+    }
+
+    /// The seeds in `player`'s store.
+    #[inline]
+    pub fn store(&self, player: usize) -> i64 {
+        match self.store_pits.get(player) {
+            Some(&pit) => self.slots[pit as usize] as i64,
+            None => self.stores.get(player).map_or(0, |&n| n as i64),
+        }
+    }
+}
+
+/// Which part of the move before this position an expression reads: `previous(from)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LookField {
+    From,
+    To,
+    Lifted,
+    Laps,
+    Taken,
+}
+
+/// What a move did, kept in the state for the next turn's rules to read: where it started
+/// and ended (for a sowing, the pit lifted and where the last seed fell), the seeds it
+/// lifted, its laps, and what it took. A pass, and the start of a game, leave `NONE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LookBack {
+    pub from: u16,
+    pub to: u16,
+    pub lifted: u16,
+    pub laps: u16,
+    pub taken: u16,
+}
+
+impl LookBack {
+    /// No move: its squares are no squares, its counts 0.
+    pub const NONE: LookBack = LookBack {
+        from: NO_SQUARE,
+        to: NO_SQUARE,
+        lifted: 0,
+        laps: 0,
+        taken: 0,
+    };
+
+    pub fn field(&self, f: LookField) -> i64 {
+        match f {
+            LookField::From => self.from as i64,
+            LookField::To => self.to as i64,
+            LookField::Lifted => self.lifted as i64,
+            LookField::Laps => self.laps as i64,
+            LookField::Taken => self.taken as i64,
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! The compiled game as a whole.
 
 use super::board::{Board, Sq, SquareSet};
-use super::expr::{Expr, Watched};
+use super::expr::{binary, BinOp, Env, Expr, LookBack, LookField, Watched};
 use super::program::Program;
 use super::rule::MoveRule;
 use super::sowing::Sowing;
@@ -131,6 +131,10 @@ pub struct Game {
     pub after_move: Vec<Expr>,
     /// All of `after_move`, compiled for play.
     pub after_program: Option<Program>,
+    /// `after_program` as it reads where the state keeps no look-back (`LookBack::NONE`,
+    /// the commonest case by far), folded: `Some(None)` when it then always holds, `None`
+    /// when it could not be folded (use `after_program`).
+    pub after_fresh: Option<Option<Program>>,
     /// What the `after_move` conditions read, for each player, when that is a fixed set of
     /// squares: (squares, pattern mask) pairs. A move that changes no square's match with
     /// its mask leaves the conditions as they were before it.
@@ -147,8 +151,17 @@ pub struct Game {
     pub sowing: Option<Sowing>,
     /// Whether an end rule reads `reachable(capture)`, a search run before each turn.
     pub reads_reachable: bool,
+    /// Whether some rule can take something (a piece, or seeds): else no capture is ever
+    /// reachable.
+    pub can_capture: bool,
     /// Whether some rule reads `repeated`: the positions of the game are then remembered.
     pub reads_repetition: bool,
+    /// Whether some rule reads `previous(…)`: the state then keeps a look-back.
+    pub reads_previous: bool,
+    /// When the look-back can matter: a condition on it alone (`previous(lifted) == 1`)
+    /// that every reading of it needs. Where it fails, the state keeps `LookBack::NONE`,
+    /// so that positions that differ only in a look-back no rule would read are one.
+    pub look_kept: Option<LookGuard>,
     /// Whether some rule reads `passes`: the state counts them only then.
     pub reads_passes: bool,
     /// `clock resets on …`: what resets the clock (a move that takes something, or a
@@ -162,6 +175,32 @@ pub struct Game {
     pub hands: Vec<Vec<u8>>,
     /// The piece types kept in hand (bit `t` for type `t`).
     pub hand_types: u64,
+}
+
+/// A condition on a look-back alone: in the commonest shape, some lists of comparisons of
+/// its fields with numbers, one of which must hold whole (read without the expression
+/// machine: it is read after every move); else a compiled condition.
+#[derive(Clone, Debug)]
+pub enum LookGuard {
+    AnyOf(Vec<Vec<(LookField, BinOp, i64)>>),
+    Program(Program),
+}
+
+impl LookGuard {
+    #[inline]
+    pub fn holds(&self, look: &LookBack) -> bool {
+        match self {
+            LookGuard::AnyOf(lists) => lists.iter().any(|tests| {
+                tests
+                    .iter()
+                    .all(|&(f, op, k)| binary(op, look.field(f), k).is_some_and(|v| v != 0))
+            }),
+            LookGuard::Program(p) => p.holds(&Env {
+                previous: *look,
+                ..Env::constant()
+            }),
+        }
+    }
 }
 
 /// What resets the clock.
@@ -192,6 +231,26 @@ impl Game {
     /// turn).
     pub fn counts_passes(&self) -> bool {
         self.reads_passes || self.no_move == Verdict::Pass
+    }
+
+    /// Whether some rule could read this look-back: where not, the rules read as they do
+    /// with `LookBack::NONE`.
+    #[inline]
+    pub fn look_matters(&self, look: &LookBack) -> bool {
+        match &self.look_kept {
+            Some(guard) => guard.holds(look),
+            None => *look != LookBack::NONE,
+        }
+    }
+
+    /// The look-back a state keeps after a move that did `look`.
+    #[inline]
+    pub fn kept_look(&self, look: LookBack) -> LookBack {
+        if self.look_matters(&look) {
+            look
+        } else {
+            LookBack::NONE
+        }
     }
 
     /// The player after `player` in turn order.

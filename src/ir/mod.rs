@@ -13,12 +13,12 @@ pub mod sowing;
 pub mod value;
 
 pub use board::{Board, Direction, MaskTable, Sq, SquareSet, NO_SQUARE};
-pub use expr::{BinOp, Expr, SquareRef, UnOp};
+pub use expr::{BinOp, Expr, LookBack, LookField, SquareRef, UnOp};
 pub use game::*;
 pub use pattern::Pattern;
 pub use program::Program;
 pub use rule::{Chain, Effect, EffectLines, EffectVerb, MoveRule, Run, Walk, Where};
-pub use sowing::{LastSeed, Sowing, NO_LAP};
+pub use sowing::{Capture, LastSeed, Leftover, Outcomes, Sowing, NO_LAP};
 pub use value::Value;
 
 /// The largest number of cells a board may have: a state holds one byte per cell inline,

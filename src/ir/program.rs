@@ -6,7 +6,7 @@
 
 use super::expr::{
     binary, connected, count, line, offset, pattern_squares, toward, unary, BinOp, Env, Expr,
-    SquareRef, UnOp, OFF,
+    LookField, SquareRef, UnOp, OFF,
 };
 use super::pattern::Pattern;
 use super::{DirId, MAX_PLAYERS};
@@ -25,7 +25,14 @@ pub enum Op {
     /// with `WHOLE_BOARD`.
     Count(u32, u32),
     Pieces(bool),
-    WasEmpty,
+    /// The seeds of the square on top.
+    Seeds,
+    /// The seeds in a zone's pits.
+    SeedsIn(u32),
+    Store,
+    Lifted,
+    Laps,
+    Previous(LookField),
     Reachable,
     /// The square a step away from the square on top: an index in `Program::steps`.
     Offset(u32),
@@ -67,7 +74,11 @@ impl Op {
                 | Op::Square(_)
                 | Op::Count(..)
                 | Op::Pieces(_)
-                | Op::WasEmpty
+                | Op::SeedsIn(_)
+                | Op::Store
+                | Op::Lifted
+                | Op::Laps
+                | Op::Previous(_)
                 | Op::Reachable
                 | Op::Line(..)
                 | Op::Connected(..)
@@ -105,7 +116,32 @@ impl Program {
         let mut p = Program::default();
         let mut height = 0;
         p.emit(e, &mut height);
+        p.thread_jumps();
         p
+    }
+
+    /// Points each jump of `and` (`or`) that lands on another jump of `and` (`or`) past
+    /// it: the value it leaves would make that one jump too. A chain `a and b and c` whose
+    /// `a` fails then costs one jump, not one per part.
+    fn thread_jumps(&mut self) {
+        for i in 0..self.ops.len() {
+            let (Op::AndJump(mut to) | Op::OrJump(mut to)) = self.ops[i] else {
+                continue;
+            };
+            let is_and = matches!(self.ops[i], Op::AndJump(_));
+            while let Some(next) = self.ops.get(to as usize) {
+                match next {
+                    Op::AndJump(t) if is_and => to = *t,
+                    Op::OrJump(t) if !is_and => to = *t,
+                    _ => break,
+                }
+            }
+            self.ops[i] = if is_and {
+                Op::AndJump(to)
+            } else {
+                Op::OrJump(to)
+            };
+        }
     }
 
     /// The program of the conjunction of some conditions; `None` when there are none.
@@ -125,6 +161,7 @@ impl Program {
         for j in jumps {
             p.ops[j] = Op::AndJump(end);
         }
+        p.thread_jumps();
         Some(p)
     }
 
@@ -159,7 +196,12 @@ impl Program {
                 self.push(Op::Count(p, z), h, 1)
             }
             Expr::Pieces(own) => self.push(Op::Pieces(*own), h, 1),
-            Expr::WasEmpty => self.push(Op::WasEmpty, h, 1),
+            Expr::Seeds(a) => self.unary_op(a, Op::Seeds, h),
+            Expr::SeedsIn(z) => self.push(Op::SeedsIn(*z as u32), h, 1),
+            Expr::Store => self.push(Op::Store, h, 1),
+            Expr::Lifted => self.push(Op::Lifted, h, 1),
+            Expr::Laps => self.push(Op::Laps, h, 1),
+            Expr::Previous(f) => self.push(Op::Previous(*f), h, 1),
             Expr::CaptureReachable => self.push(Op::Reachable, h, 1),
             Expr::Offset(a, steps) => {
                 self.steps.push(*steps);
@@ -265,7 +307,14 @@ impl Program {
                     env.occupied.iter().map(|o| o.len() as i64).sum::<i64>() - mine
                 }
             }
-            Op::WasEmpty => env.was_empty as i64,
+            Op::SeedsIn(z) => env.zones[*z as usize].sets[player]
+                .iter()
+                .map(|sq| env.seeds(sq as i64))
+                .sum(),
+            Op::Store => env.store(player),
+            Op::Lifted => env.lifted as i64,
+            Op::Laps => env.laps as i64,
+            Op::Previous(f) => env.previous.field(*f),
             Op::Reachable => env.reachable as i64,
             Op::Line(p, n, dirs) => {
                 let dirs = &self.lines[*dirs as usize][player];
@@ -289,8 +338,41 @@ impl Program {
         let mut sp = 0usize;
         let mut pc = 0usize;
         let player = env.player as usize;
-        while let Some(op) = self.ops.get(pc) {
+        let ops = self.ops.as_slice();
+        while pc < ops.len() {
+            let op = &ops[pc];
             pc += 1;
+            // The commonest operations first, each read once: comparisons and jumps.
+            match op {
+                Op::BinaryConst(b_op, k) => {
+                    let a = stack[sp - 1];
+                    stack[sp - 1] = binary(*b_op, a, *k)?;
+                    continue;
+                }
+                Op::Binary(b_op) => {
+                    sp -= 1;
+                    let (a, b) = (stack[sp - 1], stack[sp]);
+                    stack[sp - 1] = binary(*b_op, a, b)?;
+                    continue;
+                }
+                Op::AndJump(to) | Op::OrJump(to) => {
+                    sp -= 1;
+                    let first = stack[sp] != 0;
+                    if first != matches!(op, Op::AndJump(_)) {
+                        // `and` with a false first operand, `or` with a true one: decided.
+                        pc = *to as usize;
+                        stack[sp] = first as i64;
+                        sp += 1;
+                    }
+                    continue;
+                }
+                Op::Int(n) => {
+                    stack[sp] = *n;
+                    sp += 1;
+                    continue;
+                }
+                _ => {}
+            }
             let value = match op {
                 _ if op.is_leaf() => self.leaf(op, env),
                 Op::File
@@ -301,6 +383,7 @@ impl Program {
                 | Op::BinaryConst(..)
                 | Op::Abs
                 | Op::Offset(_)
+                | Op::Seeds
                 | Op::Is(..)
                 | Op::Around(..) => {
                     sp -= 1;
@@ -316,6 +399,7 @@ impl Program {
                         Op::InZone(z) => {
                             env.zones[*z as usize].squares[player * env.cells + a as usize] as i64
                         }
+                        Op::Seeds => env.seeds(a),
                         Op::Offset(i) => {
                             let (dx, dy) = self.steps[*i as usize][player];
                             offset(env, a, dx, dy)

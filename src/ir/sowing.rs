@@ -1,8 +1,11 @@
 //! Counting games compiled: pits holding seeds, the tracks seeds are sown along, and what
-//! happens where the last seed of a lap falls, all as tables by pit, so that sowing is a
-//! table walk that reads no name and evaluates no expression.
+//! happens where the last seed of a lap falls. Whatever depends only on the pit and the
+//! player is a table by pit, so that sowing a seed is one look-up; the outcomes are a table
+//! too when their conditions read no more than the last pit and its seeds compared with
+//! numbers (`Outcomes::Table`), and compiled conditions otherwise.
 
 use super::board::Sq;
+use super::program::Program;
 
 /// A value of `Sowing::first` for a pit the player may not lift from.
 pub const NO_LAP: u8 = u8::MAX;
@@ -15,8 +18,51 @@ pub enum LastSeed {
     /// The mover lifts every seed of the pit, the last one included, and sows on along the
     /// track the lap ended on.
     Relay,
-    /// The mover takes every seed (maybe none) of this pit into their store; the turn ends.
+    /// The turn ends, and the same player moves again.
+    Again,
+    /// The mover takes the seeds of some pits (`Sowing::captures[i]`); the turn ends.
     Capture(u8),
+}
+
+/// A capture: the pits it takes, by where the last seed fell, then on along a track while
+/// a condition holds; and a condition under which it does not happen after all.
+#[derive(Clone, Debug)]
+pub struct Capture {
+    /// `pits[player * pits + last]`: the pits taken first, in order (pits that are no
+    /// pit are left out).
+    pub pits: Vec<Vec<u8>>,
+    /// Then on from the last of them along this track, taking each pit while the
+    /// condition holds there (`here`).
+    pub along: Option<(u8, Program)>,
+    /// Read after the seeds are taken: when it holds, they are put back.
+    pub unless: Option<Program>,
+}
+
+/// The outcomes of a lap, in the order written; the first whose condition holds applies,
+/// and none is `Stop`. Each condition is split into the parts that read no more than the
+/// last pit and its seeds compared with numbers, which are settled for every player, pit
+/// and count before play, and a rest (maybe nothing) read during play.
+#[derive(Clone, Debug)]
+pub struct Outcomes {
+    /// Seeds in the last pit are read as `min(seeds, buckets - 1)`.
+    pub buckets: usize,
+    /// `cells[(player * pits + last) * buckets + bucket]`: the range of `candidates` whose
+    /// settled parts hold there.
+    pub cells: Vec<(u16, u16)>,
+    /// An outcome's action, and the rest of its condition (an index in `checks`), if any.
+    pub candidates: Vec<(LastSeed, Option<u16>)>,
+    pub checks: Vec<Program>,
+}
+
+/// At the end of the game, where the seeds left in the pits go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leftover {
+    /// Nowhere: they count for no one.
+    Nobody,
+    /// To the player who last captured (to no one if nobody has).
+    LastCapturer,
+    /// Each pit's seeds to the player who may sow from it.
+    Owner,
 }
 
 #[derive(Clone, Debug)]
@@ -27,6 +73,9 @@ pub struct Sowing {
     pub pits: Vec<Sq>,
     /// `pit_of[sq]`: the pit of a square (the board's used squares are the pits).
     pub pit_of: Vec<u8>,
+    /// `store_pits[player]`: the pit that is the player's store; empty when the stores are
+    /// off the board.
+    pub store_pits: Vec<u8>,
     /// The tracks' names, for messages.
     pub tracks: Vec<String>,
     /// `next[track * pits + pit]`: the pit a seed goes to after `pit` along `track`, and
@@ -35,12 +84,16 @@ pub struct Sowing {
     /// `first[player * pits + pit]`: the track of the first lap from this pit, or `NO_LAP`
     /// when the player may not lift its seeds.
     pub first: Vec<u8>,
-    /// `last[(player * pits + pit) * 2 + was_empty]`: what a lap ending there does.
-    pub last: Vec<LastSeed>,
-    /// `no sowing back`: `Some(true)` when a move that captures is allowed anyway.
-    pub no_sowing_back: Option<bool>,
-    /// At the end, the seeds left on the board go to the last player who captured.
-    pub leftover_to_last_capturer: bool,
+    /// `skip[player]`: the pits the player's laps pass by without sowing (bit per pit).
+    pub skip: Vec<u64>,
+    /// Whether laps pass by the pit the seeds were lifted from.
+    pub skip_origin: bool,
+    pub outcomes: Outcomes,
+    pub captures: Vec<Capture>,
+    pub leftover: Leftover,
+    /// `owner[pit]`: the player who may sow from the pit, for `leftover to owner`
+    /// (`u8::MAX` for none).
+    pub owner: Vec<u8>,
     /// The seeds in each pit at the start.
     pub start: Vec<u16>,
 }
@@ -50,8 +103,8 @@ impl Sowing {
         self.pits.len()
     }
 
-    #[inline(always)]
-    pub fn last_seed(&self, player: u8, pit: u8, was_empty: bool) -> LastSeed {
-        self.last[(player as usize * self.pits.len() + pit as usize) * 2 + was_empty as usize]
+    /// Whether `pit` is a store.
+    pub fn is_store(&self, pit: usize) -> bool {
+        self.store_pits.iter().any(|&s| s as usize == pit)
     }
 }

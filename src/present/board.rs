@@ -108,8 +108,19 @@ fn pits_board_text(game: &Game, sw: &Sowing, s: &State) -> String {
     let stores: Vec<String> = game
         .players
         .iter()
-        .zip(&s.stores)
-        .map(|(p, n)| format!("{} {n}", p.name))
+        .enumerate()
+        .map(|(p, player)| {
+            let n = match sw.store_pits.get(p) {
+                Some(&pit) => s.seeds(pit as usize),
+                None => s.stores[p] as u64,
+            };
+            let at = sw
+                .store_pits
+                .get(p)
+                .map(|&pit| format!(" (in {})", game.board.name(sw.pits[pit as usize])))
+                .unwrap_or_default();
+            format!("{} {n}{at}", player.name)
+        })
         .collect();
     out.push_str(&format!("  stores: {}\n", stores.join(", ")));
     out

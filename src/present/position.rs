@@ -18,7 +18,9 @@
 //! `5,5,5,5,5,5/5,5,5,5,5,5 South stores=0,0`.
 
 use crate::engine::column;
-use crate::engine::{State, NOBODY, NO_PIT};
+use crate::engine::{State, NOBODY};
+use crate::ir::expr::LookBack;
+use crate::ir::NO_SQUARE;
 use crate::ir::{Code, Columns, Game, Sowing, Sq, MAX_HAND_TYPES};
 
 /// The letter a piece is written with.
@@ -107,7 +109,7 @@ pub fn position_text(game: &Game, s: &State) -> String {
     if !game.hands.is_empty() {
         text.push_str(&format!(" hand={}", hand_text(game, s)));
     }
-    history_fields(s, &mut text);
+    history_fields(game, s, &mut text);
     text
 }
 
@@ -130,7 +132,22 @@ fn hand_types(game: &Game) -> impl Iterator<Item = usize> + '_ {
 
 /// The history that rules may read, where it is not at its start: ` clock=N`,
 /// ` passes=N`.
-fn history_fields(s: &State, text: &mut String) {
+fn history_fields(game: &Game, s: &State, text: &mut String) {
+    if s.look != LookBack::NONE {
+        let square = |sq: u16| match sq {
+            NO_SQUARE => "-".to_string(),
+            sq => game.board.name(sq).to_string(),
+        };
+        let l = &s.look;
+        text.push_str(&format!(
+            " previous={}:{}:{}:{}:{}",
+            square(l.from),
+            square(l.to),
+            l.lifted,
+            l.laps,
+            l.taken
+        ));
+    }
     if s.clock != 0 {
         text.push_str(&format!(" clock={}", s.clock));
     }
@@ -143,6 +160,30 @@ fn history_fields(s: &State, text: &mut String) {
 /// key is none of them.
 fn history_field(game: &Game, s: &mut State, key: &str, value: &str) -> Result<bool, String> {
     match key {
+        "previous" => {
+            let parts: Vec<&str> = value.split(':').collect();
+            let bad = || {
+                format!("`previous={value}`: write FROM:TO:LIFTED:LAPS:TAKEN, e.g. `previous=c:D:1:1:0`")
+            };
+            let [from, to, lifted, laps, taken] = parts.as_slice() else {
+                return Err(bad());
+            };
+            let square = |name: &str| match name {
+                "-" => Ok(NO_SQUARE),
+                _ => game
+                    .board
+                    .square(name)
+                    .ok_or_else(|| format!("`previous={value}`: no such square: {name}")),
+            };
+            let count = |t: &str| t.parse::<u16>().map_err(|_| bad());
+            s.look = LookBack {
+                from: square(from)?,
+                to: square(to)?,
+                lifted: count(lifted)?,
+                laps: count(laps)?,
+                taken: count(taken)?,
+            };
+        }
         "clock" => {
             s.clock = value
                 .parse()
@@ -376,22 +417,21 @@ fn pits_position_text(game: &Game, sw: &Sowing, s: &State) -> String {
         .map(u16::to_string)
         .collect();
     let mut text = format!(
-        "{} {} stores={}",
+        "{} {}",
         ranks.join("/"),
-        game.players[s.to_move as usize].name,
-        stores.join(",")
+        game.players[s.to_move as usize].name
     );
+    // Stores on the board are among the pits already.
+    if sw.store_pits.is_empty() {
+        text.push_str(&format!(" stores={}", stores.join(",")));
+    }
     if s.capturer != NOBODY {
         text.push_str(&format!(
             " capturer={}",
             game.players[s.capturer as usize].name
         ));
     }
-    if s.back[0] != NO_PIT {
-        let name = |pit: u8| game.board.name(sw.pits[pit as usize]);
-        text.push_str(&format!(" back={}:{}", name(s.back[0]), name(s.back[1])));
-    }
-    history_fields(s, &mut text);
+    history_fields(game, s, &mut text);
     text
 }
 
@@ -429,10 +469,10 @@ fn parse_pits(
     }
     for field in fields {
         let (key, value) = field.split_once('=').ok_or_else(|| {
-            format!("unexpected `{field}` (expected stores=, capturer= or back=)")
+            format!("unexpected `{field}` (expected stores=, capturer= or previous=)")
         })?;
         match key {
-            "stores" => {
+            "stores" if sw.store_pits.is_empty() => {
                 let stores: Vec<&str> = value.split(',').collect();
                 if stores.len() != game.players.len() {
                     return Err(format!(
@@ -451,21 +491,10 @@ fn parse_pits(
             "capturer" => {
                 s.capturer = player_index(game, value)? as u8;
             }
-            "back" => {
-                let (y, o) = value
-                    .split_once(':')
-                    .ok_or_else(|| format!("`back={value}`: write the two pits as `Y:O`"))?;
-                let pit = |name: &str| {
-                    b.square(name)
-                        .map(|sq| sw.pit_of[sq as usize])
-                        .ok_or_else(|| format!("no such pit: {name}"))
-                };
-                s.back = [pit(y)?, pit(o)?];
-            }
             _ if history_field(game, &mut s, key, value)? => {}
             _ => {
                 return Err(format!(
-                    "unknown field `{key}=` (the fields are stores=, capturer=, back=, clock= and passes=)"
+                    "unknown field `{key}=` (the fields are stores=, capturer=, previous=, clock= and passes=)"
                 ))
             }
         }

@@ -1,7 +1,7 @@
 //! The end of a game, and the game's settings, in words.
 
-use crate::engine::{final_stores, scores, Cause, Outcome, State, NOBODY};
-use crate::ir::Game;
+use crate::engine::{final_stores, scores, seeds_left, Cause, Outcome, State, NOBODY};
+use crate::ir::{Game, Leftover};
 
 /// "Red wins" or "draw".
 pub fn outcome_text(game: &Game, o: Outcome) -> String {
@@ -47,15 +47,18 @@ pub fn score_text(game: &Game, s: &State) -> Option<String> {
         .zip(&stores)
         .map(|(p, n)| format!("{} {n}", p.name))
         .collect();
-    let left: u64 = (0..sw.count()).map(|pit| s.seeds(pit)).sum();
+    let left = seeds_left(sw, s);
     let seeds = if left == 1 { "seed" } else { "seeds" };
-    let note = match (left, sw.leftover_to_last_capturer, s.capturer) {
+    let note = match (left, sw.leftover, s.capturer) {
         (0, _, _) => String::new(),
-        (_, false, _) => format!(" ({left} {seeds} left on the board)"),
-        (_, true, NOBODY) => {
+        (_, Leftover::Nobody, _) => format!(" ({left} {seeds} left on the board)"),
+        (_, Leftover::Owner, _) => {
+            format!(" (the {left} {seeds} left went to the owners of their pits)")
+        }
+        (_, Leftover::LastCapturer, NOBODY) => {
             format!(" (the {left} {seeds} left went to no one: nobody captured)")
         }
-        (_, true, p) => format!(
+        (_, Leftover::LastCapturer, p) => format!(
             " (the {left} {seeds} left went to {}, who captured last)",
             game.players[p as usize].name
         ),

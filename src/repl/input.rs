@@ -3,7 +3,7 @@
 //! one move fits. When nothing fits, a one-line reason: no such square, no piece of yours
 //! there, that piece cannot go there, or another move comes first.
 
-use crate::engine::{meets_after_move, moves_by_tier, Move, State};
+use crate::engine::{meets_after_move, moves_by_tier, sowing_ends, Move, State};
 use crate::ir::{Game, Sowing, NO_LAP};
 use crate::present::move_text;
 
@@ -207,7 +207,8 @@ fn why_not_place(game: &Game, s: &State, to: u16, legal: &[Move]) -> String {
     format!("{here}; you can place on {}", join_or(&placements))
 }
 
-/// Why the pit `from` cannot be sown: not the player's, empty, a forbidden sowing back, or
+/// Why the pit `from` cannot be sown: not the player's, empty, forbidden by `after move
+/// require`, or
 /// relays that would never end.
 fn why_not_sowing(game: &Game, sw: &Sowing, s: &State, from: u16, legal: &[Move]) -> String {
     let name = game.board.name(from);
@@ -221,15 +222,9 @@ fn why_not_sowing(game: &Game, sw: &Sowing, s: &State, from: u16, legal: &[Move]
     if s.slots[pit] == 0 {
         return format!("the pit {name} is empty; you can sow {}", join_or(&own));
     }
-    if s.back[0] as usize == pit {
-        let back = game.board.name(sw.pits[s.back[1] as usize]);
-        let unless = if sw.no_sowing_back == Some(true) {
-            " unless that captures"
-        } else {
-            ""
-        };
+    if sowing_ends(game, s, from) {
         return format!(
-            "no sowing back: the seed just sown into {name} may not go straight back to {back}{unless}; you can sow {}",
+            "sowing {name} is not allowed: the position after it breaks the game's `after move require` rule; you can sow {}",
             join_or(&own)
         );
     }

@@ -42,8 +42,10 @@ pub enum Item {
     Names(NamesDecl),
     Track(TrackDecl),
     Sow(SowDecl),
-    /// `leftover to last capturer`.
-    Leftover(Span),
+    /// `leftover to last capturer` (`true`) or `leftover to owner`.
+    Leftover(bool, Span),
+    /// `stores where COND`.
+    Stores(Expr, Span),
     Clock(ClockDecl),
     Score(ScoreDecl),
 }
@@ -101,14 +103,28 @@ pub enum SowAction {
     Stop,
     /// Lift the pit's seeds and sow on.
     Relay,
-    /// Take the seeds of the pit one step along this direction into the mover's store.
-    Capture(Ident),
+    /// The turn ends, and the same player moves again.
+    Again,
+    /// Take the seeds of these pits into the mover's store.
+    Capture(Box<CaptureDecl>),
+}
+
+/// `capture last, last + forward along back while COND unless COND`.
+#[derive(Clone, Debug)]
+pub struct CaptureDecl {
+    pub pits: Vec<Expr>,
+    /// The track along which the capture goes on, and while what holds.
+    pub along: Option<(Ident, Expr)>,
+    pub unless: Option<Expr>,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
 pub enum SowClause {
     From(Ident, Span),
     Lap(Ident, Option<Expr>, Span),
+    /// `skip origin` (`None`) or `skip ZONE`.
+    Skip(Option<Ident>, Span),
     When(Expr, SowAction, Span),
     /// `no sowing back`, with `unless: true` for `… unless capture`.
     NoSowingBack {

@@ -141,10 +141,10 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::op_not | Rule::op_neg => "an expression",
         Rule::pattern | Rule::pattern_word => "a pattern (empty, occupied, any, friend, enemy)",
         Rule::outcome_word => "an outcome (pass, lose, win, draw, score)",
-        Rule::sow_from | Rule::sow_lap | Rule::sow_when | Rule::sow_no_back => {
+        Rule::sow_from | Rule::sow_lap | Rule::sow_skip | Rule::sow_when | Rule::sow_no_back => {
             "a sowing clause (from, lap, when, no sowing back)"
         }
-        Rule::sow_action => "`relay`, `stop` or `capture DIRECTION`",
+        Rule::sow_action => "`relay`, `stop`, `again` or `capture PITS`",
         Rule::track_case => "a track case `(file, rank)`",
         Rule::name_rank => "`rank N from LETTER`",
         Rule::kw_then => "`then`",
@@ -172,6 +172,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::track_decl
         | Rule::sow_decl
         | Rule::leftover_decl
+        | Rule::stores_decl
         | Rule::clock_decl
         | Rule::score_decl
         | Rule::end_block => "a declaration",
@@ -521,7 +522,19 @@ fn convert_item(pair: Pair<Rule>) -> Item {
             })
         }
         Rule::counters_decl => Item::Counters(sp),
-        Rule::leftover_decl => Item::Leftover(sp),
+        Rule::leftover_decl => Item::Leftover(
+            pair.into_inner()
+                .any(|p| p.as_rule() == Rule::leftover_capturer),
+            sp,
+        ),
+        Rule::stores_decl => {
+            let condition = expr(
+                after_keyword(pair)
+                    .find(|p| p.as_rule() == Rule::expr)
+                    .unwrap(),
+            );
+            Item::Stores(condition, sp)
+        }
         Rule::names_decl => {
             let ranks = after_keyword(pair)
                 .map(|r| {
@@ -663,6 +676,30 @@ fn placement(pair: Pair<Rule>) -> Placement {
     }
 }
 
+fn capture_decl(pair: Pair<Rule>) -> CaptureDecl {
+    let span = span(&pair);
+    let mut pits = Vec::new();
+    let (mut along, mut unless) = (None, None);
+    for p in after_keyword(pair) {
+        match p.as_rule() {
+            Rule::expr => pits.push(expr(p)),
+            Rule::capture_along => {
+                let mut inner = after_keyword(p);
+                let track = ident(inner.next().unwrap());
+                let condition = expr(inner.find(|p| p.as_rule() == Rule::expr).unwrap());
+                along = Some((track, condition));
+            }
+            _ => unless = Some(expr(after_keyword(p).next().unwrap())),
+        }
+    }
+    CaptureDecl {
+        pits,
+        along,
+        unless,
+        span,
+    }
+}
+
 fn sow_clause(pair: Pair<Rule>) -> SowClause {
     let sp = span(&pair);
     match pair.as_rule() {
@@ -673,15 +710,20 @@ fn sow_clause(pair: Pair<Rule>) -> SowClause {
             let condition = inner.find(|p| p.as_rule() == Rule::expr).map(expr);
             SowClause::Lap(track, condition, sp)
         }
+        Rule::sow_skip => {
+            let what = after_keyword(pair).next().unwrap();
+            let zone = (what.as_rule() == Rule::ident).then(|| ident(what));
+            SowClause::Skip(zone, sp)
+        }
         Rule::sow_when => {
             let mut inner = after_keyword(pair);
             let condition = expr(inner.next().unwrap());
-            let mut action = inner.next().unwrap().into_inner();
-            let word = action.next().unwrap();
+            let word = inner.next().unwrap().into_inner().next().unwrap();
             let action = match word.as_rule() {
                 Rule::kw_relay => SowAction::Relay,
                 Rule::kw_stop => SowAction::Stop,
-                _ => SowAction::Capture(ident(action.next().unwrap())),
+                Rule::kw_again => SowAction::Again,
+                _ => SowAction::Capture(Box::new(capture_decl(word))),
             };
             SowClause::When(condition, action, sp)
         }

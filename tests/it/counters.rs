@@ -1,5 +1,5 @@
-//! The constructs of counting games (`counters`, `put`, `names`, `track`, `sow`, `no sowing
-//! back`, `leftover`, `score`, `reachable(capture)`), each tested on its own in small games
+//! The constructs of counting games (`counters`, `put`, `names`, `track`, `sow`, `seeds`,
+//! `store`, `previous`, `leftover`, `score`, `reachable(capture)`), each tested on its own in small games
 //! written for the test; docs/LANGUAGE.md's examples are their pieces. Zig Zag's own rules
 //! are in tests/zigzag_rules.rs.
 
@@ -92,8 +92,8 @@ sow lift { from all_pits  lap right if file < 2  lap left }
 
 #[test]
 fn where_the_last_seed_falls_decides_relay_capture_or_stop() {
-    let clauses = "when home(last) and not was_empty: relay
-  when home(last) and was_empty: capture n
+    let clauses = "when home(last) and seeds(last) > 1: relay
+  when home(last) and seeds(last) == 1: capture last + n
   when not home(last): stop";
     let g = ring("", clauses, "");
     // a1: b1, which held one: relay its two, c1 c2; c2 is North's: stop.
@@ -124,15 +124,25 @@ fn a_move_whose_relays_never_end_is_not_a_move() {
 }
 
 #[test]
-fn no_sowing_back_without_unless_forbids_even_a_capture() {
-    let source = tabula::load::shipped::find("zigzag")
-        .unwrap()
-        .1
-        .replace("no sowing back unless capture", "no sowing back");
+fn a_rule_on_the_move_before_can_forbid_sowing_straight_back() {
+    let source = tabula::load::shipped::find("zigzag").unwrap().1.replace(
+        "after move require taken > 0 or not",
+        "after move require not",
+    );
     let g = compile(&source);
-    // D back into c would capture C's three; here it is forbidden all the same.
-    let s = position(&g, "5,0,3,1,0,2/5,0,0,0,0,0 North stores=0,0 back=D:c");
+    // D back into c would capture C's three; without `taken > 0 or` it is forbidden all
+    // the same.
+    let s = position(
+        &g,
+        "5,0,3,1,0,2/5,0,0,0,0,0 North stores=0,0 previous=c:D:1:1:0",
+    );
     assert_eq!(moves(&g, &s), ["A", "C", "F"]);
+    // After a move that lifted two seeds, nothing is forbidden.
+    let s = position(
+        &g,
+        "5,0,3,1,0,2/5,0,0,0,0,0 North stores=0,0 previous=c:D:2:1:0",
+    );
+    assert_eq!(moves(&g, &s), ["A", "C", "D", "F"]);
 }
 
 #[test]
@@ -179,4 +189,58 @@ end before turn { draw when not reachable(capture) }
     assert_eq!(o, Outcome::Draw);
     assert_eq!(why, "White: draw when not reachable(capture)");
     assert_eq!(generate(&g, &s, &mut Vec::new()), Some(Outcome::Draw));
+}
+
+#[test]
+fn previous_reads_the_move_before_in_a_game_of_pieces_too() {
+    // Men step east or west; none may step straight back to where the last move came from.
+    let g = compile(
+        "game \"Back and forth\"
+board 3 x 1
+players White, Black
+pieces man
+setup { White man on a1 }
+move step { along e, w onto empty }
+after move require not (from == previous(to) and to == previous(from))
+",
+    );
+    let s = position(&g, "1M1 White previous=a1:b1:0:0:0");
+    assert_eq!(moves(&g, &s), ["b1-c1"], "b1-a1 goes straight back");
+    let s = position(&g, "1M1 White");
+    assert_eq!(moves(&g, &s), ["b1-a1", "b1-c1"]);
+}
+
+#[test]
+fn seeds_and_store_are_read_in_end_rules() {
+    let g = ring(
+        "put 1 where true",
+        "",
+        "end { win when store > 2\n lose when seeds(home) == 0 }",
+    );
+    let s = position(&g, "1,1,1/1,1,1 South stores=3,0");
+    assert_eq!(outcome(&g, &s), Some(Outcome::Win(0)));
+    let s = position(&g, "1,1,1/0,0,0 South stores=0,0");
+    assert_eq!(outcome(&g, &s), Some(Outcome::Win(1)));
+}
+
+#[test]
+fn reachable_capture_in_a_game_that_never_captures_is_a_warning_and_false() {
+    let source = "game \"Never\"
+board 2 x 1
+players South, North
+counters
+zone home = true
+setup { put 1 where true }
+track round { (1 - file, 0) }
+sow lift { from home lap round }
+no move: pass
+end before turn { draw when not reachable(capture) }
+";
+    let problems = tabula::check::validate_source(source);
+    assert_eq!(
+        problems.iter().map(|p| p.code).collect::<Vec<_>>(),
+        ["never_captures"]
+    );
+    let g = compile(source);
+    assert_eq!(outcome(&g, &State::start(&g)), Some(Outcome::Draw));
 }

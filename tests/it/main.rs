@@ -12,6 +12,7 @@ mod jerboa_rules;
 mod language;
 mod laska_rules;
 mod limits;
+mod mancala_rules;
 mod perft;
 mod placement_games;
 mod repl;

@@ -227,7 +227,7 @@ fn sowing_mistakes_are_explained_and_pits_are_drawn_by_name() {
         &[
             "zigzag",
             "--position",
-            "5,0,0,1,0,2/5,0,0,0,0,0 North stores=0,0 back=D:c",
+            "5,0,0,1,0,2/5,0,0,0,0,0 North stores=0,0 previous=c:D:1:1:0",
         ],
         "D\nc\nB\npass\nq9\nF\nmoves\nquit\n",
     );
@@ -241,7 +241,7 @@ fn sowing_mistakes_are_explained_and_pits_are_drawn_by_name() {
 
 North to move.
 North> D
-no sowing back: the seed just sown into D may not go straight back to c unless that captures; you can sow A or F
+sowing D is not allowed: the position after it breaks the game's `after move require` rule; you can sow A or F
 North> c
 the pit c is not yours; you can sow A or F
 North> B

@@ -68,10 +68,11 @@ fn a_lap_ending_in_a_full_pit_across_or_an_empty_one_at_home_ends_the_turn() {
         after(&g, "5,0,0,0,0,0/2,0,0,0,0,3 South", "a"),
         "5,1,0,0,0,0/0,0,1,0,0,3 North stores=0,0"
     );
-    // a: one seed to B, which held one: the turn ends.
+    // a: one seed to B, which held one: the turn ends. (The move lifted one seed and took
+    // nothing, so the rule against sowing back may read it: the position keeps it.)
     assert_eq!(
         after(&g, "5,1,0,0,0,0/1,0,0,0,0,3 South", "a"),
-        "5,2,0,0,0,0/0,0,0,0,0,3 North stores=0,0"
+        "5,2,0,0,0,0/0,0,0,0,0,3 North stores=0,0 previous=a:B:1:1:0"
     );
 }
 
@@ -81,7 +82,10 @@ fn a_capture_of_nothing_and_the_forbidden_sowing_back() {
     // c: one seed to D, empty: South captures d, which is empty. That single seed may not
     // go straight back.
     let text = after(&g, "5,0,0,0,0,2/5,0,1,0,0,0 South", "c");
-    assert_eq!(text, "5,0,0,1,0,2/5,0,0,0,0,0 North stores=0,0 back=D:c");
+    assert_eq!(
+        text,
+        "5,0,0,1,0,2/5,0,0,0,0,0 North stores=0,0 previous=c:D:1:1:0"
+    );
     let s = position(&g, &text);
     assert_eq!(moves(&g, &s), ["A", "F"], "D back to c is not allowed");
 }
@@ -89,7 +93,7 @@ fn a_capture_of_nothing_and_the_forbidden_sowing_back() {
 #[test]
 fn sowing_back_is_allowed_when_it_captures() {
     let g = zigzag();
-    let text = "5,0,3,1,0,2/5,0,0,0,0,0 North stores=0,0 back=D:c";
+    let text = "5,0,3,1,0,2/5,0,0,0,0,0 North stores=0,0 previous=c:D:1:1:0";
     assert_eq!(moves(&g, &position(&g, text)), ["A", "C", "D", "F"]);
     // D back into c, which is empty: North takes C's three.
     assert_eq!(
@@ -112,7 +116,7 @@ fn a_player_with_no_move_passes() {
 #[test]
 fn a_restriction_can_leave_no_move_and_a_pass_clears_it() {
     let g = zigzag();
-    let text = "0,0,0,1,0,0/5,0,0,0,0,0 North back=D:c";
+    let text = "0,0,0,1,0,0/5,0,0,0,0,0 North previous=c:D:1:1:0";
     assert_eq!(moves(&g, &position(&g, text)), ["pass"]);
     assert_eq!(
         after(&g, text, "pass"),

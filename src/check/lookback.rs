@@ -1,0 +1,137 @@
+//! When the look-back can matter. A state keeps what the move before it did only where a
+//! rule could read it, so that two positions that differ in nothing a rule reads are one
+//! position (for repetition, for the memo of `reachable(capture)`). The conditions that
+//! read `previous(…)` are searched for `and` chains with parts that read the look-back
+//! alone (`previous(lifted) == 1`): where those fail, the whole chain fails whatever the
+//! look-back holds, and the state may forget it.
+
+use crate::ir::expr::{Expr, LookBack, LookField};
+use crate::ir::{BinOp, LookGuard, Program};
+
+/// The condition, on a move's look-back alone, under which some rule could read it; `None`
+/// when it must always be kept (some reading of `previous` is not guarded so).
+pub(super) fn look_kept(conditions: &[Expr]) -> Option<LookGuard> {
+    let mut guards = Vec::new();
+    for c in conditions {
+        if !guards_of(c, &mut guards) {
+            return None;
+        }
+    }
+    let tests: Option<Vec<Vec<(LookField, BinOp, i64)>>> = guards
+        .iter()
+        .map(|g| {
+            let mut parts = Vec::new();
+            g.conjuncts(&mut parts);
+            parts.into_iter().map(comparison).collect()
+        })
+        .collect();
+    let guard = match tests {
+        Some(lists) if !lists.is_empty() => LookGuard::AnyOf(lists),
+        _ => LookGuard::Program(Program::of(
+            &guards
+                .into_iter()
+                .reduce(|a, b| Expr::Binary(BinOp::Or, Box::new(a), Box::new(b)))?,
+        )),
+    };
+    // Forgetting must not change a value: with no move before, every guard must fail too.
+    (!guard.holds(&LookBack::NONE)).then_some(guard)
+}
+
+/// `previous(f) OP k`, as a test.
+fn comparison(e: &Expr) -> Option<(LookField, BinOp, i64)> {
+    match e {
+        Expr::Binary(op, a, b) if op_compares(*op) => match (&**a, &**b) {
+            (Expr::Previous(f), Expr::Int(k)) => Some((*f, *op, *k)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn op_compares(op: BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+    )
+}
+
+/// Adds the guards of the `and` chains of `e` that read the look-back; `false` when some
+/// reading is not in a guarded chain.
+fn guards_of(e: &Expr, out: &mut Vec<Expr>) -> bool {
+    if !reads_previous(e) {
+        return true;
+    }
+    if let Expr::Binary(BinOp::And, ..) = e {
+        let mut parts = Vec::new();
+        e.conjuncts(&mut parts);
+        let own: Vec<&Expr> = parts
+            .iter()
+            .copied()
+            .filter(|p| reads_previous(p) && only_previous(p))
+            .collect();
+        if let Some(guard) = own
+            .into_iter()
+            .cloned()
+            .reduce(|a, b| Expr::Binary(BinOp::And, Box::new(a), Box::new(b)))
+        {
+            out.push(guard);
+            return true;
+        }
+    }
+    if matches!(e, Expr::Previous(_)) {
+        return false;
+    }
+    e.children().into_iter().all(|c| guards_of(c, out))
+}
+
+fn reads_previous(e: &Expr) -> bool {
+    matches!(e, Expr::Previous(_)) || e.children().into_iter().any(reads_previous)
+}
+
+/// Whether `e` reads nothing but the look-back and constants.
+fn only_previous(e: &Expr) -> bool {
+    match e {
+        Expr::Previous(_) | Expr::Int(_) => true,
+        Expr::Unary(..) | Expr::Binary(..) | Expr::Abs(_) | Expr::Min(..) | Expr::Max(..) => {
+            e.children().into_iter().all(only_previous)
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::expr::SquareRef;
+
+    fn eq(a: Expr, b: Expr) -> Expr {
+        Expr::Binary(BinOp::Eq, Box::new(a), Box::new(b))
+    }
+    fn and(a: Expr, b: Expr) -> Expr {
+        Expr::Binary(BinOp::And, Box::new(a), Box::new(b))
+    }
+
+    #[test]
+    fn a_chain_with_a_part_on_the_look_back_alone_is_guarded() {
+        let mixed = eq(Expr::Square(SquareRef::From), Expr::Previous(LookField::To));
+        let own = eq(Expr::Previous(LookField::Lifted), Expr::Int(1));
+        let c = Expr::Unary(crate::ir::UnOp::Not, Box::new(and(mixed.clone(), own)));
+        let kept = look_kept(&[c]).expect("guarded");
+        let with = |lifted| LookBack {
+            lifted,
+            ..LookBack::NONE
+        };
+        assert!(kept.holds(&with(1)));
+        assert!(!kept.holds(&with(2)));
+        assert!(
+            look_kept(&[mixed]).is_none(),
+            "an unguarded reading keeps it always"
+        );
+        // A guard that holds with no move before cannot let the state forget.
+        let zero = and(
+            Expr::Square(SquareRef::From),
+            eq(Expr::Previous(LookField::Taken), Expr::Int(0)),
+        );
+        assert!(look_kept(&[zero]).is_none());
+    }
+}
