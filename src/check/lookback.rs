@@ -58,7 +58,7 @@ fn op_compares(op: BinOp) -> bool {
 /// Adds the guards of the `and` chains of `e` that read the look-back; `false` when some
 /// reading is not in a guarded chain.
 fn guards_of(e: &Expr, out: &mut Vec<Expr>) -> bool {
-    if !reads_previous(e) {
+    if !e.reads_previous() {
         return true;
     }
     if let Expr::Binary(BinOp::And, ..) = e {
@@ -67,7 +67,7 @@ fn guards_of(e: &Expr, out: &mut Vec<Expr>) -> bool {
         let own: Vec<&Expr> = parts
             .iter()
             .copied()
-            .filter(|p| reads_previous(p) && only_previous(p))
+            .filter(|p| p.reads_previous() && only_previous(p))
             .collect();
         if let Some(guard) = own
             .into_iter()
@@ -82,10 +82,6 @@ fn guards_of(e: &Expr, out: &mut Vec<Expr>) -> bool {
         return false;
     }
     e.children().into_iter().all(|c| guards_of(c, out))
-}
-
-fn reads_previous(e: &Expr) -> bool {
-    matches!(e, Expr::Previous(_)) || e.children().into_iter().any(reads_previous)
 }
 
 /// Whether `e` reads nothing but the look-back and constants.

@@ -194,15 +194,9 @@ impl Expr {
                     _ => Expr::Binary(*op, Box::new(a), Box::new(b)),
                 }
             }
-            e if e.reads(&Expr::Previous(LookField::From))
-                || e.reads(&Expr::Previous(LookField::To))
-                || e.reads(&Expr::Previous(LookField::Lifted))
-                || e.reads(&Expr::Previous(LookField::Laps))
-                || e.reads(&Expr::Previous(LookField::Taken)) =>
-            {
-                // Other nodes over the look-back are kept whole, their look-back read then.
-                return None;
-            }
+            // Any other node over the look-back is not folded: the caller reads the rule
+            // whole instead.
+            e if e.reads_previous() => return None,
             e => e.clone(),
         };
         Some(rebuilt)
@@ -217,6 +211,11 @@ impl Expr {
             }
             _ => out.push(self),
         }
+    }
+
+    /// Whether the expression reads the move before (`previous(…)`).
+    pub fn reads_previous(&self) -> bool {
+        matches!(self, Expr::Previous(_)) || self.children().iter().any(|c| c.reads_previous())
     }
 
     /// Whether `part` occurs anywhere in this expression.

@@ -47,7 +47,7 @@ pub type RuleId = u16;
 /// The most piece types that may be kept in hand.
 pub const MAX_HAND_TYPES: usize = 8;
 
-/// The longest chain of steps one move can make (a capture chain in draughts-like games).
+/// The longest chain of steps one move can make (a chain of captures by one piece).
 /// The checker refuses a game whose chains could be longer, so no chain is ever cut.
 pub const MAX_CHAIN: usize = 24;
 

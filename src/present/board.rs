@@ -69,7 +69,7 @@ fn hands_text(game: &Game, s: &State) -> String {
     parts.join(", ")
 }
 
-/// The pits drawn as a mancala player sees them: each rank's counts under (or, for the
+/// The pits drawn as the players of a sowing game see them: each rank's counts under (or, for the
 /// bottom rank, over) its pit names, then the stores.
 fn pits_board_text(game: &Game, sw: &Sowing, s: &State) -> String {
     let b = &game.board;

@@ -66,7 +66,7 @@ pub fn score_text(game: &Game, s: &State) -> Option<String> {
     Some(format!("Final score: {}{note}.\n", parts.join(", ")))
 }
 
-/// The game's title with its chosen options, "Zola (size=6)", or the title alone for a
+/// The game's title with its chosen options, "Ring (size=6)", or the title alone for a
 /// game without options.
 pub fn title_text(game: &Game) -> String {
     if game.chosen.is_empty() {
