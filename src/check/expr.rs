@@ -11,7 +11,7 @@ use crate::ir::expr::{binary, eval, unary, Env, Expr as IExpr, Limits, LookField
 use crate::ir::{BinOp, Pattern, Program, UnOp};
 use crate::ir::{DirId, MAX_PLAYERS};
 use crate::syntax::ast::{
-    BinaryOp, CountScope, Expr, ExprKind, Ident, PatternWord, UnaryOp, Value,
+    AttackTarget, BinaryOp, CountScope, Expr, ExprKind, Ident, Item, PatternWord, UnaryOp, Value,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +20,8 @@ pub(crate) enum Ty {
     Bool,
     Square,
     Word,
+    /// A move rule, named (`previous(rule) == double_step`).
+    Rule,
     /// Already reported: fits anywhere, so that one mistake gives one message.
     Error,
 }
@@ -31,6 +33,7 @@ impl Ty {
             Ty::Bool => "a condition",
             Ty::Square => "a square",
             Ty::Word => "a word",
+            Ty::Rule => "a move rule",
             Ty::Error => "an unknown value",
         }
     }
@@ -178,7 +181,7 @@ impl Scope {
 /// A define's parameter, bound at a call.
 pub(crate) type Binding = (String, IExpr, Ty);
 
-const BUILTINS: [&str; 6] = ["file", "rank", "row", "abs", "min", "max"];
+const BUILTINS: [&str; 7] = ["file", "rank", "row", "abs", "min", "max", "moved"];
 
 impl Checker<'_> {
     /// Lowers `e` and checks that it has type `want`.
@@ -481,6 +484,34 @@ impl Checker<'_> {
                 (IExpr::CaptureReachable, Ty::Bool)
             }
             ExprKind::Call(id, args) => self.lower_call(id, args, e.span, scope, params),
+            ExprKind::Attacked(target) => {
+                if !self.reads_board(e.span, "attacked", scope) {
+                    return ERR;
+                }
+                if self.counters {
+                    self.report(
+                        Problem::error(
+                            "attacked_in_counting_game",
+                            "`attacked` reads captures of pieces, and a game with counters has none",
+                        )
+                        .label(e.span, "this would always be false")
+                        .help("read seeds instead: `seeds(last)`, `store`"),
+                    );
+                    return ERR;
+                }
+                self.reads_attacked.push(e.span);
+                match target {
+                    AttackTarget::Pattern(p) => {
+                        (IExpr::AttackedAny(self.lower_pattern(p)), Ty::Bool)
+                    }
+                    AttackTarget::Square(sq) => {
+                        match self.lower_typed(sq, Ty::Square, scope, params) {
+                            Some(sq) => (IExpr::Attacked(Box::new(sq)), Ty::Bool),
+                            None => ERR,
+                        }
+                    }
+                }
+            }
             ExprKind::Count(pattern, count_scope) => {
                 if !self.reads_board(e.span, "count", scope) {
                     return ERR;
@@ -809,6 +840,15 @@ impl Checker<'_> {
             };
             return (e, Ty::Int);
         }
+        if scope.state {
+            let rule = self.items(|i| match i {
+                Item::Move(m) => Some(&m.name.name),
+                _ => None,
+            });
+            if let Some(i) = rule.iter().position(|n| **n == id.name) {
+                return (IExpr::Int(i as i64), Ty::Rule);
+            }
+        }
         if self.dir_names.contains_key(&id.name) {
             self.report(
                 Problem::error(
@@ -1042,6 +1082,17 @@ impl Checker<'_> {
                 }
                 (IExpr::Seeds(Box::new(lowered[0].0.clone())), Ty::Int)
             }
+            "moved" => {
+                if !arity(self, 1)
+                    || !typed(self, 0, Ty::Square)
+                    || !self.reads_board(span, "moved", scope)
+                {
+                    return ERR;
+                }
+                self.reads_moved = true;
+                self.moved_elsewhere |= !self.lowering_condition;
+                (IExpr::Moved(Box::new(lowered[0].0.clone())), Ty::Bool)
+            }
             "abs" => {
                 if !arity(self, 1) || !typed(self, 0, Ty::Int) {
                     return ERR;
@@ -1109,6 +1160,7 @@ impl Checker<'_> {
                     "lifted" => Some((LookField::Lifted, Ty::Int)),
                     "laps" => Some((LookField::Laps, Ty::Int)),
                     "taken" => Some((LookField::Taken, Ty::Int)),
+                    "rule" => Some((LookField::Rule, Ty::Rule)),
                     _ => None,
                 },
                 _ => None,
@@ -1119,7 +1171,7 @@ impl Checker<'_> {
             self.report(
                 Problem::error("bad_previous", "`previous` reads one part of the move before")
                     .label(span, "not a part of a move")
-                    .help("write `previous(from)`, `previous(to)`, `previous(last)`, `previous(lifted)`, `previous(laps)` or `previous(taken)`"),
+                    .help("write `previous(from)`, `previous(to)`, `previous(last)`, `previous(rule)`, `previous(lifted)`, `previous(laps)` or `previous(taken)`"),
             );
             return ERR;
         };
@@ -1132,7 +1184,10 @@ impl Checker<'_> {
             return ERR;
         }
         self.reads_previous = true;
-        if scope.place != Scope::AFTER.place && scope.place != Scope::ANY.place {
+        if scope.place != Scope::AFTER.place
+            && scope.place != Scope::ANY.place
+            && !self.lowering_condition
+        {
             self.previous_elsewhere = true;
         }
         (IExpr::Previous(field), ty)
@@ -1200,6 +1255,7 @@ fn plural(t: Ty) -> &'static str {
         Ty::Bool => "conditions",
         Ty::Square => "squares",
         Ty::Word => "words",
+        Ty::Rule => "move rules",
         Ty::Error => "values",
     }
 }

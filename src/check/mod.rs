@@ -103,6 +103,61 @@ fn dedupe(problems: &mut Vec<Problem>) {
     problems.sort_by_key(|p| (p.position(), p.severity));
 }
 
+/// The piece types whose having moved a rule's conditions can read: for `moved(from)`, the
+/// rule's own; for `moved(SQ)` in a chain of `and` with `SQ is PATTERN`, the pattern's
+/// (elsewhere the chain fails whatever `moved` says); else every type.
+fn moved_types(rule: &ir::MoveRule, types: usize) -> u64 {
+    fn moved_squares<'e>(e: &'e ir::Expr, out: &mut Vec<&'e ir::Expr>) {
+        if let ir::Expr::Moved(sq) = e {
+            out.push(sq);
+        }
+        for c in e.children() {
+            moved_squares(c, out);
+        }
+    }
+    let piece_types = types;
+    let mut types = 0u64;
+    for c in &rule.conditions {
+        let mut parts = Vec::new();
+        c.conjuncts(&mut parts);
+        let mut read = Vec::new();
+        moved_squares(c, &mut read);
+        for sq in read {
+            if *sq == ir::Expr::Square(ir::SquareRef::From) {
+                types |= rule.piece_mask;
+                continue;
+            }
+            let narrowed = parts.iter().find_map(|p| match p {
+                ir::Expr::Is(e, pattern, false) if **e == *sq => Some(pattern),
+                _ => None,
+            });
+            match narrowed {
+                Some(pattern) => types |= pattern_types(pattern, piece_types),
+                None => return u64::MAX,
+            }
+        }
+    }
+    types
+}
+
+/// The piece types a pattern can match, for any player (bit `t` for type `t`); every
+/// type when it matches an empty square.
+fn pattern_types(pattern: &ir::Pattern, types: usize) -> u64 {
+    let codes = pattern.masks.iter().fold(0, |a, &m| a | m);
+    if codes & 1 != 0 {
+        return u64::MAX;
+    }
+    (1..64)
+        .filter(|&c| (codes >> c) & 1 != 0)
+        .fold(0, |acc, c| acc | 1 << ((c - 1) % types.max(1)))
+}
+
+/// Whether an expression reads `attacked(…)`.
+fn reads_attacked(e: &ir::Expr) -> bool {
+    matches!(e, ir::Expr::Attacked(_) | ir::Expr::AttackedAny(_))
+        || e.children().into_iter().any(reads_attacked)
+}
+
 /// How a direction name resolves.
 #[derive(Clone, Debug)]
 pub(crate) enum DirRef {
@@ -111,6 +166,8 @@ pub(crate) enum DirRef {
     /// A player-relative direction, as a rotation of the player's facing: `(forward, left)`
     /// components, e.g. forward-left is `(1, 1)`.
     Relative(i32, i32),
+    /// A declared `relative` direction: the absolute direction for each player.
+    PerPlayer(Vec<u8>),
     Group(Vec<DirRef>),
 }
 
@@ -154,8 +211,16 @@ pub(crate) struct Checker<'f> {
     /// Whether some rule reads `previous(…)`, and whether one outside `after move require`.
     reads_previous: bool,
     previous_elsewhere: bool,
+    /// Whether a move rule's `if` is being lowered (its readings of `previous` are among
+    /// the rules' conditions, which `look_kept` reads).
+    lowering_condition: bool,
     /// With `stores where`: each player's store square.
     store_squares: Vec<crate::ir::Sq>,
+    /// Where expressions read `attacked(…)`, and whether some reads `moved(…)`.
+    reads_attacked: Vec<Span>,
+    reads_moved: bool,
+    /// Whether `moved` is read outside a move rule's `if`.
+    moved_elsewhere: bool,
 }
 
 impl<'f> Checker<'f> {
@@ -188,7 +253,11 @@ impl<'f> Checker<'f> {
             reads_passes: false,
             reads_previous: false,
             previous_elsewhere: false,
+            lowering_condition: false,
             store_squares: Vec::new(),
+            reads_attacked: Vec::new(),
+            reads_moved: false,
+            moved_elsewhere: false,
         }
     }
 
@@ -340,6 +409,7 @@ impl<'f> Checker<'f> {
         let clock = self.clock(&rules);
         let score = self.score();
         let after_move = self.after_move();
+        let attacks = self.attacks(&rules);
         let (reads_repetition, reads_passes) = (self.reads_repetition, self.reads_passes);
         self.missing_parts();
         self.unused_options();
@@ -378,6 +448,21 @@ impl<'f> Checker<'f> {
                     .map_or_else(|| p.name.name.chars().next().unwrap_or('?'), |(c, _)| c),
             })
             .collect();
+        let (promotions, promotion_choices) = self.promotions_by_code(&promotions);
+        let moved_types = if self.moved_elsewhere {
+            u64::MAX
+        } else {
+            let types = self.pieces.len();
+            rules.iter().fold(0, |acc, r| acc | moved_types(r, types))
+        };
+        // When the look-back matters: read from every condition that reads it.
+        let look_kept = if self.previous_elsewhere {
+            None
+        } else {
+            let mut read: Vec<ir::Expr> = after_move.clone();
+            read.extend(rules.iter().flat_map(|r| r.conditions.iter().cloned()));
+            lookback::look_kept(&read)
+        };
         Some(Game {
             title: self.file.title.clone(),
             options: self.option_infos.clone(),
@@ -409,11 +494,7 @@ impl<'f> Checker<'f> {
             no_move,
             end_rules,
             reads_previous: self.reads_previous,
-            look_kept: if self.previous_elsewhere {
-                None
-            } else {
-                lookback::look_kept(&after_move)
-            },
+            look_kept,
             after_fresh: if self.reads_previous {
                 after_move
                     .iter()
@@ -433,7 +514,11 @@ impl<'f> Checker<'f> {
             after_move,
             after_footprint,
             columns,
-            promotions: self.promotions_by_code(&promotions),
+            promotions,
+            promotion_choices,
+            attacks,
+            reads_moved: self.reads_moved,
+            moved_types,
             rows: std::mem::take(&mut self.rows),
             sowing,
             reads_reachable,
@@ -445,6 +530,58 @@ impl<'f> Checker<'f> {
             hands,
             hand_types,
         })
+    }
+
+    /// For `attacked`: each player's capturing rules, with the codes of the pieces that
+    /// use them. A capturing rule may not read `attacked` itself (one attack would ask for
+    /// another), and a game that reads it without a rule that captures is told so.
+    fn attacks(&mut self, rules: &[ir::MoveRule]) -> ir::attack::AttackRules {
+        let Some(&first) = self.reads_attacked.first() else {
+            return Vec::new();
+        };
+        let types = self.pieces.len();
+        let attacking: Vec<(usize, &ir::MoveRule)> = rules
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| ir::attack::reads_as_attack(r))
+            .collect();
+        for (_, r) in &attacking {
+            if r.conditions.iter().any(reads_attacked) {
+                let span = self.items(|i| match i {
+                    Item::Move(m) if m.name.name == r.name => Some(&m.name),
+                    _ => None,
+                });
+                self.report(
+                    Problem::error(
+                        "attacked_in_capture",
+                        format!("the capturing rule `{}` reads `attacked`", r.name),
+                    )
+                    .label(span.first().map_or(first, |n| n.span), "captures, and reads `attacked`")
+                    .help("`attacked` reads the capturing rules; read it in a rule that does not capture, or in `after move require`"),
+                );
+            }
+        }
+        if attacking.is_empty() {
+            self.report(
+                Problem::warning(
+                    "never_attacked",
+                    "`attacked` is always false: no rule takes what it lands on or jumps",
+                )
+                .label(first, "read here")
+                .help("give a rule `onto enemy`, or `over 1 enemy … capture over`"),
+            );
+        }
+        (0..self.players.len())
+            .map(|p| {
+                attacking
+                    .iter()
+                    .map(|&(i, r)| {
+                        let codes = ir::attack::attacker_codes(types, p, r.piece_mask);
+                        (i as ir::RuleId, codes)
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     /// A game needs a board, players, pieces and a way to move.
@@ -503,21 +640,31 @@ impl<'f> Checker<'f> {
 
     /// The promotions by cell code, for the engine: no look-up of the piece's type while
     /// playing, and an empty table when nothing is promoted.
-    fn promotions_by_code(&self, by_type: &[Option<(usize, usize)>]) -> Vec<Option<(usize, u8)>> {
+    /// With it, the codes each piece may become where the player chooses (empty where
+    /// there is no choice).
+    #[allow(clippy::type_complexity)]
+    fn promotions_by_code(
+        &self,
+        by_type: &[Option<(usize, Vec<usize>)>],
+    ) -> (Vec<Option<(usize, u8)>>, Vec<Vec<u8>>) {
         if by_type.iter().all(Option::is_none) {
-            return Vec::new();
+            return (Vec::new(), Vec::new());
         }
         let types = self.pieces.len();
         let mut table = vec![None; 1 + self.players.len() * types];
+        let mut choices = vec![Vec::new(); 1 + self.players.len() * types];
         for player in 0..self.players.len() {
             for (t, p) in by_type.iter().enumerate() {
                 if let Some((zone, into)) = p {
-                    table[1 + player * types + t] =
-                        Some((*zone, (1 + player * types + into) as u8));
+                    let code = |t: usize| (1 + player * types + t) as u8;
+                    table[code(t) as usize] = Some((*zone, code(into[0])));
+                    if into.len() > 1 {
+                        choices[code(t) as usize] = into.iter().map(|&i| code(i)).collect();
+                    }
                 }
             }
         }
-        table
+        (table, choices)
     }
 
     fn finish(mut self) -> Vec<Problem> {

@@ -132,6 +132,31 @@ impl Checker<'_> {
         self.dir_names.insert("all".into(), all);
         let builtin = self.dir_names.len();
 
+        // Each player's facing: an orthogonal compass direction.
+        let defaults = ["n", "s", "n", "s"];
+        let players: Vec<_> = self.players.values().cloned().collect();
+        for (i, p) in players.iter().enumerate() {
+            let facing = match &p.facing {
+                None => defaults[i.min(3)],
+                Some(f) if ["n", "e", "s", "w"].contains(&f.name.as_str()) => {
+                    COMPASS.iter().find(|c| c.0 == f.name).unwrap().0
+                }
+                Some(f) => {
+                    self.report(
+                        Problem::error(
+                            "bad_facing",
+                            format!("a player faces n, e, s or w, not `{}`", f.name),
+                        )
+                        .label(f.span, "not an orthogonal compass direction")
+                        .help("write `facing n` for a player who moves up the board"),
+                    );
+                    "n"
+                }
+            };
+            let id = COMPASS.iter().position(|c| c.0 == facing).unwrap() as u8;
+            self.facings.push(id);
+        }
+
         for item in &self.file.items {
             match item {
                 Item::Direction(d) => {
@@ -168,6 +193,45 @@ impl Checker<'_> {
                             .insert(d.name.name.clone(), DirRef::Group(Vec::new()));
                         continue;
                     }
+                    if d.relative {
+                        // One absolute direction for each player's facing, shared with any
+                        // direction of the same step.
+                        let mut ids = Vec::new();
+                        for p in 0..self.facings.len() {
+                            let facing = &self.directions[self.facings[p] as usize];
+                            let (fx, fy) = (facing.dx, facing.dy);
+                            // Right of (fx, fy) is (fy, -fx).
+                            let (dx, dy) = (d.dx as i32, d.dy as i32);
+                            let step = (dx * fy + dy * fx, -dx * fx + dy * fy);
+                            let known = self.directions.iter().position(|k| (k.dx, k.dy) == step);
+                            let id = match known {
+                                Some(id) => id,
+                                None if self.directions.len() < MAX_DIRECTIONS => {
+                                    self.directions.push(Direction {
+                                        name: d.name.name.clone(),
+                                        dx: step.0,
+                                        dy: step.1,
+                                    });
+                                    self.directions.len() - 1
+                                }
+                                None => {
+                                    self.report(
+                                        Problem::error(
+                                            "too_many_directions",
+                                            format!("a game has at most {MAX_DIRECTIONS} directions, the 8 compass directions included"),
+                                        )
+                                        .label(d.name.span, "one too many")
+                                        .help("a group (`directions jumps = …`) names several directions without declaring new ones"),
+                                    );
+                                    break;
+                                }
+                            };
+                            ids.push(id as DirId);
+                        }
+                        self.dir_names
+                            .insert(d.name.name.clone(), DirRef::PerPlayer(ids));
+                        continue;
+                    }
                     self.dir_names.insert(
                         d.name.name.clone(),
                         DirRef::Absolute(self.directions.len() as DirId),
@@ -198,31 +262,6 @@ impl Checker<'_> {
                 }
                 _ => {}
             }
-        }
-
-        // Each player's facing: an orthogonal compass direction.
-        let defaults = ["n", "s", "n", "s"];
-        let players: Vec<_> = self.players.values().cloned().collect();
-        for (i, p) in players.iter().enumerate() {
-            let facing = match &p.facing {
-                None => defaults[i.min(3)],
-                Some(f) if ["n", "e", "s", "w"].contains(&f.name.as_str()) => {
-                    COMPASS.iter().find(|c| c.0 == f.name).unwrap().0
-                }
-                Some(f) => {
-                    self.report(
-                        Problem::error(
-                            "bad_facing",
-                            format!("a player faces n, e, s or w, not `{}`", f.name),
-                        )
-                        .label(f.span, "not an orthogonal compass direction")
-                        .help("write `facing n` for a player who moves up the board"),
-                    );
-                    "n"
-                }
-            };
-            let id = COMPASS.iter().position(|c| c.0 == facing).unwrap() as u8;
-            self.facings.push(id);
         }
     }
 
@@ -256,6 +295,13 @@ impl Checker<'_> {
                 let id = COMPASS.iter().position(|c| (c.1, c.2) == (dx, dy)).unwrap() as u8;
                 if !out.contains(&id) {
                     out.push(id);
+                }
+            }
+            DirRef::PerPlayer(ids) => {
+                if let Some(&id) = ids.get(player) {
+                    if !out.contains(&id) {
+                        out.push(id);
+                    }
                 }
             }
             DirRef::Group(members) => {

@@ -7,7 +7,7 @@ use crate::diagnostic::Problem;
 use crate::diagnostic::Span;
 use crate::ir::expr::SquareRef;
 use crate::ir::expr::{Env, Expr as IExpr};
-use crate::ir::{BinOp, ClockRule, Effect, EffectLines, EffectVerb, EndScope, UnOp, Where};
+use crate::ir::{BinOp, ClockRule, Effect, EffectLines, EffectVerb, EndScope, NoMove, UnOp, Where};
 use crate::ir::{
     Chain, DirId, EndRule, MaskTable, MoveRule, Program, RuleId, Run, Sq, SquareSet, Verdict, Walk,
     MAX_CHAIN, MAX_CODES, MAX_PLAYERS, MAX_RULES, NO_SQUARE,
@@ -60,6 +60,7 @@ impl Checker<'_> {
                 && r.then.is_none()
                 && !r.second_part
                 && r.effects.is_empty()
+                && r.carries.is_empty()
                 && r.require.is_none();
         }
         // A piece type no rule moves is suspicious.
@@ -373,6 +374,7 @@ impl Checker<'_> {
         let mut place = None;
         let mut then = None;
         let mut effects = Vec::new();
+        let mut carries = Vec::new();
         let mut require = None;
         let mut along: Option<(Vec<Vec<u8>>, Span)> = None;
         let mut run: Option<(Run, Span)> = None;
@@ -439,6 +441,26 @@ impl Checker<'_> {
                         effects.push(e);
                     }
                 }
+                Clause::Carry(piece, onto, span) => {
+                    if placing.is_some() {
+                        self.report(
+                            Problem::error("carry_in_placement", "a placement carries no piece")
+                                .label(*span, "this rule puts a new piece")
+                                .help("carry pieces in a rule that moves one: `piece king`"),
+                        );
+                        continue;
+                    }
+                    let a = self.lower_as(piece, Ty::Square, scope);
+                    let b = self.lower_as(onto, Ty::Square, scope);
+                    if let (Some(a), Some(b)) = (a, b) {
+                        self.check_range(&a, piece.span);
+                        self.check_range(&b, onto.span);
+                        carries.push(crate::ir::Carry {
+                            from: Program::of(&a),
+                            to: Program::of(&b),
+                        });
+                    }
+                }
                 Clause::Require(cond, span) => {
                     if !once(self, "require", *span) {
                         continue;
@@ -492,7 +514,10 @@ impl Checker<'_> {
                     chain = Some(if must { Chain::Must } else { Chain::May });
                 }
                 Clause::If(cond, _) => {
-                    if let Some(e) = self.lower_as(cond, Ty::Bool, scope) {
+                    self.lowering_condition = true;
+                    let lowered = self.lower_as(cond, Ty::Bool, scope);
+                    self.lowering_condition = false;
+                    if let Some(e) = lowered {
                         if e.reads_state() {
                             self.check_range(&e, cond.span);
                             dynamics.push(e);
@@ -580,6 +605,7 @@ impl Checker<'_> {
             then: None,
             second_part: false,
             effects,
+            carries,
             require: require.as_ref().map(Program::of),
             require_any,
             plain: false,
@@ -1025,14 +1051,38 @@ impl Checker<'_> {
         Some(Program::of(&e))
     }
 
-    pub(super) fn end(&mut self) -> (Verdict, Vec<EndRule>) {
+    pub(super) fn end(&mut self) -> (NoMove, Vec<EndRule>) {
         let decls = self.items(|i| match i {
             Item::NoMove(n) => Some(n),
             _ => None,
         });
-        let no_move = self
-            .single(&decls, |d| d.span, "no-move rule")
-            .map_or(Verdict::Lose, |d| verdict(d.outcome));
+        let mut no_move = NoMove {
+            cases: Vec::new(),
+            otherwise: Verdict::Lose,
+        };
+        if let Some(decl) = self.single(&decls, |d| d.span, "no-move rule") {
+            for (i, case) in decl.cases.iter().enumerate() {
+                let Some(c) = &case.condition else {
+                    no_move.otherwise = verdict(case.outcome);
+                    if let Some(later) = decl.cases.get(i + 1) {
+                        self.report(
+                            Problem::error(
+                                "unreachable_case",
+                                "a case after one without a condition is never read",
+                            )
+                            .label(later.span, "never read")
+                            .label(case.span, "this case always applies")
+                            .help("put the cases with `when` first, and the one without last"),
+                        );
+                    }
+                    break;
+                };
+                if let Some(e) = self.lower_as(c, Ty::Bool, Scope::END) {
+                    self.check_range(&e, c.span);
+                    no_move.cases.push((Program::of(&e), verdict(case.outcome)));
+                }
+            }
+        }
         let mut rules = Vec::new();
         for before_turn in [false, true] {
             let blocks = self.items(|i| match i {

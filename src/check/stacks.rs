@@ -75,9 +75,10 @@ impl Checker<'_> {
         Some(Columns { slot, bits })
     }
 
-    /// `promote A to B in ZONE`, as a table by piece type.
-    pub(super) fn promotions(&mut self) -> Vec<Option<(usize, usize)>> {
-        let mut table: Vec<Option<(usize, usize)>> = vec![None; self.pieces.len()];
+    /// `promote A to B in ZONE` (or `to B, C in ZONE`: the player's choice), as a table by
+    /// piece type: the zone, and the types it may become, the first one by default.
+    pub(super) fn promotions(&mut self) -> Vec<Option<(usize, Vec<usize>)>> {
+        let mut table: Vec<Option<(usize, Vec<usize>)>> = vec![None; self.pieces.len()];
         let mut first: Vec<Option<crate::diagnostic::Span>> = vec![None; self.pieces.len()];
         for item in &self.file.items {
             let Item::Promote(p) = item else {
@@ -92,7 +93,8 @@ impl Checker<'_> {
                 found
             };
             let from = piece(self, &p.from);
-            let to = piece(self, &p.to);
+            let to: Vec<Option<usize>> = p.to.iter().map(|t| piece(self, t)).collect();
+            let to: Option<Vec<usize>> = to.into_iter().collect();
             let zone = self.zones.get(&p.zone.name).copied();
             if zone.is_none() {
                 let known: Vec<String> = self.zones.keys().cloned().collect();
@@ -101,14 +103,25 @@ impl Checker<'_> {
             let (Some(from), Some(to), Some(zone)) = (from, to, zone) else {
                 continue;
             };
-            if from == to {
+            if let Some(i) = to.iter().position(|&t| t == from) {
                 self.report(
                     Problem::error(
                         "bad_promotion",
                         format!("a {} cannot be promoted to itself", p.from.name),
                     )
-                    .label(p.to.span, "the same type")
+                    .label(p.to[i].span, "the same type")
                     .help("promote to another piece type"),
+                );
+                continue;
+            }
+            if let Some(i) = (1..to.len()).find(|&i| to[..i].contains(&to[i])) {
+                self.report(
+                    Problem::error(
+                        "duplicate_promotion",
+                        format!("{} is named twice as a choice", p.to[i].name),
+                    )
+                    .label(p.to[i].span, "named again here")
+                    .help("name each type the piece may become once"),
                 );
                 continue;
             }

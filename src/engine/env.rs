@@ -27,6 +27,8 @@ pub(super) fn env<'a>(game: &'a Game, s: &'a State) -> Env<'a> {
         store_pits: game.sowing.as_ref().map_or(&[], |sw| &sw.store_pits),
         stores: &s.stores,
         previous: s.look,
+        game: Some(game),
+        moved: &s.moved,
         ..Env::constant()
     }
 }

@@ -64,8 +64,20 @@ pub(super) fn by_rules_of_play(
     if own_moves(game, s, out) {
         return None;
     }
-    if game.no_move != Verdict::Pass {
-        let o = verdict_outcome(game, game.no_move, s, s.to_move)?;
+    no_moves(game, s, out)
+}
+
+/// What happens when the player to move has no move by the rules of play: what the no-move
+/// rule says, or a pass (in `out`), unless no player can move.
+pub(super) fn no_moves(game: &Game, s: &State, out: &mut Vec<Move>) -> Option<(Outcome, Cause)> {
+    let verdict = game
+        .no_move
+        .cases
+        .iter()
+        .find(|(condition, _)| condition.holds(&env(game, s)))
+        .map_or(game.no_move.otherwise, |c| c.1);
+    if verdict != Verdict::Pass {
+        let o = verdict_outcome(game, verdict, s, s.to_move)?;
         return Some((o, Cause::NoMove));
     }
     // After every other player has passed in turn, a pass would go round for ever: no
@@ -100,10 +112,40 @@ fn own_moves(game: &Game, s: &State, out: &mut Vec<Move>) -> bool {
             keep_allowed_after(game, s, out);
         }
         if !out.is_empty() {
+            if !game.promotion_choices.is_empty() {
+                choose_promotions(game, s, out);
+            }
             return true;
         }
     }
     false
+}
+
+/// Where the player chooses what a promoted piece becomes, each move that promotes comes
+/// once for each choice (`Move::promote`): the moves whose piece has choices and whose last
+/// landing is in its promotion zone.
+pub(super) fn choose_promotions(game: &Game, s: &State, out: &mut Vec<Move>) {
+    for i in 0..out.len() {
+        let m = out[i];
+        if m.is_pass() || m.places() {
+            continue;
+        }
+        let code = s.at(m.from) as usize;
+        let (Some(choices), Some(&Some((zone, _)))) =
+            (game.promotion_choices.get(code), game.promotions.get(code))
+        else {
+            continue;
+        };
+        if choices.is_empty() || !game.in_zone(zone, game.owner[code], m.to()) {
+            continue;
+        }
+        out[i].promote = choices[0];
+        for &c in &choices[1..] {
+            let mut chosen = m;
+            chosen.promote = c;
+            out.push(chosen);
+        }
+    }
 }
 
 /// The moves of each priority tier, highest first, with no priority applied and no
@@ -122,7 +164,13 @@ pub fn moves_by_tier(game: &Game, s: &State) -> Vec<Vec<Move>> {
 
 /// The moves of one priority tier, at the board's width. With `after_check`, chains are
 /// checked against `after move require` as they are found.
-fn generate_tier(game: &Game, tier: &[RuleId], s: &State, after_check: bool, out: &mut Vec<Move>) {
+pub(super) fn generate_tier(
+    game: &Game,
+    tier: &[RuleId],
+    s: &State,
+    after_check: bool,
+    out: &mut Vec<Move>,
+) {
     if game.board.words() == 1 {
         tier_moves::<u64>(game, tier, s, after_check, out)
     } else {

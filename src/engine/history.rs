@@ -15,6 +15,8 @@ pub struct History {
     layout: Option<KeyLayout>,
     /// The keys of the positions, one after another, `layout.words` words each.
     keys: Vec<u64>,
+    /// A hash of each key, compared before the key itself.
+    hashes: Vec<u64>,
 }
 
 impl History {
@@ -28,6 +30,7 @@ impl History {
     /// Forgets every position; `s` is the first of a new line (of any game).
     pub fn start(&mut self, game: &Game, s: &mut State) {
         self.keys.clear();
+        self.hashes.clear();
         self.layout = game.reads_repetition.then(|| KeyLayout::of(game));
         self.record(game, s);
     }
@@ -48,7 +51,16 @@ impl History {
         // The passes in a row are history, not part of the position.
         self.keys[at + words - 1] &= !KeyLayout::PASSES;
         let (earlier, key) = self.keys.split_at(at);
-        let same = earlier.chunks_exact(words).filter(|k| *k == key).count();
+        let hash = key.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &w| {
+            (h ^ w).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(23)
+        });
+        let same = self
+            .hashes
+            .iter()
+            .zip(earlier.chunks_exact(words))
+            .filter(|(&h, k)| h == hash && *k == key)
+            .count();
+        self.hashes.push(hash);
         s.repeated = (same + 1).min(u8::MAX as usize) as u8;
     }
 
@@ -65,6 +77,7 @@ impl History {
     pub fn truncate(&mut self, len: usize) {
         if let Some(l) = self.layout {
             self.keys.truncate(len * l.words);
+            self.hashes.truncate(len);
         }
     }
 }

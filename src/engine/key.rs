@@ -21,6 +21,9 @@ pub struct KeyLayout {
     hands: usize,
     /// Whether the look-back is kept, in the word before the last.
     look: bool,
+    /// Words for the squares whose pieces have moved (when a rule reads `moved`), before
+    /// the look-back.
+    moved: usize,
     /// Words in all, the last one for the player to move and the passes.
     pub words: usize,
 }
@@ -46,13 +49,25 @@ impl KeyLayout {
             game.players.len()
         };
         let look = game.reads_previous;
+        let moved = if game.reads_moved {
+            game.board.cells().div_ceil(64)
+        } else {
+            0
+        };
         KeyLayout {
             cells,
             pits,
             columns,
             hands,
             look,
-            words: cells.div_ceil(8) + pits.div_ceil(4) + columns + hands + look as usize + 1,
+            moved,
+            words: cells.div_ceil(8)
+                + pits.div_ceil(4)
+                + columns
+                + hands
+                + moved
+                + look as usize
+                + 1,
         }
     }
 
@@ -81,6 +96,10 @@ impl KeyLayout {
             out[w + p] = u64::from_le_bytes(*hand);
         }
         w += self.hands;
+        if self.moved > 0 {
+            out[w..w + self.moved].copy_from_slice(&s.moved.0[..self.moved]);
+        }
+        w += self.moved;
         let look = &if self.look {
             game.kept_look(s.look)
         } else {
@@ -93,7 +112,10 @@ impl KeyLayout {
                 | (look.taken as u64) << 48;
             w += 1;
         }
-        out[w] = s.to_move as u64 | (look.laps as u64) << 32 | (s.passes as u64) << 24;
+        out[w] = s.to_move as u64
+            | (look.laps as u64) << 32
+            | (look.rule as u64) << 48
+            | (s.passes as u64) << 24;
     }
 
     /// The position a key stands for (with empty stores and no last capturer).
@@ -118,6 +140,8 @@ impl KeyLayout {
             s.hand[p] = key[w + p].to_le_bytes();
         }
         w += self.hands;
+        s.moved.0[..self.moved].copy_from_slice(&key[w..w + self.moved]);
+        w += self.moved;
         if self.look {
             let word = key[w];
             s.look = LookBack {
@@ -126,6 +150,7 @@ impl KeyLayout {
                 lifted: (word >> 32) as u16,
                 taken: (word >> 48) as u16,
                 laps: (tail >> 32) as u16,
+                rule: (tail >> 48) as u16,
             };
         }
         s.passes = (tail >> 24) as u8;

@@ -43,6 +43,7 @@ pub fn make(game: &Game, s: &mut State, m: Move) {
                     lifted: 0,
                     laps: 0,
                     taken: done.taken.min(u16::MAX as u32) as u16,
+                    rule: m.rule,
                 };
                 s.look = game.kept_look(look);
             }
@@ -74,6 +75,21 @@ pub fn make(game: &Game, s: &mut State, m: Move) {
 
 /// The board after `m`, with the same player still to move, and what the move did.
 pub(super) fn make_board(game: &Game, s: &mut State, m: &Move) -> Done {
+    let done = make_pieces(game, s, m);
+    if m.promote != 0 {
+        // The player chose what the piece becomes.
+        s.put(game, m.to(), m.promote);
+        if game.reads_moved {
+            mark_moved(game, s, m.to());
+        }
+    }
+    if game.reads_moved {
+        s.moved = s.moved & s.all_occupied(game.players.len());
+    }
+    done
+}
+
+fn make_pieces(game: &Game, s: &mut State, m: &Move) -> Done {
     let mut done = Done::default();
     if m.is_pass() {
         // After a pass, no move came before.
@@ -146,6 +162,36 @@ pub(super) fn make_part(
         let dir = steps.last().map(|st| st.dir);
         for effect in &rule.effects {
             apply_effect(game, s, effect, from, at, dir, done);
+        }
+    }
+    for carry in &rule.carries {
+        let e = Env {
+            from,
+            to: at,
+            ..env(game, s)
+        };
+        let (Some(a), Some(b)) = (carry.from.eval(&e), carry.to.eval(&e)) else {
+            continue;
+        };
+        let (Ok(a), Ok(b)) = (Sq::try_from(a), Sq::try_from(b)) else {
+            continue;
+        };
+        if a as usize >= game.board.cells() || b as usize >= game.board.cells() || a == b {
+            continue;
+        }
+        let code = s.at(a);
+        if code == 0 {
+            continue;
+        }
+        if take(game, s, b) {
+            done.taken += 1;
+        }
+        let column = lift_column(game, s, a);
+        s.put(game, a, 0);
+        s.put(game, b, code);
+        set_column(game, s, b, column);
+        if game.reads_moved {
+            mark_moved(game, s, b);
         }
     }
     at
@@ -350,7 +396,10 @@ impl StepPlan {
 /// Whether a move by `rule` is its steps and nothing else: no piece placed, no effect, no
 /// second part. Only such moves are described by their step plans alone.
 pub(super) fn simple_steps(rule: &MoveRule) -> bool {
-    rule.place.is_none() && rule.effects.is_empty() && rule.then.is_none()
+    rule.place.is_none()
+        && rule.effects.is_empty()
+        && rule.carries.is_empty()
+        && rule.then.is_none()
 }
 
 /// Carries out one step: the piece (or column) goes from `at` to the step's square, taking
@@ -382,7 +431,20 @@ pub(super) fn make_step(
     }
     s.put(game, plan.lands, plan.lands_code);
     set_column(game, s, plan.lands, column);
+    if game.reads_moved {
+        mark_moved(game, s, plan.lands);
+    }
     plan.lands_code != code
+}
+
+/// Notes that the piece now on `sq` has moved, when a rule can read it of its type (see
+/// `Game::moved_types`); a piece of another type leaves the square out.
+fn mark_moved(game: &Game, s: &mut State, sq: Sq) {
+    if (game.moved_types >> game.kind[s.at(sq) as usize]) & 1 != 0 {
+        s.moved.insert(sq);
+    } else {
+        s.moved.remove(sq);
+    }
 }
 
 /// Takes the column under the commander on `sq` off the board, leaving it empty.

@@ -33,7 +33,7 @@ pub use history::History;
 pub use make::make;
 pub use moves::{Move, Step, MAX_CHAIN};
 pub use reach::ReachMemo;
-pub use sample::{countable, sample, sample_counted, Landings};
+pub use sample::{countable, drawn, sample, sample_counted, sample_drawn, Landings};
 pub use sowing::sowing_ends;
 pub use state::{State, NOBODY};
 

@@ -27,6 +27,9 @@ pub struct Move {
     split: u8,
     /// Whether the move takes something: a piece, or at least one seed.
     pub takes: bool,
+    /// Where the player chooses what a promoted piece becomes: the cell code chosen (0
+    /// where there is no choice).
+    pub promote: u8,
     steps: [Step; MAX_CHAIN],
 }
 
@@ -38,6 +41,7 @@ impl Move {
         len: 0,
         split: 0,
         takes: false,
+        promote: 0,
         steps: [Step { to: 0, dir: 0 }; MAX_CHAIN],
     };
 
@@ -62,6 +66,7 @@ impl Move {
             len: 1,
             split: 1,
             takes,
+            promote: 0,
             steps,
         }
     }

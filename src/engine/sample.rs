@@ -7,8 +7,12 @@
 //! an index is the move `generate` would list at that index; elsewhere this falls back to
 //! `generate`.
 
+use super::after::allowed_one;
 use super::end::{end_rule, Outcome};
-use super::generate::{generate, placeable_squares, settled_set_wise, walk, RuleSets, View};
+use super::generate::{
+    choose_promotions, generate, generate_tier, no_moves, placeable_squares, settled_set_wise,
+    walk, RuleSets, View,
+};
 use super::mask::{Mask, Wide};
 use super::moves::Move;
 use super::state::State;
@@ -128,6 +132,49 @@ pub fn sample_counted(
         return Ok(Move::step(from, l.rule, rule.captures(), walk.dir, to));
     }
     unreachable!("the index is below the number of landings")
+}
+
+/// Whether a random legal move is best drawn among the moves the rules of play give, with
+/// only the move drawn tested against `after move require` (`sample_drawn`): where that
+/// test is what costs (a move made, and the position read, for every move listed).
+pub fn drawn(game: &Game) -> bool {
+    game.sowing.is_none() && !game.reads_reachable && !game.after_move.is_empty()
+}
+
+/// A uniformly random legal move of `s` (for a game that is `drawn`), or how the game has
+/// ended. The moves of each priority tier are listed without `after move require`; one is
+/// drawn with `pick(number left)`, and kept if it meets the rule, else struck off and
+/// another drawn. Every legal move of the tier is as likely as any other, and most
+/// positions test one or two moves instead of all of them.
+pub fn sample_drawn(
+    game: &Game,
+    s: &State,
+    out: &mut Vec<Move>,
+    mut pick: impl FnMut(usize) -> usize,
+) -> Result<Move, Outcome> {
+    if let Some((o, _)) = end_rule(game, s, false) {
+        return Err(o);
+    }
+    let check_chains = game.after_footprint.is_none();
+    for tier in &game.tiers {
+        out.clear();
+        generate_tier(game, tier, s, check_chains, out);
+        if !game.promotion_choices.is_empty() {
+            choose_promotions(game, s, out);
+        }
+        while !out.is_empty() {
+            let i = pick(out.len());
+            let m = out[i];
+            if allowed_one(game, s, &m, check_chains) {
+                return Ok(m);
+            }
+            out.swap_remove(i);
+        }
+    }
+    match no_moves(game, s, out) {
+        Some((o, _)) => Err(o),
+        None => Ok(out[0]),
+    }
 }
 
 /// `Landings::walk` of a placement's squares.

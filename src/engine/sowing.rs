@@ -83,6 +83,7 @@ fn sowing_into(
         lifted: lifted.min(u16::MAX as u64) as u16,
         laps: sown.laps.min(u16::MAX as u32) as u16,
         taken: sown.taken.min(u16::MAX as u64) as u16,
+        ..LookBack::NONE
     };
     // Where the move before cannot matter, the rule as folded for no move before (often
     // nothing is left to check).
@@ -206,7 +207,7 @@ fn sowing_so_far(sw: &Sowing, origin: u8, pit: u8, lifted: u64, laps: u32) -> Lo
         to: sw.pits[pit as usize],
         lifted: lifted.min(u16::MAX as u64) as u16,
         laps: laps.min(u16::MAX as u32) as u16,
-        taken: 0,
+        ..LookBack::NONE
     }
 }
 

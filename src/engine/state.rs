@@ -36,6 +36,11 @@ pub struct State {
     /// How many times this position has stood in the game so far, this time included, as
     /// far as the caller keeps a `History` (1 otherwise).
     pub repeated: u8,
+    /// When a rule reads `moved(…)`: the occupied squares whose pieces have moved since
+    /// the game began, for the types a rule can read it of (`Game::moved_types`): a piece
+    /// that moves marks where it lands, and a square left empty is dropped. Empty
+    /// otherwise.
+    pub moved: SquareSet,
 }
 
 /// `State::capturer` before anyone has captured.
@@ -72,6 +77,9 @@ impl Hash for State {
         h.write_u16(self.clock);
         h.write_u8(self.passes);
         h.write_u8(self.repeated);
+        for w in self.moved.0 {
+            h.write_u64(w);
+        }
     }
 }
 
@@ -125,6 +133,7 @@ impl State {
             clock: 0,
             passes: 0,
             repeated: 1,
+            moved: SquareSet::default(),
         }
     }
 
@@ -161,6 +170,13 @@ impl State {
     /// The squares each player commands, in turn order.
     pub fn occupancy(&self, players: usize) -> &[SquareSet] {
         &self.occupied[..players]
+    }
+
+    /// Every occupied square.
+    pub fn all_occupied(&self, players: usize) -> SquareSet {
+        self.occupied[..players]
+            .iter()
+            .fold(SquareSet::default(), |a, &b| a | b)
     }
 
     /// The seeds in pit `pit` (with counters).

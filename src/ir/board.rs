@@ -304,6 +304,13 @@ impl std::ops::BitAnd for SquareSet {
     }
 }
 
+impl std::ops::Not for SquareSet {
+    type Output = SquareSet;
+    fn not(self) -> SquareSet {
+        SquareSet(self.0.map(|w| !w))
+    }
+}
+
 /// Files are letters `a`..`z`, then `aa`, `ab`…; ranks are numbers from 1.
 pub fn square_name(file: usize, rank: usize) -> String {
     let mut letters = String::new();

@@ -76,6 +76,14 @@ pub enum Expr {
     Previous(LookField),
     /// Whether some sequence of legal moves leads to a move that captures (end rules).
     CaptureReachable,
+    /// Whether a move of another player that captures could take a piece of the reader
+    /// standing on a square (see `ir::attack`).
+    Attacked(Box<Expr>),
+    /// Whether that holds on some square a pattern matches.
+    AttackedAny(Pattern),
+    /// Whether the piece on a square has moved since the game began (false for an empty
+    /// square).
+    Moved(Box<Expr>),
     /// The square `(files, ranks)` from a square, or no square (`OFF`): one step for each
     /// player, so that `to + forward` turns with them.
     Offset(Box<Expr>, [(i64, i64); MAX_PLAYERS]),
@@ -141,6 +149,9 @@ impl Expr {
             | Expr::Laps
             | Expr::Previous(_)
             | Expr::CaptureReachable
+            | Expr::Attacked(_)
+            | Expr::AttackedAny(_)
+            | Expr::Moved(_)
             | Expr::Offset(..)
             | Expr::Is(..)
             | Expr::Around(..)
@@ -233,6 +244,9 @@ impl Expr {
             Expr::Count(..)
             | Expr::Pieces(_)
             | Expr::CaptureReachable
+            | Expr::Attacked(_)
+            | Expr::AttackedAny(_)
+            | Expr::Moved(_)
             | Expr::Is(..)
             | Expr::Around(..)
             | Expr::Line(..)
@@ -264,6 +278,8 @@ impl Expr {
             | Expr::Offset(e, _)
             | Expr::Is(e, ..)
             | Expr::Around(_, e, _)
+            | Expr::Attacked(e)
+            | Expr::Moved(e)
             | Expr::Seeds(e) => vec![e],
             Expr::Binary(_, a, b) | Expr::Min(a, b) | Expr::Max(a, b) => vec![a, b],
             _ => Vec::new(),
@@ -281,6 +297,9 @@ impl Expr {
             Expr::Rank(_) | Expr::Row(_) => Some((-1, limits.width.max(limits.height) - 1)),
             Expr::InZone(..)
             | Expr::CaptureReachable
+            | Expr::Attacked(_)
+            | Expr::AttackedAny(_)
+            | Expr::Moved(_)
             | Expr::Is(..)
             | Expr::Line(..)
             | Expr::Connected(..) => bool_range,
@@ -296,7 +315,7 @@ impl Expr {
                 Some((0, (u16::MAX as i64).max(limits.cells)))
             }
             Expr::Laps => Some((0, u32::MAX as i64)),
-            Expr::Previous(LookField::From | LookField::To) => Some((0, OFF)),
+            Expr::Previous(LookField::From | LookField::To | LookField::Rule) => Some((0, OFF)),
             Expr::Clock | Expr::Repeated => Some((0, u32::MAX as i64)),
             Expr::Passes => Some((0, u8::MAX as i64)),
             Expr::Unary(UnOp::Not, a) => a.range(limits).and(bool_range),
@@ -460,6 +479,10 @@ pub struct Env<'a> {
     /// For `require`: what the move's effects turned and took.
     pub turned: u32,
     pub taken: u32,
+    /// The game, for `attacked` (which reads its capturing rules); `None` before play.
+    pub game: Option<&'a super::Game>,
+    /// The squares whose pieces have moved.
+    pub moved: &'a SquareSet,
 }
 
 impl Env<'_> {
@@ -493,6 +516,8 @@ impl Env<'_> {
             repeated: 1,
             turned: 0,
             taken: 0,
+            game: None,
+            moved: &NO_SQUARES,
         }
     }
 
@@ -534,6 +559,8 @@ pub enum LookField {
     Lifted,
     Laps,
     Taken,
+    /// The rule of the move (of its first part), by its index; `NO_SQUARE` for none.
+    Rule,
 }
 
 /// What a move did, kept in the state for the next turn's rules to read: where it started
@@ -546,6 +573,7 @@ pub struct LookBack {
     pub lifted: u16,
     pub laps: u16,
     pub taken: u16,
+    pub rule: u16,
 }
 
 impl LookBack {
@@ -556,6 +584,7 @@ impl LookBack {
         lifted: 0,
         laps: 0,
         taken: 0,
+        rule: NO_SQUARE,
     };
 
     pub fn field(&self, f: LookField) -> i64 {
@@ -565,6 +594,7 @@ impl LookBack {
             LookField::Lifted => self.lifted as i64,
             LookField::Laps => self.laps as i64,
             LookField::Taken => self.taken as i64,
+            LookField::Rule => self.rule as i64,
         }
     }
 }

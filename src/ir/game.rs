@@ -71,6 +71,21 @@ pub enum Verdict {
     Score,
 }
 
+/// What the no-move rule says: the first case whose condition holds for the player who
+/// cannot move (`lose when attacked(friend king)`), else `otherwise`.
+#[derive(Clone, Debug)]
+pub struct NoMove {
+    pub cases: Vec<(Program, Verdict)>,
+    pub otherwise: Verdict,
+}
+
+impl NoMove {
+    /// Whether some case passes the turn.
+    pub fn may_pass(&self) -> bool {
+        self.otherwise == Verdict::Pass || self.cases.iter().any(|c| c.1 == Verdict::Pass)
+    }
+}
+
 /// For whom an end rule is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndScope {
@@ -124,7 +139,7 @@ pub struct Game {
     pub owner: Vec<u8>,
     /// `kind[code]`: the piece type of a cell code (0 for the empty square's 0).
     pub kind: Vec<u8>,
-    pub no_move: Verdict,
+    pub no_move: NoMove,
     pub end_rules: Vec<EndRule>,
     /// Conditions on the position after a move, read from the mover's side: a move after
     /// which one fails is not legal.
@@ -144,6 +159,19 @@ pub struct Game {
     /// `promotions[cell code]`: the zone where that piece, ending a step, is promoted, and
     /// the code it becomes. Empty when the game has no promotion.
     pub promotions: Vec<Option<(usize, Code)>>,
+    /// `promotion_choices[cell code]`: where the player chooses what a piece becomes, the
+    /// codes it may become (the first is `promotions`' own); empty elsewhere. A move that
+    /// promotes then comes once for each (`Move::choice`).
+    pub promotion_choices: Vec<Vec<Code>>,
+    /// For `attacked`: each player's capturing rules, with the codes of the pieces that
+    /// use them (empty when no rule reads `attacked`).
+    pub attacks: super::attack::AttackRules,
+    /// Whether some rule reads `moved(…)`: the state then keeps which pieces have moved.
+    pub reads_moved: bool,
+    /// The piece types whose having moved some rule can read (bit `t` for type `t`): only
+    /// theirs is part of a position (its key, its text), so that a knight that went out
+    /// and came back leaves the position as it was.
+    pub moved_types: u64,
     /// `rows[player * cells + sq]`: the row of `sq` counted from `player`'s side (0 is
     /// their home row).
     pub rows: Vec<u8>,
@@ -230,7 +258,7 @@ impl Game {
     /// when passing is the no-move rule (the game ends when every player has passed in
     /// turn).
     pub fn counts_passes(&self) -> bool {
-        self.reads_passes || self.no_move == Verdict::Pass
+        self.reads_passes || self.no_move.may_pass()
     }
 
     /// Whether some rule could read this look-back: where not, the rules read as they do

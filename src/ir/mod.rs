@@ -3,6 +3,7 @@
 //! while a game is played, and nothing here changes while it is played (caches that a
 //! search keeps belong to whoever runs the search).
 
+pub mod attack;
 pub mod board;
 pub mod expr;
 pub mod game;
@@ -17,7 +18,7 @@ pub use expr::{BinOp, Expr, LookBack, LookField, SquareRef, UnOp};
 pub use game::*;
 pub use pattern::Pattern;
 pub use program::Program;
-pub use rule::{Chain, Effect, EffectLines, EffectVerb, MoveRule, Run, Walk, Where};
+pub use rule::{Carry, Chain, Effect, EffectLines, EffectVerb, MoveRule, Run, Walk, Where};
 pub use sowing::{Capture, LastSeed, Leftover, Outcomes, Sowing, NO_LAP};
 pub use value::Value;
 

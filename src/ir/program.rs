@@ -4,6 +4,7 @@
 //! every expression read during play (move conditions, after-move conditions, end rules);
 //! the tree (`Expr`) stays for what is worked out about an expression before play.
 
+use super::attack::attacked;
 use super::expr::{
     binary, connected, count, line, offset, pattern_squares, toward, unary, BinOp, Env, Expr,
     LookField, SquareRef, UnOp, OFF,
@@ -34,6 +35,12 @@ pub enum Op {
     Laps,
     Previous(LookField),
     Reachable,
+    /// Whether the square on top is attacked (see `ir::attack`).
+    Attacked,
+    /// Whether some square matching a pattern is attacked.
+    AttackedAny(u32),
+    /// Whether the piece on the square on top has moved.
+    Moved,
     /// The square a step away from the square on top: an index in `Program::steps`.
     Offset(u32),
     /// Whether the square on top matches a pattern, or with `true` is off the board.
@@ -80,6 +87,7 @@ impl Op {
                 | Op::Laps
                 | Op::Previous(_)
                 | Op::Reachable
+                | Op::AttackedAny(_)
                 | Op::Line(..)
                 | Op::Connected(..)
                 | Op::Clock
@@ -203,6 +211,12 @@ impl Program {
             Expr::Laps => self.push(Op::Laps, h, 1),
             Expr::Previous(f) => self.push(Op::Previous(*f), h, 1),
             Expr::CaptureReachable => self.push(Op::Reachable, h, 1),
+            Expr::Attacked(a) => self.unary_op(a, Op::Attacked, h),
+            Expr::Moved(a) => self.unary_op(a, Op::Moved, h),
+            Expr::AttackedAny(p) => {
+                let p = self.pattern(p);
+                self.push(Op::AttackedAny(p), h, 1)
+            }
             Expr::Offset(a, steps) => {
                 self.steps.push(*steps);
                 let i = (self.steps.len() - 1) as u32;
@@ -316,6 +330,11 @@ impl Program {
             Op::Laps => env.laps as i64,
             Op::Previous(f) => env.previous.field(*f),
             Op::Reachable => env.reachable as i64,
+            Op::AttackedAny(p) => {
+                let set = pattern_squares(&self.patterns[*p as usize], env);
+                let any = set.iter().any(|sq| attacked(env, sq));
+                any as i64
+            }
             Op::Line(p, n, dirs) => {
                 let dirs = &self.lines[*dirs as usize][player];
                 line(env, &self.patterns[*p as usize], *n as usize, dirs) as i64
@@ -385,6 +404,8 @@ impl Program {
                 | Op::Offset(_)
                 | Op::Seeds
                 | Op::Is(..)
+                | Op::Attacked
+                | Op::Moved
                 | Op::Around(..) => {
                     sp -= 1;
                     let a = stack[sp];
@@ -400,6 +421,8 @@ impl Program {
                             env.zones[*z as usize].squares[player * env.cells + a as usize] as i64
                         }
                         Op::Seeds => env.seeds(a),
+                        Op::Attacked => (on_board && attacked(env, a as u16)) as i64,
+                        Op::Moved => (on_board && env.moved.contains(a as u16)) as i64,
                         Op::Offset(i) => {
                             let (dx, dy) = self.steps[*i as usize][player];
                             offset(env, a, dx, dy)

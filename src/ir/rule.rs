@@ -65,6 +65,9 @@ pub struct MoveRule {
     pub second_part: bool,
     /// What the move does once it has landed, in order.
     pub effects: Vec<Effect>,
+    /// `carry SQ to SQ`: other pieces that move with this one once it has landed (after
+    /// its effects), read on the position then.
+    pub carries: Vec<Carry>,
     /// `require`: read after the move and its effects.
     pub require: Option<Program>,
     /// When `require` asks only that the effect with this index turns or takes at least
@@ -73,6 +76,14 @@ pub struct MoveRule {
     /// Whether a move by this rule is its steps alone: no piece placed, no part before or
     /// after it, no effect, no `require`. The generator's common case, checked once.
     pub plain: bool,
+}
+
+/// `carry to + e to from + e`: the piece on one square goes to another (what stood there
+/// is taken), both read once the move's own steps are made.
+#[derive(Clone, Debug)]
+pub struct Carry {
+    pub from: Program,
+    pub to: Program,
 }
 
 /// Conditions on `to`, as a formula over sets of squares.

@@ -2,6 +2,7 @@
 //! `c3xe5xc7` for a chain (each landing square in turn), `e4` for a new piece placed there
 //! (`K@e4` where pieces of several types are placed), a pit's name for a sowing, `pass`. A
 //! move in two parts writes its second part after a `/`, by its landings only: `d1-d7/g7`.
+//! Where the player chooses what a piece is promoted to, the choice follows: `e7-e8=Q`.
 
 use crate::engine::{Move, Step};
 use crate::ir::{Game, MoveRule, Sq, NO_SQUARE};
@@ -27,6 +28,11 @@ pub fn move_text(game: &Game, m: Move) -> String {
             m.second_steps(),
             &mut text,
         );
+    }
+    if m.promote != 0 {
+        let kind = game.kind[m.promote as usize] as usize;
+        text.push('=');
+        text.push(game.pieces[kind].letter.to_ascii_uppercase());
     }
     text
 }

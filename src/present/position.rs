@@ -147,6 +147,26 @@ fn history_fields(game: &Game, s: &State, text: &mut String) {
             l.laps,
             l.taken
         ));
+        if let Some(rule) = game.rules.get(l.rule as usize) {
+            text.push_str(&format!(":{}", rule.name));
+        }
+    }
+    if game.reads_moved {
+        let moved = s.moved;
+        let unmoved: Vec<&str> = (0..game.players.len())
+            .flat_map(|p| s.occupied(p).iter())
+            .filter(|&sq| (game.moved_types >> game.kind[s.at(sq) as usize]) & 1 != 0)
+            .filter(|&sq| !moved.contains(sq))
+            .map(|sq| game.board.name(sq))
+            .collect();
+        let mut unmoved = unmoved;
+        unmoved.sort_by_key(|name| game.board.square(name));
+        let list = if unmoved.is_empty() {
+            "-".to_string()
+        } else {
+            unmoved.join(",")
+        };
+        text.push_str(&format!(" unmoved={list}"));
     }
     if s.clock != 0 {
         text.push_str(&format!(" clock={}", s.clock));
@@ -163,10 +183,23 @@ fn history_field(game: &Game, s: &mut State, key: &str, value: &str) -> Result<b
         "previous" => {
             let parts: Vec<&str> = value.split(':').collect();
             let bad = || {
-                format!("`previous={value}`: write FROM:TO:LIFTED:LAPS:TAKEN, e.g. `previous=c:D:1:1:0`")
+                format!("`previous={value}`: write FROM:TO:LIFTED:LAPS:TAKEN[:RULE], e.g. `previous=c:D:1:1:0`")
             };
-            let [from, to, lifted, laps, taken] = parts.as_slice() else {
+            let (parts, rule) = match parts.as_slice() {
+                [first @ .., rule] if first.len() == 5 => (first, Some(*rule)),
+                all => (all, None),
+            };
+            let [from, to, lifted, laps, taken] = parts else {
                 return Err(bad());
+            };
+            let rule = match rule {
+                None => NO_SQUARE,
+                Some(name) => game
+                    .rules
+                    .iter()
+                    .position(|r| r.name == name)
+                    .ok_or_else(|| format!("`previous={value}`: no move rule is named `{name}`"))?
+                    as u16,
             };
             let square = |name: &str| match name {
                 "-" => Ok(NO_SQUARE),
@@ -182,7 +215,30 @@ fn history_field(game: &Game, s: &mut State, key: &str, value: &str) -> Result<b
                 lifted: count(lifted)?,
                 laps: count(laps)?,
                 taken: count(taken)?,
+                rule,
             };
+        }
+        "unmoved" if game.reads_moved => {
+            let mut unmoved = crate::ir::SquareSet::default();
+            for name in value.split(',').filter(|n| *n != "-") {
+                let sq = game
+                    .board
+                    .square(name)
+                    .ok_or_else(|| format!("`unmoved=`: no such square: {name}"))?;
+                if s.at(sq) == 0 {
+                    return Err(format!("`unmoved=`: no piece stands on {name}"));
+                }
+                unmoved.insert(sq);
+            }
+            let tracked = s
+                .all_occupied(game.players.len())
+                .iter()
+                .filter(|&sq| (game.moved_types >> game.kind[s.at(sq) as usize]) & 1 != 0)
+                .fold(crate::ir::SquareSet::default(), |mut set, sq| {
+                    set.insert(sq);
+                    set
+                });
+            s.moved = tracked & !unmoved;
         }
         "clock" => {
             s.clock = value

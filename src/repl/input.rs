@@ -62,6 +62,23 @@ pub fn read_move(game: &Game, s: &State, legal: &[Move], text: &str) -> Result<M
     if text == "pass" {
         return Err("you cannot pass while you have a legal move".into());
     }
+    let (text, chosen) = promotion_choice(game, text);
+    let chosen_moves: Vec<Move>;
+    let legal = match chosen {
+        None => legal,
+        Some(kind) => {
+            chosen_moves = legal
+                .iter()
+                .filter(|m| m.promote != 0 && game.kind[m.promote as usize] == kind)
+                .copied()
+                .collect();
+            if chosen_moves.is_empty() {
+                let name = &game.pieces[kind as usize].name;
+                return Err(format!("no move here promotes to a {name}"));
+            }
+            &chosen_moves[..]
+        }
+    };
     let words = square_words(text);
     let mut wanted = Vec::new();
     for w in &words {
@@ -106,6 +123,28 @@ pub fn read_move(game: &Game, s: &State, legal: &[Move], text: &str) -> Result<M
                 join_or(&list)
             ))
         }
+    }
+}
+
+/// A promotion chosen after the squares, as `e7e8q`, `e7-e8=Q` or `e7e8=q`: the text
+/// without it, and the piece type it names. (Only where some piece is promoted by choice,
+/// and never in a sowing game, whose pits are named by letters.)
+fn promotion_choice<'t>(game: &Game, text: &'t str) -> (&'t str, Option<u8>) {
+    if game.promotion_choices.is_empty() || game.sowing.is_some() {
+        return (text, None);
+    }
+    let Some((at, letter)) = text.char_indices().next_back() else {
+        return (text, None);
+    };
+    let kind = game
+        .pieces
+        .iter()
+        .position(|p| p.letter.eq_ignore_ascii_case(&letter));
+    let squares = text[..at].trim_end_matches([' ', '=']);
+    let after_square = squares.ends_with(|c: char| c.is_ascii_digit());
+    match (letter.is_ascii_alphabetic(), kind) {
+        (true, Some(k)) if after_square => (squares, Some(k as u8)),
+        _ => (text, None),
     }
 }
 

@@ -1,7 +1,9 @@
 //! Uniformly random games, for `bench` and for checking the engine's invariants.
 
 use super::rng::Rng;
-use crate::engine::{countable, generate, make, sample_counted, Move, Outcome, Scratch, State};
+use crate::engine::{
+    countable, drawn, generate, make, sample_counted, sample_drawn, Move, Outcome, Scratch, State,
+};
 use crate::ir::Game;
 
 /// How one random game went.
@@ -46,9 +48,12 @@ fn play_out(
     // Where the game allows it, the move the generator would list at a random index is
     // built alone (`sample`); otherwise the moves are listed and one is picked.
     let by_count = countable(game);
+    let by_drawing = !by_count && drawn(game);
     for plies in 0..max_plies {
         let chosen = if by_count {
             sample_counted(game, true, s, scratch, moves, |n| rng.below(n))
+        } else if by_drawing {
+            sample_drawn(game, s, moves, |n| rng.below(n))
         } else {
             match generate(game, s, scratch, moves) {
                 Some(o) => Err(o),

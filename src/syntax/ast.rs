@@ -144,7 +144,8 @@ pub struct SowDecl {
 #[derive(Clone, Debug)]
 pub struct PromoteDecl {
     pub from: Ident,
-    pub to: Ident,
+    /// One type, or the types the player chooses from.
+    pub to: Vec<Ident>,
     pub zone: Ident,
     pub span: Span,
 }
@@ -240,6 +241,8 @@ pub struct PiecesDecl {
 #[derive(Clone, Debug)]
 pub struct DirectionDecl {
     pub name: Ident,
+    /// `relative`: `dx` to the player's right and `dy` forward, turning with them.
+    pub relative: bool,
     pub dx: i64,
     pub dy: i64,
     pub span: Span,
@@ -358,6 +361,9 @@ pub enum Clause {
     Effect(Box<EffectDecl>),
     /// `require EXPR`: read after the move and its effects.
     Require(Expr, Span),
+    /// `carry SQ to SQ`: the piece on the first square goes to the second once the move
+    /// has landed.
+    Carry(Expr, Expr, Span),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -408,8 +414,17 @@ pub enum OutcomeWord {
 
 #[derive(Clone, Debug)]
 pub struct NoMoveDecl {
+    /// Tried in order; the first whose condition holds (or that has none) applies.
+    pub cases: Vec<NoMoveCase>,
+    pub span: Span,
+}
+
+/// `lose when attacked(friend king)`, or a bare `draw`.
+#[derive(Clone, Debug)]
+pub struct NoMoveCase {
     pub outcome: OutcomeWord,
     pub outcome_span: Span,
+    pub condition: Option<Expr>,
     pub span: Span,
 }
 
@@ -492,6 +507,12 @@ pub enum CountScope {
 }
 
 #[derive(Clone, Debug)]
+pub enum AttackTarget {
+    Square(Box<Expr>),
+    Pattern(Pattern),
+}
+
+#[derive(Clone, Debug)]
 pub enum ExprKind {
     Int(i64),
     Bool(bool),
@@ -512,6 +533,8 @@ pub enum ExprKind {
     To,
     /// `reachable(capture)`.
     CaptureReachable,
+    /// `attacked(SQ)` or `attacked(PATTERN)`.
+    Attacked(AttackTarget),
     Unary(UnaryOp, Box<Expr>),
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
 }

@@ -186,7 +186,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::kw_turn
         | Rule::kw_take
         | Rule::kw_change
-        | Rule::effect_verb => "a move clause (piece, place, along, over, onto, capture, chain, if, then, turn, take, change, require)",
+        | Rule::effect_verb => "a move clause (piece, place, along, over, onto, capture, chain, if, then, turn, take, change, require, carry)",
         Rule::before_turn | Rule::kw_before => "`before turn`",
         Rule::effect_at | Rule::kw_at => "`at from` or `at to`",
         Rule::effect_into | Rule::kw_into => "`into`",
@@ -207,7 +207,8 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::place_clause
         | Rule::then_clause
         | Rule::effect_clause
-        | Rule::require_clause => "a move clause (piece, place, along, over, onto, capture, chain, if, then, turn, take, change, require)",
+        | Rule::require_clause
+        | Rule::carry_clause => "a move clause (piece, place, along, over, onto, capture, chain, if, then, turn, take, change, require, carry)",
         Rule::placement | Rule::owned_piece | Rule::any_owner_piece | Rule::seed_fill => {
             "a placement"
         }
@@ -361,10 +362,16 @@ fn convert_item(pair: Pair<Rule>) -> Item {
         Rule::direction_decl => {
             let mut inner = after_keyword(pair);
             let name = ident(inner.next().unwrap());
-            let dx = inner.next().unwrap().as_str().parse().unwrap_or(i64::MAX);
+            let mut next = inner.next().unwrap();
+            let relative = next.as_rule() == Rule::kw_relative;
+            if relative {
+                next = inner.next().unwrap();
+            }
+            let dx = next.as_str().parse().unwrap_or(i64::MAX);
             let dy = inner.next().unwrap().as_str().parse().unwrap_or(i64::MAX);
             Item::Direction(DirectionDecl {
                 name,
+                relative,
                 dx,
                 dy,
                 span: sp,
@@ -461,15 +468,22 @@ fn convert_item(pair: Pair<Rule>) -> Item {
             Item::Priority(PriorityDecl { tiers, span: sp })
         }
         Rule::no_move_decl => {
-            let word = pair
+            let cases = pair
                 .into_inner()
-                .find(|p| p.as_rule() == Rule::outcome_word)
-                .unwrap();
-            Item::NoMove(NoMoveDecl {
-                outcome_span: span(&word),
-                outcome: outcome_word(word),
-                span: sp,
-            })
+                .filter(|p| p.as_rule() == Rule::no_move_case)
+                .map(|case| {
+                    let csp = span(&case);
+                    let mut inner = case.into_inner();
+                    let word = inner.next().unwrap();
+                    NoMoveCase {
+                        outcome_span: span(&word),
+                        outcome: outcome_word(word),
+                        condition: inner.find(|p| p.as_rule() == Rule::expr).map(expr),
+                        span: csp,
+                    }
+                })
+                .collect();
+            Item::NoMove(NoMoveDecl { cases, span: sp })
         }
         Rule::end_block => {
             let mut before_turn = false;
@@ -502,10 +516,12 @@ fn convert_item(pair: Pair<Rule>) -> Item {
         }
         Rule::stacks_decl => Item::Stacks(sp),
         Rule::promote_decl => {
-            let mut names = pair.into_inner().filter(|p| p.as_rule() == Rule::ident);
+            let mut names = pair
+                .into_inner()
+                .filter(|p| matches!(p.as_rule(), Rule::ident | Rule::ident_list));
             Item::Promote(PromoteDecl {
                 from: ident(names.next().unwrap()),
-                to: ident(names.next().unwrap()),
+                to: ident_list(names.next().unwrap()),
                 zone: ident(names.next().unwrap()),
                 span: sp,
             })
@@ -770,6 +786,11 @@ fn clause(pair: Pair<Rule>) -> Clause {
         Rule::place_clause => Clause::Place(ident(after_keyword(pair).next().unwrap()), sp),
         Rule::then_clause => Clause::Then(ident(after_keyword(pair).next().unwrap()), sp),
         Rule::require_clause => Clause::Require(expr(after_keyword(pair).next().unwrap()), sp),
+        Rule::carry_clause => {
+            let mut parts = pair.into_inner().filter(|p| p.as_rule() == Rule::expr);
+            let piece = expr(parts.next().unwrap());
+            Clause::Carry(piece, expr(parts.next().unwrap()), sp)
+        }
         Rule::effect_clause => Clause::Effect(Box::new(effect(pair))),
         Rule::chain_clause => {
             let mut inner = after_keyword(pair);
@@ -992,6 +1013,14 @@ fn primary(pair: Pair<Rule>) -> Expr {
         }
         Rule::clock_value => ExprKind::Clock,
         Rule::reachable_expr => ExprKind::CaptureReachable,
+        Rule::attacked_expr => {
+            let target = after_keyword(pair).next().unwrap();
+            ExprKind::Attacked(if target.as_rule() == Rule::pattern {
+                AttackTarget::Pattern(pattern(target))
+            } else {
+                AttackTarget::Square(Box::new(expr(target)))
+            })
+        }
         Rule::expr => return expr(pair),
         other => unreachable!("the grammar admits no primary {other:?}"),
     };

@@ -1,0 +1,154 @@
+//! `attacked(SQ)`: whether a move of another player that captures could take a piece of
+//! the reader standing on a square. Nothing is declared twice: the capturing rules are read
+//! backwards from the square. For each rule that takes what it lands on, and each
+//! direction its pieces walk, the line is followed back from the square over what the
+//! rule's run may pass, and the first square off the run must hold a piece that may make
+//! the move; for a rule that takes the one piece it jumps (`over 1 enemy onto empty
+//! capture over`), the square behind must hold the jumper and the square beyond must be a
+//! landing. The rule's own conditions are read as for the move itself, from the attacker's
+//! side. Priorities, chains past their first step and `after move require` are not read:
+//! an attack is a capture that could be made, not one that is legal.
+
+use super::board::{Sq, SquareSet};
+use super::expr::Env;
+use super::pattern::Pattern;
+use super::{Code, Game, MoveRule, RuleId, Walk};
+
+/// The capturing rules another player's pieces could take with, for each player: the
+/// rule, and the cell codes of the pieces that may use it.
+pub type AttackRules = Vec<Vec<(RuleId, u64)>>;
+
+/// Whether a rule captures in a way `attacked` reads: it moves a piece (no placement, not
+/// a second part alone) and takes where it lands, or the one piece it jumps.
+pub fn reads_as_attack(rule: &MoveRule) -> bool {
+    let jumps_one = rule.takes_run && rule.run.is_some_and(|r| r.min == 1 && r.max == 1);
+    rule.place.is_none() && !rule.second_part && (rule.takes_landing || jumps_one)
+}
+
+/// Whether the square `sq` (of the board) is attacked, seen from `env.player`: a piece of
+/// theirs on it, or one put there when it is empty, could be taken by another player.
+pub fn attacked(env: &Env, sq: Sq) -> bool {
+    let Some(game) = env.game else {
+        return false;
+    };
+    let reader = env.player;
+    let here = env.cell_codes.get(sq as usize).copied().unwrap_or(0);
+    for (attacker, rules) in game.attacks.iter().enumerate() {
+        let attacker = attacker as u8;
+        if attacker == reader {
+            continue;
+        }
+        // What the attacker's patterns see on the square: the reader's piece there, or
+        // any piece of the reader's when it is empty.
+        let target = |p: &Pattern| match here {
+            0 => p.masks[attacker as usize] & reader_codes(game, reader) != 0,
+            c => p.matches(attacker, c),
+        };
+        for &(r, codes) in rules {
+            let rule = &game.rules[r as usize];
+            for walk in &rule.walks[attacker as usize] {
+                let hit = if rule.takes_landing {
+                    target(&rule.onto) && lands_on(env, rule, walk, attacker, codes, sq)
+                } else {
+                    rule.run.is_some_and(|run| target(&run.pattern))
+                        && jumps_over(env, rule, walk, attacker, codes, sq)
+                };
+                if hit {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The cell codes of `player`'s pieces, as a mask.
+fn reader_codes(game: &Game, player: u8) -> u64 {
+    let types = game.pieces.len();
+    let first = 1 + player as usize * types;
+    (((1u64 << types) - 1) << first) & !1
+}
+
+/// The square one step back from `sq` along `walk`, if there is one.
+#[inline(always)]
+fn back(env: &Env, walk: &Walk, sq: Sq) -> Option<Sq> {
+    let t = sq as i64 - walk.delta as i64;
+    ((0..env.cells as i64).contains(&t) && walk.steps_from.contains(t as Sq)).then_some(t as Sq)
+}
+
+/// Whether a piece of `attacker` (one of `codes`) walks `walk` by `rule` onto `sq`.
+fn lands_on(env: &Env, rule: &MoveRule, walk: &Walk, attacker: u8, codes: u64, sq: Sq) -> bool {
+    let (min, max, run) = match rule.run {
+        Some(run) => (run.min as u32, run.max as u32, Some(run.pattern)),
+        None => (0, 0, None),
+    };
+    let mut at = sq;
+    let mut passed = 0u32;
+    while let Some(t) = back(env, walk, at) {
+        let code = env.cell_codes[t as usize];
+        if (codes >> code) & 1 != 0
+            && passed >= min
+            && allowed(walk, passed + 1, sq)
+            && conditions_hold(env, rule, attacker, t, sq)
+        {
+            return true;
+        }
+        if passed >= max || !run.is_some_and(|p| p.matches(attacker, code)) {
+            return false;
+        }
+        passed += 1;
+        at = t;
+    }
+    false
+}
+
+/// Whether a piece of `attacker` jumps `sq` along `walk` by `rule` (a run of one).
+fn jumps_over(env: &Env, rule: &MoveRule, walk: &Walk, attacker: u8, codes: u64, sq: Sq) -> bool {
+    let Some(from) = back(env, walk, sq) else {
+        return false;
+    };
+    if (codes >> env.cell_codes[from as usize]) & 1 == 0 || !walk.steps_from.contains(sq) {
+        return false;
+    }
+    let to = (sq as i64 + walk.delta as i64) as Sq;
+    rule.onto.matches(attacker, env.cell_codes[to as usize])
+        && allowed(walk, 2, to)
+        && conditions_hold(env, rule, attacker, from, to)
+}
+
+/// Whether the rule's conditions on squares let a move of `distance` steps land on `to`.
+fn allowed(walk: &Walk, distance: u32, to: Sq) -> bool {
+    match &walk.allowed {
+        None => true,
+        Some(sets) => sets
+            .get(distance as usize - 1)
+            .is_some_and(|s: &SquareSet| s.contains(to)),
+    }
+}
+
+/// Whether the rule's conditions that read the position hold for a move from `from` to
+/// `to` by `attacker`. They are read without `attacked` (the checker rules out a capturing
+/// rule that reads it), so that one attack never asks for another.
+fn conditions_hold(env: &Env, rule: &MoveRule, attacker: u8, from: Sq, to: Sq) -> bool {
+    let Some(condition) = &rule.condition else {
+        return true;
+    };
+    let seen = Env {
+        player: attacker,
+        from,
+        to,
+        game: None,
+        ..*env
+    };
+    condition.holds(&seen)
+}
+
+/// Cell codes of `player`'s pieces of the types in `piece_mask`.
+pub fn attacker_codes(types: usize, player: usize, piece_mask: u64) -> u64 {
+    let mut codes = 0u64;
+    for t in (0..types).filter(|&t| (piece_mask >> t) & 1 != 0) {
+        let code: Code = (1 + player * types + t) as Code;
+        codes |= 1 << code;
+    }
+    codes
+}

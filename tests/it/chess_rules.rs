@@ -1,0 +1,283 @@
+//! Chess (games/chess.game) and Los Alamos chess (games/losalamos.game) from hand-made
+//! positions: check, pins, castling, capture in passing, promotion by choice, mate,
+//! stalemate, the fifty-move rule and repetition; and the constructs they are written
+//! with, each on its own (`attacked`, `moved`, `previous(rule)`, `carry`, `promote … to A,
+//! B`, `no move: … when …`, `relative` directions).
+
+use crate::common::{after, compile, ending, game, moves, play_move, position, Outcome};
+use tabula::engine::{History, Scratch};
+use tabula::present::position_text;
+use tabula::search::perft::perft;
+
+/// The moves of the piece on `square`.
+fn moves_from(g: &tabula::ir::Game, text: &str, square: &str) -> Vec<String> {
+    moves(g, &position(g, text))
+        .into_iter()
+        .filter(|m| m.starts_with(square))
+        .collect()
+}
+
+#[test]
+fn a_pinned_piece_may_not_move_and_a_king_may_not_step_into_check() {
+    let g = game("chess", "");
+    // The white knight on e2 is pinned by the rook on e8; the rook on f8 covers f1 and f2.
+    let text = "4rr1k/8/8/8/8/8/4N3/4K3 White unmoved=-";
+    assert_eq!(moves_from(&g, text, "e2"), Vec::<String>::new());
+    assert_eq!(moves_from(&g, text, "e1"), ["e1-d1", "e1-d2"]);
+}
+
+#[test]
+fn a_king_in_check_must_answer_it() {
+    let g = game("chess", "");
+    // The rook on e8 gives check: the king steps aside, or the knight blocks on e3 or e4?
+    // Only e3 is reachable, from c2 (c2-e3) and from g2 (g2-e3).
+    let text = "4r1k1/8/8/8/8/8/2N3N1/4K3 White unmoved=-";
+    assert_eq!(
+        moves(&g, &position(&g, text)),
+        ["c2-e3", "e1-d1", "e1-d2", "e1-f1", "e1-f2", "g2-e3"]
+    );
+}
+
+#[test]
+fn a_pawn_takes_in_passing_only_right_after_the_double_step() {
+    let g = game("chess", "");
+    let text = "4k3/3p4/8/4P3/8/8/8/4K3 Black unmoved=-";
+    let s = play_move(&g, &position(&g, text), "d7-d5");
+    assert_eq!(
+        position_text(&g, &s),
+        "4k3/8/8/3pP3/8/8/8/4K3 White previous=d7:d5:0:0:0:double_push unmoved=-"
+    );
+    assert!(moves(&g, &s).contains(&"e5-d6".to_string()));
+    let taken = play_move(&g, &s, "e5-d6");
+    assert_eq!(
+        position_text(&g, &taken),
+        "4k3/8/3P4/8/8/8/8/4K3 Black unmoved=-"
+    );
+    // A move later, the chance is gone.
+    let s = play_move(&g, &play_move(&g, &s, "e1-e2"), "e8-e7");
+    assert!(!moves(&g, &s).contains(&"e5-d6".to_string()));
+    // Two single steps are no double step.
+    let text = "4k3/8/3p4/4P3/8/8/8/4K3 Black unmoved=-";
+    let s = play_move(&g, &position(&g, text), "d6-d5");
+    assert!(!moves(&g, &s).contains(&"e5-d6".to_string()));
+}
+
+#[test]
+fn castling_moves_the_rook_too_and_needs_unmoved_pieces_and_safe_squares() {
+    let g = game("chess", "");
+    let text = "r3k2r/8/8/8/8/8/8/R3K2R White unmoved=a1,e1,h1,a8,e8,h8";
+    assert_eq!(
+        after(&g, text, "e1-g1"),
+        "r3k2r/8/8/8/8/8/8/R4RK1 Black unmoved=a1,a8,e8,h8 clock=1"
+    );
+    assert_eq!(
+        after(&g, text, "e1-c1"),
+        "r3k2r/8/8/8/8/8/8/2KR3R Black unmoved=h1,a8,e8,h8 clock=1"
+    );
+    // A rook that has moved gives no castling on its side.
+    let moved = "r3k2r/8/8/8/8/8/8/R3K2R White unmoved=a1,e1,a8,e8,h8";
+    assert_eq!(
+        moves_from(&g, moved, "e1")
+            .iter()
+            .filter(|m| m.ends_with("c1") || m.ends_with("g1"))
+            .collect::<Vec<_>>(),
+        ["e1-c1"]
+    );
+    // The king may not cross f1 while a bishop on c4 covers it, nor castle out of check.
+    let crossed = "r3k2r/8/8/8/2b5/8/8/R3K2R White unmoved=a1,e1,h1,a8,e8,h8";
+    assert!(!moves(&g, &position(&g, crossed)).contains(&"e1-g1".to_string()));
+    assert!(moves(&g, &position(&g, crossed)).contains(&"e1-c1".to_string()));
+    let checked = "r3k2r/8/8/8/8/8/8/R3K1R1 White unmoved=a1,e1,a8,e8,h8";
+    let s = play_move(&g, &position(&g, checked), "g1-g8");
+    assert!(moves(&g, &s).contains(&"h8xg8".to_string()));
+    assert!(!moves(&g, &s).contains(&"e8-c8".to_string()));
+    // b1 must be empty on the long side, though the king does not cross it.
+    let blocked = "r3k2r/8/8/8/8/8/8/RN2K2R White unmoved=a1,e1,h1,a8,e8,h8";
+    assert!(!moves(&g, &position(&g, blocked)).contains(&"e1-c1".to_string()));
+}
+
+#[test]
+fn a_pawn_on_the_far_row_becomes_the_piece_its_player_chooses() {
+    let g = game("chess", "");
+    let text = "3r3k/4P3/8/8/8/8/8/K7 White unmoved=-";
+    assert_eq!(
+        moves_from(&g, text, "e7"),
+        ["e7-e8=B", "e7-e8=N", "e7-e8=Q", "e7-e8=R", "e7xd8=B", "e7xd8=N", "e7xd8=Q", "e7xd8=R"]
+    );
+    assert_eq!(
+        after(&g, text, "e7-e8=N"),
+        "3rN2k/8/8/8/8/8/8/K7 Black unmoved=-"
+    );
+    assert_eq!(
+        after(&g, text, "e7xd8=Q"),
+        "3Q3k/8/8/8/8/8/8/K7 Black unmoved=-"
+    );
+}
+
+#[test]
+fn a_promotion_is_typed_as_squares_and_a_letter() {
+    let g = game("chess", "");
+    let s = position(&g, "7k/4P3/8/8/8/8/8/K7 White unmoved=-");
+    let legal = tabula::engine::legal_moves(&g, &s);
+    let read = |text: &str| {
+        tabula::repl::input::read_move(&g, &s, &legal, text)
+            .map(|m| tabula::present::move_text(&g, m))
+    };
+    assert_eq!(read("e7e8q").as_deref(), Ok("e7-e8=Q"));
+    assert_eq!(read("e7-e8=N").as_deref(), Ok("e7-e8=N"));
+    assert_eq!(read("e7 e8 r").as_deref(), Ok("e7-e8=R"));
+    assert_eq!(
+        read("e7e8"),
+        Err("that could be e7-e8=Q, e7-e8=R, e7-e8=B or e7-e8=N; type one of them".into())
+    );
+    assert_eq!(read("e7e8k"), Err("no move here promotes to a king".into()));
+}
+
+#[test]
+fn mate_loses_and_stalemate_draws() {
+    let g = game("chess", "");
+    // Fool's mate.
+    let mut s = tabula::engine::State::start(&g);
+    for mv in ["f2-f3", "e7-e5", "g2-g4", "d8-h4"] {
+        s = play_move(&g, &s, mv);
+    }
+    assert_eq!(
+        ending(&g, &s),
+        Some((Outcome::Win(1), "White has no legal move".to_string()))
+    );
+    // Black's king on a8 has no move and is not attacked.
+    let stale = position(&g, "k7/2Q5/1K6/8/8/8/8/8 Black unmoved=-");
+    assert_eq!(
+        ending(&g, &stale),
+        Some((Outcome::Draw, "Black has no legal move".to_string()))
+    );
+}
+
+#[test]
+fn fifty_moves_without_a_capture_or_a_pawn_move_draw_and_a_pawn_move_resets_the_count() {
+    let g = game("chess", "");
+    let text = "4k3/8/8/8/8/8/4P3/4K3 White unmoved=- clock=99";
+    assert_eq!(
+        ending(&g, &play_move(&g, &position(&g, text), "e1-d1")),
+        Some((Outcome::Draw, "White: draw when clock >= 100".to_string()))
+    );
+    assert_eq!(
+        after(&g, text, "e2-e4"),
+        "4k3/8/8/8/4P3/8/8/4K3 Black previous=e2:e4:0:0:0:double_push unmoved=-"
+    );
+}
+
+#[test]
+fn a_position_standing_for_the_third_time_draws() {
+    let g = game("chess", "");
+    let mut s = tabula::engine::State::start(&g);
+    let mut history = History::new(&g, &mut s);
+    let mut scratch = Scratch::default();
+    for mv in [
+        "g1-f3", "g8-f6", "f3-g1", "f6-g8", "g1-f3", "g8-f6", "f3-g1", "f6-g8",
+    ] {
+        assert_eq!(tabula::engine::outcome(&g, &s, &mut scratch), None);
+        s = play_move(&g, &s, mv);
+        history.record(&g, &mut s);
+    }
+    assert_eq!(s.repeated, 3);
+    assert_eq!(
+        ending(&g, &s),
+        Some((Outcome::Draw, "Black: draw when repeated >= 3".to_string()))
+    );
+}
+
+#[test]
+fn relative_directions_turn_with_the_player_and_absolute_ones_do_not() {
+    let source = |leap: &str| {
+        format!(
+            "game \"Leaps\"
+board 5 x 5
+players White, Black
+pieces leaper
+direction hop = {leap}
+setup {{
+  White leaper on c1
+  Black leaper on c5
+}}
+move jump {{ along hop onto empty }}
+"
+        )
+    };
+    let relative = compile(&source("relative (1, 2)"));
+    let absolute = compile(&source("(1, 2)"));
+    let white = "5/2l2/5/5/2L2 White";
+    let black = "5/2l2/5/5/2L2 Black";
+    // White faces north: the relative hop goes one file right, two ranks up, as the
+    // absolute one does.
+    assert_eq!(moves(&relative, &position(&relative, white)), ["c1-d3"]);
+    assert_eq!(moves(&absolute, &position(&absolute, white)), ["c1-d3"]);
+    // Black faces south: its right is west and its forward is down.
+    assert_eq!(moves(&relative, &position(&relative, black)), ["c4-b2"]);
+    assert_eq!(
+        moves(&absolute, &position(&absolute, black)),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn los_alamos_knights_leap_alike_written_either_way() {
+    let relative = game("losalamos", "");
+    let source = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/losalamos.game"),
+    )
+    .unwrap();
+    let absolute = compile(&source.replace("= relative (", "= ("));
+    for depth in 1..=4 {
+        assert_eq!(
+            perft(&relative, &tabula::engine::State::start(&relative), depth),
+            perft(&absolute, &tabula::engine::State::start(&absolute), depth),
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn attacked_reads_every_capturing_rule_backwards() {
+    let g = compile(
+        "game \"Attacks\"
+board 6 x 6
+players White, Black
+pieces man, jumper
+setup {
+  White man on a1
+  Black jumper on f6
+}
+move hit { piece man along forward_left, forward_right onto enemy }
+move jump { piece jumper along diagonal over 1 enemy onto empty capture over }
+move mark { piece man along forward onto empty if attacked(to) }
+",
+    );
+    // Black's man on d4 takes forward (down the board) on c3 and e3, so White's man on c2
+    // may go to c3; the jumper on a5 would jump a piece on b4 to land on c3, so the man on
+    // b3 may go to b4; nothing attacks f2.
+    let s = position(&g, "6/j5/3m2/1M4/2M3/5M White");
+    assert_eq!(moves(&g, &s), ["b3-b4", "c2-c3"]);
+}
+
+#[test]
+fn moved_reads_whether_a_piece_has_left_its_square_since_the_start() {
+    let g = compile(
+        "game \"Moved\"
+board 4 x 4
+players White, Black
+pieces man
+setup {
+  White man on a1, b1
+  Black man on a4
+}
+move step { along forward onto empty }
+move leap { along forward over 1 empty onto empty if not moved(from) }
+",
+    );
+    let s = tabula::engine::State::start(&g);
+    assert_eq!(moves(&g, &s), ["a1-a2", "a1-a3", "b1-b2", "b1-b3"]);
+    let s = play_move(&g, &play_move(&g, &s, "a1-a2"), "a4-a3");
+    assert_eq!(position_text(&g, &s), "4/m3/M3/1M2 White unmoved=b1");
+    assert_eq!(moves(&g, &s), ["b1-b2", "b1-b3"]);
+}
