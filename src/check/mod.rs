@@ -664,6 +664,9 @@ impl<'f> Checker<'f> {
                 }
             }
         }
+        if choices.iter().all(Vec::is_empty) {
+            choices.clear();
+        }
         (table, choices)
     }
 

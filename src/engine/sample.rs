@@ -136,9 +136,14 @@ pub fn sample_counted(
 
 /// Whether a random legal move is best drawn among the moves the rules of play give, with
 /// only the move drawn tested against `after move require` (`sample_drawn`): where that
-/// test is what costs (a move made, and the position read, for every move listed).
+/// test is what costs, a move made and the position read for every move listed. (Where
+/// the rule reads a fixed set of squares, `keep_allowed_after` settles most moves without
+/// making them, and listing them all is cheaper.)
 pub fn drawn(game: &Game) -> bool {
-    game.sowing.is_none() && !game.reads_reachable && !game.after_move.is_empty()
+    game.sowing.is_none()
+        && !game.reads_reachable
+        && !game.after_move.is_empty()
+        && game.after_footprint.is_none()
 }
 
 /// A uniformly random legal move of `s` (for a game that is `drawn`), or how the game has
@@ -155,7 +160,7 @@ pub fn sample_drawn(
     if let Some((o, _)) = end_rule(game, s, false) {
         return Err(o);
     }
-    let check_chains = game.after_footprint.is_none();
+    let check_chains = true;
     for tier in &game.tiers {
         out.clear();
         generate_tier(game, tier, s, check_chains, out);
