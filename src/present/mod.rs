@@ -2,11 +2,13 @@
 //! end of a game in words. The engine does not need any of it.
 //!
 //! - `position`: the position text (Tabula's FEN), written and read back;
+//! - `fen`: a standard FEN, read in general terms into a position of any game of pieces;
 //! - `notation`: moves written (`c3-d4`, `c3xe5xc7`, a pit's name, `pass`) and read back;
 //! - `board`: the board drawn as a grid, or as rows of pits;
 //! - `words`: outcomes, reasons, scores and the chosen options in words.
 
 pub mod board;
+pub mod fen;
 pub mod notation;
 pub mod position;
 pub mod words;

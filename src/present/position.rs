@@ -323,6 +323,9 @@ pub fn parse_position(game: &Game, text: &str) -> Result<State, String> {
     if game.players.len() > 2 {
         return Err("the position text is defined for games of one or two players".into());
     }
+    if game.sowing.is_none() && super::fen::looks_like_fen(game, text) {
+        return super::fen::parse_fen(game, text);
+    }
     let mut fields = text.split_whitespace();
     let board_text = fields.next().ok_or("the position text is empty")?;
     let side = fields

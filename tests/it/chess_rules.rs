@@ -281,3 +281,37 @@ move leap { along forward over 1 empty onto empty if not moved(from) }
     assert_eq!(position_text(&g, &s), "4/m3/M3/1M2 White unmoved=b1");
     assert_eq!(moves(&g, &s), ["b1-b2", "b1-b3"]);
 }
+
+#[test]
+fn a_fen_reads_as_the_position_text_it_stands_for() {
+    let g = game("chess", "");
+    let text = |fen: &str| position_text(&g, &position(&g, fen));
+    assert_eq!(
+        text("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R White unmoved=a1,e1,h1,a8,e8,h8"
+    );
+    assert_eq!(
+        text("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"),
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R White unmoved=a1,e1,h1 clock=1"
+    );
+    assert_eq!(
+        text("4k2r/8/8/8/8/8/8/4K3 b k -"),
+        "4k2r/8/8/8/8/8/8/4K3 Black unmoved=e8,h8"
+    );
+    // The en-passant square is the move before, straight across it.
+    let s = position(&g, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+    assert_eq!(
+        position_text(&g, &s),
+        "4k3/8/8/3pP3/8/8/8/4K3 White previous=d7:d5:0:0:0:double_push unmoved=-"
+    );
+    assert!(moves(&g, &s).contains(&"e5-d6".to_string()));
+    let bad = |fen: &str| crate::common::parse_position(&g, fen).unwrap_err();
+    assert_eq!(
+        bad("8/8/8/8/8/8/8/8 w X -"),
+        "`X` in `X`: write K, Q, k, q or -"
+    );
+    assert_eq!(
+        bad("4k3/8/8/8/8/8/8/4K3 w - e3"),
+        "e3: no move of Black goes from e4 to e2 across it"
+    );
+}

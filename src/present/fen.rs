@@ -1,0 +1,174 @@
+//! Forsyth–Edwards Notation, read into a position of any two-player game of pieces whose
+//! position text it fits. The board field is the position text's own; the other fields are
+//! read in general terms:
+//!
+//! - the side to move is a player's initial (`w`, `b`);
+//! - each letter of the third field marks pieces as not having moved (for `moved`): an
+//!   upper-case letter for the first player, lower case for the second; `K` the outermost
+//!   followed piece (see `Game::moved_types`) at the east end of the player's home row, `Q`
+//!   the one at the west end, and with either the followed pieces of that row of another
+//!   type than the end's (in chess: the king and the rook of that side); `-` none;
+//! - the fourth field, a square or `-`, is the square the last move passed over: the move
+//!   before is the other player's move straight across it, from the square before it to
+//!   the square after it, by whichever rule of the game makes that move;
+//! - the fifth is the clock, the sixth (the move number) is read and not kept.
+
+use super::position::parse_position;
+use crate::engine::{legal_moves, State};
+use crate::ir::expr::LookBack;
+use crate::ir::{Game, Sq};
+
+/// Whether a position text is FEN: its second field is a player's initial, not a name.
+pub fn looks_like_fen(game: &Game, text: &str) -> bool {
+    let mut fields = text.split_whitespace();
+    let side = fields.nth(1).unwrap_or("");
+    side.len() == 1
+        && !game.players.iter().any(|p| p.name == side)
+        && initial_of(game, side).is_some()
+}
+
+/// The player whose name starts with this letter (either case), if exactly one does.
+fn initial_of(game: &Game, letter: &str) -> Option<usize> {
+    let mut found = game.players.iter().enumerate().filter(|(_, p)| {
+        p.name
+            .chars()
+            .next()
+            .is_some_and(|c| c.to_string().eq_ignore_ascii_case(letter))
+    });
+    let first = found.next()?.0;
+    found.next().is_none().then_some(first)
+}
+
+/// Reads a FEN (see the module's comment).
+pub fn parse_fen(game: &Game, text: &str) -> Result<State, String> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() > 6 {
+        return Err(format!(
+            "a FEN has at most 6 fields, this one has {}",
+            fields.len()
+        ));
+    }
+    let side = initial_of(game, fields[1])
+        .ok_or_else(|| format!("`{}` is the initial of no player", fields[1]))?;
+    let mut s = parse_position(game, &format!("{} {}", fields[0], game.players[side].name))?;
+    let all = s.all_occupied(game.players.len());
+    // Every followed piece has moved, unless the third field says otherwise.
+    s.moved = crate::ir::SquareSet::default();
+    for sq in all.iter() {
+        if followed(game, &s, sq) {
+            s.moved.insert(sq);
+        }
+    }
+    if let Some(&rights) = fields.get(2) {
+        unmoved_from_rights(game, &mut s, rights)?;
+    }
+    if let Some(&passed) = fields.get(3).filter(|f| **f != "-") {
+        s.look = move_across(game, &s, passed)?;
+    }
+    if let Some(&clock) = fields.get(4) {
+        s.clock = clock
+            .parse()
+            .map_err(|_| format!("`{clock}` is not a count of plies (the FEN's fifth field)"))?;
+    }
+    if let Some(&number) = fields.get(5) {
+        number
+            .parse::<u32>()
+            .map_err(|_| format!("`{number}` is not a move number (the FEN's sixth field)"))?;
+    }
+    Ok(s)
+}
+
+/// Whether the piece on `sq` is of a type whose having moved a rule reads.
+fn followed(game: &Game, s: &State, sq: Sq) -> bool {
+    game.reads_moved && (game.moved_types >> game.kind[s.at(sq) as usize]) & 1 != 0
+}
+
+/// The third field: `KQkq`, a subset, or `-`.
+fn unmoved_from_rights(game: &Game, s: &mut State, rights: &str) -> Result<(), String> {
+    if rights == "-" {
+        return Ok(());
+    }
+    if !game.reads_moved {
+        return Err(format!(
+            "`{rights}`: no rule of this game reads whether a piece has moved"
+        ));
+    }
+    let cells = game.board.cells();
+    for c in rights.chars() {
+        let player = if c.is_ascii_uppercase() { 0 } else { 1 };
+        let east = match c.to_ascii_lowercase() {
+            'k' => true,
+            'q' => false,
+            _ => return Err(format!("`{c}` in `{rights}`: write K, Q, k, q or -")),
+        };
+        // The followed pieces of the player's home row, west to east.
+        let row: Vec<Sq> = s
+            .occupied(player)
+            .iter()
+            .filter(|&sq| game.rows[player * cells + sq as usize] == 0 && followed(game, s, sq))
+            .collect();
+        let mut row = row;
+        row.sort_by_key(|&sq| game.board.file(sq));
+        if row.is_empty() {
+            return Err(format!(
+                "`{c}`: {} has no piece on its home row whose moves are followed",
+                game.players[player].name
+            ));
+        }
+        let end = if east { row[row.len() - 1] } else { row[0] };
+        let end_kind = game.kind[s.at(end) as usize];
+        s.moved.remove(end);
+        for &sq in &row {
+            if game.kind[s.at(sq) as usize] != end_kind {
+                s.moved.remove(sq);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The move before, from the square it passed over: the other player's move from the
+/// square before it to the square after it, straight along that player's forward.
+fn move_across(game: &Game, s: &State, passed: &str) -> Result<LookBack, String> {
+    let over = game
+        .board
+        .square(passed)
+        .ok_or_else(|| format!("no such square: {passed}"))?;
+    let mover = game.next_player(s.to_move) as usize;
+    let facing = &game.board.directions[game.players[mover].facing as usize];
+    let b = &game.board;
+    let step = |sq: Sq, k: i32| {
+        let (f, r) = (
+            b.file(sq) as i32 + k * facing.dx,
+            b.rank(sq) as i32 + k * facing.dy,
+        );
+        let inside = (0..b.width as i32).contains(&f) && (0..b.height as i32).contains(&r);
+        let sq = (r * b.width as i32 + f) as usize;
+        (inside && b.used[sq])
+            .then_some(sq as Sq)
+            .ok_or_else(|| format!("{passed}: the square passed over has no square on each side"))
+    };
+    let (from, to) = (step(over, -1)?, step(over, 1)?);
+    // The position before that move: its piece back where it started, its player to move.
+    let mut before = *s;
+    before.put(game, from, s.at(to));
+    before.put(game, to, 0);
+    before.to_move = mover as u8;
+    let m = legal_moves(game, &before)
+        .into_iter()
+        .find(|m| m.from == from && m.to() == to)
+        .ok_or_else(|| {
+            format!(
+                "{passed}: no move of {} goes from {} to {} across it",
+                game.players[mover].name,
+                game.board.name(from),
+                game.board.name(to)
+            )
+        })?;
+    Ok(game.kept_look(LookBack {
+        from,
+        to,
+        rule: m.rule,
+        ..LookBack::NONE
+    }))
+}
