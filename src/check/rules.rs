@@ -446,7 +446,7 @@ impl Checker<'_> {
                         self.report(
                             Problem::error("carry_in_placement", "a placement carries no piece")
                                 .label(*span, "this rule puts a new piece")
-                                .help("carry pieces in a rule that moves one: `piece king`"),
+                                .help("carry pieces in a rule that moves one, with `piece …`"),
                         );
                         continue;
                     }

@@ -21,7 +21,7 @@ mod tests {
     fn did_you_mean_finds_close_names_only() {
         let known = ["checker", "officer"];
         assert_eq!(did_you_mean("cheker", known), Some("checker"));
-        assert_eq!(did_you_mean("bishop", known), None);
+        assert_eq!(did_you_mean("soldier", known), None);
     }
 
     #[test]

@@ -72,7 +72,7 @@ pub enum Verdict {
 }
 
 /// What the no-move rule says: the first case whose condition holds for the player who
-/// cannot move (`lose when attacked(friend king)`), else `otherwise`.
+/// cannot move (`lose when attacked(friend leader)`), else `otherwise`.
 #[derive(Clone, Debug)]
 pub struct NoMove {
     pub cases: Vec<(Program, Verdict)>,
@@ -169,7 +169,7 @@ pub struct Game {
     /// Whether some rule reads `moved(…)`: the state then keeps which pieces have moved.
     pub reads_moved: bool,
     /// The piece types whose having moved some rule can read (bit `t` for type `t`): only
-    /// theirs is part of a position (its key, its text), so that a knight that went out
+    /// theirs is part of a position (its key, its text), so that a piece of another type that went out
     /// and came back leaves the position as it was.
     pub moved_types: u64,
     /// `rows[player * cells + sq]`: the row of `sq` counted from `player`'s side (0 is

@@ -7,7 +7,7 @@
 //!   upper-case letter for the first player, lower case for the second; `K` the outermost
 //!   followed piece (see `Game::moved_types`) at the east end of the player's home row, `Q`
 //!   the one at the west end, and with either the followed pieces of that row of another
-//!   type than the end's (in chess: the king and the rook of that side); `-` none;
+//!   type than the end's; `-` none;
 //! - the fourth field, a square or `-`, is the square the last move passed over: the move
 //!   before is the other player's move straight across it, from the square before it to
 //!   the square after it, by whichever rule of the game makes that move;

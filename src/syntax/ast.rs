@@ -419,7 +419,7 @@ pub struct NoMoveDecl {
     pub span: Span,
 }
 
-/// `lose when attacked(friend king)`, or a bare `draw`.
+/// `lose when attacked(friend leader)`, or a bare `draw`.
 #[derive(Clone, Debug)]
 pub struct NoMoveCase {
     pub outcome: OutcomeWord,
