@@ -181,6 +181,11 @@ impl Scope {
 /// A define's parameter, bound at a call.
 pub(crate) type Binding = (String, IExpr, Ty);
 
+/// How deep defines may call defines.
+const MAX_DEFINE_DEPTH: usize = 64;
+/// How many uses of defines one file may expand in all (each use is inlined).
+const MAX_INLINED: usize = 100_000;
+
 const BUILTINS: [&str; 7] = ["file", "rank", "row", "abs", "min", "max", "moved"];
 
 impl Checker<'_> {
@@ -960,6 +965,32 @@ impl Checker<'_> {
             );
             return (IExpr::Int(0), Ty::Error);
         }
+        if self.inlining.len() >= MAX_DEFINE_DEPTH || self.inlined >= MAX_INLINED {
+            if !self.inlining_refused {
+                self.inlining_refused = true;
+                let (code, message) = if self.inlining.len() >= MAX_DEFINE_DEPTH {
+                    (
+                        "define_too_deep",
+                        format!("defines call defines more than {MAX_DEFINE_DEPTH} deep here"),
+                    )
+                } else {
+                    (
+                        "define_too_large",
+                        format!(
+                            "the defines expand to more than {MAX_INLINED} uses; this one is past that"
+                        ),
+                    )
+                };
+                self.report(
+                    Problem::error(code, message)
+                        .label(at.span, "used here")
+                        .label(def.name.span, "declared here")
+                        .help("write the formula with fewer layers of defines"),
+                );
+            }
+            return (IExpr::Int(0), Ty::Error);
+        }
+        self.inlined += 1;
         self.inlining.push(def.name.name.clone());
         let result = self.lower(&def.body, scope, &args);
         self.inlining.pop();

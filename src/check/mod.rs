@@ -192,6 +192,9 @@ pub(crate) struct Checker<'f> {
     defines: IndexMap<String, &'f ast::DefineDecl>,
     /// Defines being inlined right now, to catch one that calls itself.
     inlining: Vec<String>,
+    /// Uses of defines inlined so far, and whether going past a limit was reported.
+    inlined: usize,
+    inlining_refused: bool,
     board: Option<ir::Board>,
     rows: Vec<u8>,
     facings: Vec<u8>,
@@ -241,6 +244,8 @@ impl<'f> Checker<'f> {
             zone_tables: Vec::new(),
             defines: IndexMap::new(),
             inlining: Vec::new(),
+            inlined: 0,
+            inlining_refused: false,
             board: None,
             rows: Vec::new(),
             facings: Vec::new(),

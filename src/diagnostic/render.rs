@@ -100,6 +100,10 @@ pub fn render(problems: &[Problem], file_name: &str, source: &str, style: Render
         if i > 0 {
             out.push('\n');
         }
+        if let Some(text) = too_wide(problem, file_name, source) {
+            out.push_str(&text);
+            continue;
+        }
         let item = WithSource {
             problem,
             source: &named,
@@ -108,4 +112,54 @@ pub fn render(problems: &[Problem], file_name: &str, source: &str, style: Render
         let _ = handler.render_report(&mut out, &item);
     }
     out
+}
+
+/// The longest line drawn with its labels (miette cannot pad much further, and nobody
+/// reads such a line): past it, the problem is written as text with line and column.
+const WIDEST_COLUMN: usize = 4096;
+
+/// `problem` written without drawing its source, when a label stands too far right.
+fn too_wide(problem: &Problem, file_name: &str, source: &str) -> Option<String> {
+    let place = |at: usize| {
+        let at = at.min(source.len());
+        let before = &source[..source.floor_char_boundary(at)];
+        let line = before.matches('\n').count() + 1;
+        let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+        (line, column)
+    };
+    let places: Vec<(usize, usize)> = problem
+        .labels
+        .iter()
+        .map(|l| place(l.span.start as usize))
+        .collect();
+    let line_length = |at: usize| {
+        let at = source.floor_char_boundary(at.min(source.len()));
+        let start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+        let end = source[at..].find('\n').map_or(source.len(), |i| at + i);
+        end - start
+    };
+    let drawable = problem
+        .labels
+        .iter()
+        .all(|l| line_length(l.span.start as usize) < WIDEST_COLUMN);
+    if drawable && places.iter().all(|&(_, column)| column < WIDEST_COLUMN) {
+        return None;
+    }
+    let mark = match problem.severity {
+        Severity::Error => '×',
+        Severity::Warning => '⚠',
+    };
+    let mut text = format!("tabula::{}\n\n  {mark} {}\n", problem.code, problem.message);
+    for (label, (line, column)) in problem.labels.iter().zip(places) {
+        let what = if label.text.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", label.text)
+        };
+        text.push_str(&format!("   at {file_name}:{line}:{column}{what}\n"));
+    }
+    if let Some(help) = &problem.help {
+        text.push_str(&format!("  help: {help}\n"));
+    }
+    Some(text)
 }

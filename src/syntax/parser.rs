@@ -18,14 +18,92 @@ struct GameParser;
 /// Parses a whole `.game` file, or says why it cannot be read: its syntax error, or every
 /// number in it too large to hold.
 pub fn parse(source: &str) -> Result<GameFile, Vec<Problem>> {
+    beyond_limits(source)?;
     let mut pairs =
         GameParser::parse(Rule::file, source).map_err(|e| vec![syntax_problem(source, e)])?;
     let file = pairs.next().expect("the file rule always yields one pair");
-    let too_large = too_large_numbers(file.clone());
+    let mut too_large = too_large_numbers(file.clone());
+    too_large.extend(too_long_expressions(file.clone()));
     if !too_large.is_empty() {
         return Err(too_large);
     }
     Ok(convert_file(file))
+}
+
+/// The largest `.game` file read, in bytes.
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+/// The deepest nesting of brackets, `(` and `{` together.
+pub const MAX_NESTING: usize = 64;
+/// The most operands and operators in one expression.
+pub const MAX_EXPRESSION_PARTS: usize = 1000;
+
+/// A file too large, or nested too deep, to read safely: refused before it is parsed (the
+/// parser recurses into brackets).
+fn beyond_limits(source: &str) -> Result<(), Vec<Problem>> {
+    if source.len() > MAX_FILE_BYTES {
+        return Err(vec![Problem::error(
+            "file_too_large",
+            format!(
+                "the file has {} bytes; a game file has at most {MAX_FILE_BYTES}",
+                source.len()
+            ),
+        )
+        .label(Span::new(0, 0), "the file starts here")
+        .help(
+            "a game's rules fit in far less: look for text pasted by mistake",
+        )]);
+    }
+    let mut depth = 0usize;
+    let mut chars = source.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '#' => while chars.next_if(|&(_, c)| c != '\n').is_some() {},
+            '"' => {
+                while chars.next_if(|&(_, c)| c != '"' && c != '\n').is_some() {}
+                chars.next_if(|&(_, c)| c == '"');
+            }
+            '(' | '{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(vec![Problem::error(
+                        "nesting_too_deep",
+                        format!("brackets nest more than {MAX_NESTING} deep here"),
+                    )
+                    .label(Span::new(i, i + 1), "one bracket too deep")
+                    .help("split the expression with `define`s")]);
+                }
+            }
+            ')' | '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The expressions with more parts than `MAX_EXPRESSION_PARTS`: each is an error (an
+/// expression tree that deep would exhaust the stack where it is read).
+fn too_long_expressions(file: Pair<Rule>) -> Vec<Problem> {
+    file.into_inner()
+        .flatten()
+        .filter(|p| p.as_rule() == Rule::expr)
+        .filter_map(|p| {
+            let parts = p.clone().into_inner().count();
+            (parts > MAX_EXPRESSION_PARTS).then(|| {
+                let sp = span(&p);
+                Problem::error(
+                    "expression_too_long",
+                    format!(
+                        "this expression has {parts} parts; one has at most {MAX_EXPRESSION_PARTS}"
+                    ),
+                )
+                .label(
+                    Span::new(sp.start as usize, sp.start as usize + 1),
+                    "the expression starts here",
+                )
+                .help("split it with `define`s")
+            })
+        })
+        .collect()
 }
 
 /// The numbers written in the file that do not fit in a 64-bit integer: each is an error,
@@ -1005,11 +1083,13 @@ fn primary(pair: Pair<Rule>) -> Expr {
                 .map(ident_list);
             ExprKind::Connected(pat, a, b, dirs)
         }
-        Rule::offset => {
+        Rule::bracketed => {
             let mut inner = pair.into_inner();
-            let dx = expr(inner.next().unwrap());
-            let dy = expr(inner.next().unwrap());
-            ExprKind::Offset(Box::new(dx), Box::new(dy))
+            let first = expr(inner.next().unwrap());
+            match inner.next() {
+                None => return first,
+                Some(dy) => ExprKind::Offset(Box::new(first), Box::new(expr(dy))),
+            }
         }
         Rule::clock_value => ExprKind::Clock,
         Rule::reachable_expr => ExprKind::CaptureReachable,

@@ -234,3 +234,71 @@ fn a_full_output_is_an_error_message_not_a_panic() {
         "error: cannot write the output: No space left on device (os error 28)\n"
     );
 }
+
+#[test]
+fn a_problem_far_right_on_a_line_is_written_with_its_line_and_column() {
+    let src = format!(
+        "{HEAD}zone z = {}foo == 1\nmove step {{ along all onto empty }}\n",
+        " ".repeat(70_000)
+    );
+    let problems = match compile_source(&src, &Choices::default()) {
+        Err(Failure::Problems(ps)) => ps,
+        other => panic!("{:?}", other.is_ok()),
+    };
+    let text = tabula::diagnostic::render(
+        &problems,
+        "wide.game",
+        &src,
+        tabula::diagnostic::RenderStyle::plain(),
+    );
+    assert_eq!(
+        text,
+        "tabula::unknown_name\n\n  × there is no name called `foo`\n   at wide.game:5:70010: unknown name\n  help: the known names are: file, rank, row\n"
+    );
+}
+
+#[test]
+fn expressions_too_long_or_too_deep_are_refused_before_they_exhaust_the_stack() {
+    let zone =
+        |body: &str| format!("{HEAD}zone z = {body} == 1\nmove step {{ along all onto empty }}\n");
+    assert_eq!(
+        errors(&zone(&format!("{}1", "1 + ".repeat(14_500)))),
+        ["expression_too_long"]
+    );
+    assert_eq!(
+        errors(&zone(&format!("{}1", "- ".repeat(13_000)))),
+        ["expression_too_long"]
+    );
+    let nested = format!("{}1{}", "(".repeat(9_000), ")".repeat(9_000));
+    assert_eq!(errors(&zone(&nested)), ["nesting_too_deep"]);
+    // Up to the limits, a correct game.
+    assert_eq!(
+        errors(&zone(&format!("{}1", "1 + ".repeat(400)))),
+        Vec::<&str>::new()
+    );
+    let nested = format!("{}1{}", "(".repeat(60), ")".repeat(60));
+    assert_eq!(errors(&zone(&nested)), Vec::<&str>::new());
+    let huge = format!(
+        "{HEAD}# {}\nmove step {{ along all onto empty }}\n",
+        "x".repeat(2 << 20)
+    );
+    assert_eq!(errors(&huge), ["file_too_large"]);
+}
+
+#[test]
+fn defines_that_expand_too_deep_or_too_far_are_refused_at_once() {
+    let mut chained = format!("{HEAD}define d0 = 1\n");
+    for i in 1..=20_000 {
+        chained.push_str(&format!("define d{i} = d{} + 1\n", i - 1));
+    }
+    chained.push_str("move step { along all onto empty }\n");
+    assert!(errors(&chained).contains(&"define_too_deep"));
+    let mut doubling = format!("{HEAD}define d0 = 1\n");
+    for i in 1..=26 {
+        doubling.push_str(&format!("define d{i} = d{} + d{}\n", i - 1, i - 1));
+    }
+    doubling.push_str("move step { along all onto empty }\n");
+    let started = std::time::Instant::now();
+    assert_eq!(errors(&doubling), ["define_too_large"]);
+    assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+}
