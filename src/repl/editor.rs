@@ -57,8 +57,16 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
     write!(out, "{}", session.opening())?;
     if !terminal {
         // Plain lines: each is echoed after the prompt, as a transcript.
-        for line in std::io::stdin().lock().lines() {
-            let line = line?;
+        for bytes in std::io::stdin().lock().split(b'\n') {
+            let mut bytes = bytes?;
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+            let Ok(line) = String::from_utf8(bytes) else {
+                writeln!(out, "{}", session.prompt())?;
+                writeln!(out, "that line is not UTF-8 text; it is skipped")?;
+                continue;
+            };
             writeln!(out, "{}{line}", session.prompt())?;
             let o = session.execute(&line);
             write!(out, "{}", o.text)?;

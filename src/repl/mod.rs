@@ -16,6 +16,9 @@ use crate::present::{
 };
 use crate::search::mcts::{choose, Level, Limits};
 use crate::search::perft::perft;
+
+/// The most positions `perft` counts in a session at one depth (a few seconds).
+const PERFT_BUDGET: u64 = 20_000_000;
 use crate::search::rng::Rng;
 
 /// What a line printed, and whether the session is over.
@@ -377,9 +380,25 @@ impl Session {
             Ok(d) if (1..=8).contains(&d) => d,
             _ => return "perft takes a depth from 1 to 8, e.g. `perft 3`\n".into(),
         };
-        (1..=depth)
-            .map(|d| format!("perft {d}: {}\n", perft(&self.game, &self.state, d)))
-            .collect()
+        // A session answers in seconds: a depth whose count, guessed from the growth so
+        // far, would pass `PERFT_BUDGET` positions is left to `tabula perft`.
+        let mut text = String::new();
+        let mut counts: Vec<u64> = Vec::new();
+        for d in 1..=depth {
+            if let [.., before, last] = counts[..] {
+                let guess = last.saturating_mul(last / before.max(1) + 1);
+                if guess > PERFT_BUDGET {
+                    text.push_str(&format!(
+                        "perft {d}: not counted here (about {guess} positions); run `tabula perft` for it\n"
+                    ));
+                    break;
+                }
+            }
+            let n = perft(&self.game, &self.state, d);
+            text.push_str(&format!("perft {d}: {n}\n"));
+            counts.push(n);
+        }
+        text
     }
 
     fn hint(&mut self) -> String {

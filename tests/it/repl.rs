@@ -290,3 +290,53 @@ the game is over; type `new` to start again or `undo` to go back
         "{out}"
     );
 }
+
+/// Runs `tabula play ARGS` with raw bytes on standard input; returns standard output.
+fn play_bytes(args: &[&str], input: &[u8]) -> String {
+    let out = tabula_command()
+        .arg("play")
+        .args(args)
+        .write_stdin(input.to_vec())
+        .output()
+        .expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_skipped_and_the_game_goes_on() {
+    let out = play_bytes(&["zola", "-o", "size=4"], b"\xff\xfe\nc3xc2\nquit\n");
+    assert!(
+        out.contains(
+            "Red> \nthat line is not UTF-8 text; it is skipped\nRed> c3xc2\nRed plays c3xc2."
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn perft_in_a_session_stops_before_a_depth_that_would_take_minutes() {
+    let out = play(&["jerboa"], "perft 8\nquit\n");
+    assert!(
+        out.contains(
+            "perft 4: 12320476\nperft 5: not counted here (about 714587608 positions); run `tabula perft` for it\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn chess_is_played_with_promotions_typed_either_way() {
+    let out = play(
+        &["chess", "--position", "7k/4P3/8/8/8/8/8/K7 w - - 0 1"],
+        "e7e8\ne7e8n\nquit\n",
+    );
+    assert!(
+        out.contains("White> e7e8\nthat could be e7-e8=Q, e7-e8=R, e7-e8=B or e7-e8=N; type one of them\nWhite> e7e8n\nWhite plays e7-e8=N."),
+        "{out}"
+    );
+}
