@@ -2,7 +2,7 @@
 
 use super::error::{CliError, Out};
 use super::game::{load_game, options_json, GameArgs};
-use crate::present::move_text;
+use crate::present::move_text_among;
 use crate::search::perft::{divide, perft};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -40,18 +40,21 @@ pub fn run(
             "seconds": seconds,
         });
         if let Some(d) = &divided {
-            // A list rather than an object: two moves may be written alike.
+            let roots: Vec<_> = d.iter().map(|(m, _)| *m).collect();
             doc["divide"] = d
                 .iter()
-                .map(|(m, n)| serde_json::json!({"move": move_text(game, *m), "count": n}))
+                .map(|(m, n)| {
+                    serde_json::json!({"move": move_text_among(game, *m, &roots), "count": n})
+                })
                 .collect();
         }
         out.line(&doc.to_string())?;
     } else {
         if let Some(d) = divided {
             out.line(&format!("divide {depth}:"))?;
+            let roots: Vec<_> = d.iter().map(|(m, _)| *m).collect();
             for (m, n) in d {
-                out.line(&format!("  {} {n}", move_text(game, m)))?;
+                out.line(&format!("  {} {n}", move_text_among(game, m, &roots)))?;
             }
         }
         out.line(&format!("time: {seconds:.3} s"))?;

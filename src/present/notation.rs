@@ -71,9 +71,27 @@ fn places_several_types(game: &Game) -> bool {
     types.any(|t| Some(t) != first)
 }
 
-/// The move of `legal` written exactly as `text`, if there is one. (A person's typing is
-/// read more leniently by the play session.)
+/// `m` written among the moves `legal`: its notation, and where another of them is written
+/// alike (two rules landing on the same square, say), the rule's name after a colon
+/// (`a1-b1:slide`), so that no two moves of a position read the same.
+pub fn move_text_among(game: &Game, m: Move, legal: &[Move]) -> String {
+    let text = move_text(game, m);
+    let alike = legal
+        .iter()
+        .any(|&o| o != m && o.rule != m.rule && move_text(game, o) == text);
+    if alike && !m.is_pass() {
+        format!("{text}:{}", game.rules[m.rule as usize].name)
+    } else {
+        text
+    }
+}
+
+/// The move of `legal` written exactly as `text` (as `move_text_among` writes it), if there
+/// is one. (A person's typing is read more leniently by the play session.)
 pub fn parse_move(game: &Game, legal: &[Move], text: &str) -> Option<Move> {
     let text = text.trim();
-    legal.iter().copied().find(|&m| move_text(game, m) == text)
+    legal
+        .iter()
+        .copied()
+        .find(|&m| move_text_among(game, m, legal) == text)
 }

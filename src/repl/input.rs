@@ -5,7 +5,7 @@
 
 use crate::engine::{meets_after_move, moves_by_tier, sowing_ends, Move, State};
 use crate::ir::{Game, Sowing, NO_LAP};
-use crate::present::move_text;
+use crate::present::{move_text, move_text_among};
 
 /// The squares a move visits: where it starts (unless it places a new piece), then each
 /// landing.
@@ -53,7 +53,10 @@ pub fn square_words(text: &str) -> Vec<String> {
 /// The legal move `text` means, or why there is none.
 pub fn read_move(game: &Game, s: &State, legal: &[Move], text: &str) -> Result<Move, String> {
     let text = text.trim();
-    if let Some(&m) = legal.iter().find(|&&m| move_text(game, m) == text) {
+    if let Some(&m) = legal
+        .iter()
+        .find(|&&m| move_text_among(game, m, legal) == text)
+    {
         return Ok(m);
     }
     if legal.is_empty() {
@@ -117,7 +120,10 @@ pub fn read_move(game: &Game, s: &State, legal: &[Move], text: &str) -> Result<M
         1 => Ok(found[0]),
         0 => Err(why_not(game, s, &wanted, legal)),
         _ => {
-            let list: Vec<String> = found.iter().map(|&m| move_text(game, m)).collect();
+            let list: Vec<String> = found
+                .iter()
+                .map(|&m| move_text_among(game, m, legal))
+                .collect();
             Err(format!(
                 "that could be {}; type one of them",
                 join_or(&list)

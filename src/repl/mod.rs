@@ -12,7 +12,8 @@ use crate::engine::{self, Move, Scratch, State};
 use crate::ir::Game;
 use crate::load::{GameSpec, Loaded};
 use crate::present::{
-    board_text, ending_text, move_text, outcome_text, position_text, score_text, title_text,
+    board_text, ending_text, move_text, move_text_among, outcome_text, position_text, score_text,
+    title_text,
 };
 use crate::search::mcts::{choose, Level, Limits};
 use crate::search::perft::perft;
@@ -158,7 +159,11 @@ impl Session {
         .map(|s| s.to_string())
         .collect();
         let legal = self.legal();
-        words.extend(legal.into_iter().map(|m| move_text(&self.game, m)));
+        words.extend(
+            legal
+                .iter()
+                .map(|&m| move_text_among(&self.game, m, &legal)),
+        );
         words
     }
 
@@ -213,7 +218,8 @@ impl Session {
         }
         let mut text = String::new();
         for (i, &m) in legal.iter().enumerate() {
-            text.push_str(&format!("{:>4}. {}\n", i + 1, move_text(&self.game, m)));
+            let written = move_text_among(&self.game, m, &legal);
+            text.push_str(&format!("{:>4}. {written}\n", i + 1));
         }
         text
     }
@@ -226,10 +232,11 @@ impl Session {
         let mut s = self.start;
         for (i, &m) in self.played.iter().enumerate() {
             let who = &self.game.players[s.to_move as usize].name;
+            let legal = engine::legal_moves(&self.game, &s);
             text.push_str(&format!(
                 "{:>4}. {who} {}\n",
                 i + 1,
-                move_text(&self.game, m)
+                move_text_among(&self.game, m, &legal)
             ));
             engine::make(&self.game, &mut s, m);
         }
@@ -274,7 +281,8 @@ impl Session {
     /// Plays `m` for the player to move and says so.
     fn play(&mut self, m: Move) -> String {
         let who = self.game.players[self.state.to_move as usize].name.clone();
-        let text = move_text(&self.game, m);
+        let legal = self.legal();
+        let text = move_text_among(&self.game, m, &legal);
         engine::make(&self.game, &mut self.state, m);
         self.scratch.history.record(&self.game, &mut self.state);
         self.played.push(m);

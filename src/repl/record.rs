@@ -13,7 +13,7 @@
 use super::Session;
 use crate::engine::{self, State};
 use crate::load::{load, GameSpec};
-use crate::present::move_text;
+use crate::present::move_text_among;
 
 impl Session {
     pub(super) fn record(&self) -> String {
@@ -32,7 +32,8 @@ impl Session {
         text.push_str("moves\n");
         let mut s = self.start;
         for &m in &self.played {
-            text.push_str(&move_text(&self.game, m));
+            let legal = engine::legal_moves(&self.game, &s);
+            text.push_str(&move_text_among(&self.game, m, &legal));
             text.push('\n');
             engine::make(&self.game, &mut s, m);
         }

@@ -340,3 +340,39 @@ fn chess_is_played_with_promotions_typed_either_way() {
         "{out}"
     );
 }
+
+#[test]
+fn two_moves_written_alike_are_told_apart_by_their_rules_and_reload_as_played() {
+    let dir = tempdir();
+    let game = dir.join("alike.game");
+    std::fs::write(
+        &game,
+        "game \"Alike\"\nboard 3 x 1\nplayers A, B\npieces a\nsetup {\n  A a on a1\n}\nmove r { along e onto empty }\nmove t { along e onto empty }\n",
+    )
+    .unwrap();
+    let record = dir.join("alike.txt");
+    let out = play(
+        &[game.to_str().unwrap()],
+        &format!(
+            "moves\na1-b1\na1-b1:t\nsave {}\nload {}\nhistory\nquit\n",
+            record.display(),
+            record.display()
+        ),
+    );
+    assert!(out.contains("   1. a1-b1:r\n   2. a1-b1:t\n"), "{out}");
+    assert!(
+        out.contains("that could be a1-b1:r or a1-b1:t; type one of them"),
+        "{out}"
+    );
+    assert!(out.contains("A plays a1-b1:t."), "{out}");
+    assert!(out.contains("   1. A a1-b1:t\n"), "{out}");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(saved.ends_with("moves\na1-b1:t\n"), "{saved}");
+}
+
+/// A fresh folder under the system's temporary folder.
+fn tempdir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-alike-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
