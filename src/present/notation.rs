@@ -76,9 +76,17 @@ fn places_several_types(game: &Game) -> bool {
 /// (`a1-b1:slide`), so that no two moves of a position read the same.
 pub fn move_text_among(game: &Game, m: Move, legal: &[Move]) -> String {
     let text = move_text(game, m);
+    let same_squares = |o: &Move| {
+        o.from == m.from
+            && o.promote == m.promote
+            && o.steps()
+                .iter()
+                .map(|s| s.to)
+                .eq(m.steps().iter().map(|s| s.to))
+    };
     let alike = legal
         .iter()
-        .any(|&o| o != m && o.rule != m.rule && move_text(game, o) == text);
+        .any(|&o| o.rule != m.rule && same_squares(&o) && move_text(game, o) == text);
     if alike && !m.is_pass() {
         format!("{text}:{}", game.rules[m.rule as usize].name)
     } else {
@@ -90,8 +98,16 @@ pub fn move_text_among(game: &Game, m: Move, legal: &[Move]) -> String {
 /// is one. (A person's typing is read more leniently by the play session.)
 pub fn parse_move(game: &Game, legal: &[Move], text: &str) -> Option<Move> {
     let text = text.trim();
-    legal
+    let (written, rule) = match text.rsplit_once(':') {
+        Some((written, rule)) => (written, Some(rule)),
+        None => (text, None),
+    };
+    let mut found = legal
         .iter()
         .copied()
-        .find(|&m| move_text_among(game, m, legal) == text)
+        .filter(|&m| move_text(game, m) == written)
+        .filter(|m| rule.is_none_or(|r| !m.is_pass() && game.rules[m.rule as usize].name == r));
+    let first = found.next()?;
+    // Without the rule's name, the text must name one move.
+    (rule.is_some() || found.all(|m| m.rule == first.rule)).then_some(first)
 }
