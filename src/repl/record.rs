@@ -15,10 +15,13 @@ use crate::engine::{self, State};
 use crate::load::{load, GameSpec};
 use crate::present::move_text_among;
 
+/// The first line of every game record: what `save` may write over.
+const RECORD_HEADER: &str = "# Tabula game record: the game, its options, then one move a line.";
+
 impl Session {
     pub(super) fn record(&self) -> String {
-        let mut text =
-            String::from("# Tabula game record: the game, its options, then one move a line.\n");
+        let mut text = String::from(RECORD_HEADER);
+        text.push('\n');
         text.push_str(&format!("game {}\n", self.spec.game));
         if let Some(v) = &self.spec.variant {
             text.push_str(&format!("variant {v}\n"));
@@ -27,6 +30,8 @@ impl Session {
             text.push_str(&format!("option {o}\n"));
         }
         if let Some(p) = &self.spec.position {
+            // Fields are separated by any white space: one line holds them all.
+            let p = p.split_whitespace().collect::<Vec<_>>().join(" ");
             text.push_str(&format!("position {p}\n"));
         }
         text.push_str("moves\n");
@@ -44,7 +49,22 @@ impl Session {
         if file.is_empty() {
             return "type `save FILE`\n".into();
         }
-        match std::fs::write(file, self.record()) {
+        // Only a game record is written over: never a rule file or anything else.
+        if let Ok(old) = std::fs::read(file) {
+            if !old.starts_with(b"# Tabula game record") {
+                return format!(
+                    "{file} exists and is not a game record; it is left as it is (save under another name)\n"
+                );
+            }
+        }
+        let record = self.record();
+        if self.spec.game != self.spec.game.trim() {
+            return format!(
+                "cannot save: the game's name `{}` starts or ends with a space, which a record cannot keep\n",
+                self.spec.game
+            );
+        }
+        match std::fs::write(file, record) {
             Ok(()) => format!("Saved {} moves to {file}.\n", self.played.len()),
             Err(e) => format!("cannot save to {file}: {e}\n"),
         }

@@ -376,3 +376,36 @@ fn tempdir() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+#[test]
+fn save_never_writes_over_a_file_that_is_not_a_record_and_keeps_a_position_on_one_line() {
+    let dir = tempdir().join("save");
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = dir.join("mine.game");
+    std::fs::write(&rules, "# not a record\n").unwrap();
+    let out = play(
+        &["zola", "-o", "size=4"],
+        &format!("save {}\nquit\n", rules.display()),
+    );
+    assert!(
+        out.contains(&format!(
+            "{} exists and is not a game record; it is left as it is (save under another name)",
+            rules.display()
+        )),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_to_string(&rules).unwrap(), "# not a record\n");
+    // A position given with a line break is saved on one line and loads as it was.
+    let record = dir.join("game.txt");
+    let out = play(
+        &["zola", "-o", "size=4", "--position", "4/1c2/4/C3\nRed"],
+        &format!(
+            "save {}\nload {}\nposition\nquit\n",
+            record.display(),
+            record.display()
+        ),
+    );
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(saved.contains("\nposition 4/1c2/4/C3 Red\n"), "{saved}");
+    assert!(out.contains("Loaded "), "{out}");
+}
