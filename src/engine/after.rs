@@ -128,15 +128,11 @@ pub(super) fn holds_after(game: &Game, after: &State, m: &Move) -> bool {
     program.holds(&env)
 }
 
-/// Whether a move found by the generator (with chains checked as they were found when
-/// there is no footprint, `check_chains`) is legal by `after move require`: what
-/// `keep_allowed_after` keeps, for one move.
-pub(super) fn allowed_one(game: &Game, s: &State, m: &Move, check_chains: bool) -> bool {
-    if m.is_pass() {
-        return true;
-    }
-    let chained = check_chains && checked_in_chain(&game.rules[m.rule as usize]);
-    chained || allowed_after(game, s, m)
+/// Whether a move the generator found, with its chains checked as they were found, is
+/// legal by `after move require`: what `keep_allowed_after` keeps without a footprint, for
+/// one move.
+pub(super) fn allowed_one(game: &Game, s: &State, m: &Move) -> bool {
+    m.is_pass() || checked_in_chain(&game.rules[m.rule as usize]) || allowed_after(game, s, m)
 }
 
 /// Whether `m` meets every `after move require` condition.

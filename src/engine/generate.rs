@@ -70,12 +70,16 @@ pub(super) fn by_rules_of_play(
 /// What happens when the player to move has no move by the rules of play: what the no-move
 /// rule says, or a pass (in `out`), unless no player can move.
 pub(super) fn no_moves(game: &Game, s: &State, out: &mut Vec<Move>) -> Option<(Outcome, Cause)> {
-    let verdict = game
-        .no_move
-        .cases
-        .iter()
-        .find(|(condition, _)| condition.holds(&env(game, s)))
-        .map_or(game.no_move.otherwise, |c| c.1);
+    let verdict = match game.no_move.cases.as_slice() {
+        [] => game.no_move.otherwise,
+        cases => {
+            let e = env(game, s);
+            cases
+                .iter()
+                .find(|(condition, _)| condition.holds(&e))
+                .map_or(game.no_move.otherwise, |c| c.1)
+        }
+    };
     if verdict != Verdict::Pass {
         let o = verdict_outcome(game, verdict, s, s.to_move)?;
         return Some((o, Cause::NoMove));

@@ -440,7 +440,7 @@ pub(super) fn make_step(
 /// Notes that the piece now on `sq` has moved, when a rule can read it of its type (see
 /// `Game::moved_types`); a piece of another type leaves the square out.
 fn mark_moved(game: &Game, s: &mut State, sq: Sq) {
-    if (game.moved_types >> game.kind[s.at(sq) as usize]) & 1 != 0 {
+    if game.follows_moved(s.at(sq)) {
         s.moved.insert(sq);
     } else {
         s.moved.remove(sq);

@@ -160,17 +160,17 @@ pub fn sample_drawn(
     if let Some((o, _)) = end_rule(game, s, false) {
         return Err(o);
     }
-    let check_chains = true;
     for tier in &game.tiers {
         out.clear();
-        generate_tier(game, tier, s, check_chains, out);
+        // Chains are checked as they are found (a `drawn` game has no footprint).
+        generate_tier(game, tier, s, true, out);
         if !game.promotion_choices.is_empty() {
             choose_promotions(game, s, out);
         }
         while !out.is_empty() {
             let i = pick(out.len());
             let m = out[i];
-            if allowed_one(game, s, &m, check_chains) {
+            if allowed_one(game, s, &m) {
                 return Ok(m);
             }
             out.swap_remove(i);

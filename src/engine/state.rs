@@ -172,6 +172,17 @@ impl State {
         &self.occupied[..players]
     }
 
+    /// The squares whose pieces are followed for `moved` (`Game::follows_moved`).
+    pub fn followed(&self, game: &Game) -> SquareSet {
+        let mut set = SquareSet::default();
+        for sq in self.all_occupied(game.players.len()).iter() {
+            if game.follows_moved(self.at(sq)) {
+                set.insert(sq);
+            }
+        }
+        set
+    }
+
     /// Every occupied square.
     pub fn all_occupied(&self, players: usize) -> SquareSet {
         self.occupied[..players]

@@ -12,7 +12,7 @@
 use super::board::{Sq, SquareSet};
 use super::expr::Env;
 use super::pattern::Pattern;
-use super::{Code, Game, MoveRule, RuleId, Walk};
+use super::{Code, MoveRule, RuleId, Walk};
 
 /// The capturing rules another player's pieces could take with, for each player: the
 /// rule, and the cell codes of the pieces that may use it.
@@ -33,25 +33,34 @@ pub fn attacked(env: &Env, sq: Sq) -> bool {
     };
     let reader = env.player;
     let here = env.cell_codes.get(sq as usize).copied().unwrap_or(0);
+    // What the attacker's patterns see on the square: the reader's piece there, or any
+    // piece of the reader's when it is empty.
+    let seen = match here {
+        0 => attacker_codes(game.pieces.len(), reader as usize, u64::MAX),
+        c => 1 << c,
+    };
     for (attacker, rules) in game.attacks.iter().enumerate() {
         let attacker = attacker as u8;
         if attacker == reader {
             continue;
         }
-        // What the attacker's patterns see on the square: the reader's piece there, or
-        // any piece of the reader's when it is empty.
-        let target = |p: &Pattern| match here {
-            0 => p.masks[attacker as usize] & reader_codes(game, reader) != 0,
-            c => p.matches(attacker, c),
-        };
+        let target = |p: &Pattern| p.masks[attacker as usize] & seen != 0;
         for &(r, codes) in rules {
             let rule = &game.rules[r as usize];
+            // Whether the rule could take what stands there, once for all its walks.
+            let takes_here = if rule.takes_landing {
+                target(&rule.onto)
+            } else {
+                rule.run.is_some_and(|run| target(&run.pattern))
+            };
+            if !takes_here {
+                continue;
+            }
             for walk in &rule.walks[attacker as usize] {
                 let hit = if rule.takes_landing {
-                    target(&rule.onto) && lands_on(env, rule, walk, attacker, codes, sq)
+                    lands_on(env, rule, walk, attacker, codes, sq)
                 } else {
-                    rule.run.is_some_and(|run| target(&run.pattern))
-                        && jumps_over(env, rule, walk, attacker, codes, sq)
+                    jumps_over(env, rule, walk, attacker, codes, sq)
                 };
                 if hit {
                     return true;
@@ -60,13 +69,6 @@ pub fn attacked(env: &Env, sq: Sq) -> bool {
         }
     }
     false
-}
-
-/// The cell codes of `player`'s pieces, as a mask.
-fn reader_codes(game: &Game, player: u8) -> u64 {
-    let types = game.pieces.len();
-    let first = 1 + player as usize * types;
-    (((1u64 << types) - 1) << first) & !1
 }
 
 /// The square one step back from `sq` along `walk`, if there is one.

@@ -161,7 +161,7 @@ pub struct Game {
     pub promotions: Vec<Option<(usize, Code)>>,
     /// `promotion_choices[cell code]`: where the player chooses what a piece becomes, the
     /// codes it may become (the first is `promotions`' own); empty elsewhere. A move that
-    /// promotes then comes once for each (`Move::choice`).
+    /// promotes then comes once for each (`Move::promote`).
     pub promotion_choices: Vec<Vec<Code>>,
     /// For `attacked`: each player's capturing rules, with the codes of the pieces that
     /// use them (empty when no rule reads `attacked`).
@@ -169,8 +169,8 @@ pub struct Game {
     /// Whether some rule reads `moved(…)`: the state then keeps which pieces have moved.
     pub reads_moved: bool,
     /// The piece types whose having moved some rule can read (bit `t` for type `t`): only
-    /// theirs is part of a position (its key, its text), so that a piece of another type that went out
-    /// and came back leaves the position as it was.
+    /// theirs is part of a position (its key, its text), so that a piece of another type
+    /// that went out and came back leaves the position as it was.
     pub moved_types: u64,
     /// `rows[player * cells + sq]`: the row of `sq` counted from `player`'s side (0 is
     /// their home row).
@@ -279,6 +279,12 @@ impl Game {
         } else {
             LookBack::NONE
         }
+    }
+
+    /// Whether the state follows whether the piece `code` has moved (see `moved_types`).
+    #[inline]
+    pub fn follows_moved(&self, code: Code) -> bool {
+        self.reads_moved && code != 0 && (self.moved_types >> self.kind[code as usize]) & 1 != 0
     }
 
     /// The player after `player` in turn order.

@@ -51,14 +51,8 @@ pub fn parse_fen(game: &Game, text: &str) -> Result<State, String> {
     let side = initial_of(game, fields[1])
         .ok_or_else(|| format!("`{}` is the initial of no player", fields[1]))?;
     let mut s = parse_position(game, &format!("{} {}", fields[0], game.players[side].name))?;
-    let all = s.all_occupied(game.players.len());
     // Every followed piece has moved, unless the third field says otherwise.
-    s.moved = crate::ir::SquareSet::default();
-    for sq in all.iter() {
-        if followed(game, &s, sq) {
-            s.moved.insert(sq);
-        }
-    }
+    s.moved = s.followed(game);
     if let Some(&rights) = fields.get(2) {
         unmoved_from_rights(game, &mut s, rights)?;
     }
@@ -76,11 +70,6 @@ pub fn parse_fen(game: &Game, text: &str) -> Result<State, String> {
             .map_err(|_| format!("`{number}` is not a move number (the FEN's sixth field)"))?;
     }
     Ok(s)
-}
-
-/// Whether the piece on `sq` is of a type whose having moved a rule reads.
-fn followed(game: &Game, s: &State, sq: Sq) -> bool {
-    game.reads_moved && (game.moved_types >> game.kind[s.at(sq) as usize]) & 1 != 0
 }
 
 /// The third field: `KQkq`, a subset, or `-`.
@@ -105,7 +94,9 @@ fn unmoved_from_rights(game: &Game, s: &mut State, rights: &str) -> Result<(), S
         let row: Vec<Sq> = s
             .occupied(player)
             .iter()
-            .filter(|&sq| game.rows[player * cells + sq as usize] == 0 && followed(game, s, sq))
+            .filter(|&sq| {
+                game.rows[player * cells + sq as usize] == 0 && game.follows_moved(s.at(sq))
+            })
             .collect();
         let mut row = row;
         row.sort_by_key(|&sq| game.board.file(sq));

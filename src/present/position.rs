@@ -152,15 +152,11 @@ fn history_fields(game: &Game, s: &State, text: &mut String) {
         }
     }
     if game.reads_moved {
-        let moved = s.moved;
-        let unmoved: Vec<&str> = (0..game.players.len())
-            .flat_map(|p| s.occupied(p).iter())
-            .filter(|&sq| (game.moved_types >> game.kind[s.at(sq) as usize]) & 1 != 0)
-            .filter(|&sq| !moved.contains(sq))
+        // In square order, as a set iterates.
+        let unmoved: Vec<&str> = (s.followed(game) & !s.moved)
+            .iter()
             .map(|sq| game.board.name(sq))
             .collect();
-        let mut unmoved = unmoved;
-        unmoved.sort_by_key(|name| game.board.square(name));
         let list = if unmoved.is_empty() {
             "-".to_string()
         } else {
@@ -230,15 +226,7 @@ fn history_field(game: &Game, s: &mut State, key: &str, value: &str) -> Result<b
                 }
                 unmoved.insert(sq);
             }
-            let tracked = s
-                .all_occupied(game.players.len())
-                .iter()
-                .filter(|&sq| (game.moved_types >> game.kind[s.at(sq) as usize]) & 1 != 0)
-                .fold(crate::ir::SquareSet::default(), |mut set, sq| {
-                    set.insert(sq);
-                    set
-                });
-            s.moved = tracked & !unmoved;
+            s.moved = s.followed(game) & !unmoved;
         }
         "clock" => {
             s.clock = value

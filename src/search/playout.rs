@@ -46,7 +46,9 @@ fn play_out(
     moves: &mut Vec<Move>,
 ) -> Playout {
     // Where the game allows it, the move the generator would list at a random index is
-    // built alone (`sample`); otherwise the moves are listed and one is picked.
+    // built alone (`sample`); where `after move require` must make each move to test it,
+    // one move is drawn and only it is tested (`sample_drawn`); otherwise the moves are
+    // listed and one is picked.
     let by_count = countable(game);
     let by_drawing = !by_count && drawn(game);
     for plies in 0..max_plies {

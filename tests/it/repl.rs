@@ -8,18 +8,7 @@ use tabula::search::rng::Rng;
 
 /// Runs `tabula play ARGS` with `input` on standard input; returns standard output.
 fn play(args: &[&str], input: &str) -> String {
-    let out = tabula_command()
-        .arg("play")
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .expect("the binary runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    play_bytes(args, input.as_bytes())
 }
 
 /// A random game of `name` that ends within `cap` plies: its moves and its last line.
