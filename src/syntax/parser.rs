@@ -201,7 +201,9 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::int | Rule::signed_int | Rule::run_count => "a number",
         Rule::string => "a quoted title",
         Rule::value | Rule::value_set | Rule::value_range => "a value",
-        Rule::expr | Rule::call | Rule::count_expr | Rule::bool_lit => "an expression",
+        Rule::expr | Rule::call | Rule::count_expr | Rule::bool_lit | Rule::chain_condition => {
+            "an expression"
+        }
         Rule::op_or
         | Rule::op_and
         | Rule::op_eq
@@ -873,7 +875,9 @@ fn clause(pair: Pair<Rule>) -> Clause {
         Rule::chain_clause => {
             let mut inner = after_keyword(pair);
             let mode = inner.next().unwrap().into_inner().next().unwrap();
-            let condition = inner.find(|p| p.as_rule() == Rule::expr).map(expr);
+            let condition = inner
+                .find(|p| p.as_rule() == Rule::chain_condition)
+                .map(|p| expr(p.into_inner().next().unwrap()));
             Clause::Chain {
                 must: mode.as_rule() == Rule::kw_must,
                 condition,

@@ -324,6 +324,22 @@ fn a_chain_may_depend_on_an_option() {
 }
 
 #[test]
+fn an_if_on_the_line_after_chain_must_is_the_rules_own_condition() {
+    // A line break never changes which clause a condition belongs to: on the next line the
+    // `if` limits every step of the rule (no jump lands on file e), on the same line it is
+    // the chain's (where it is false the chain may stop after any step).
+    let own = game_with("move jump {\n  along e over 1 enemy onto empty capture over\n  chain must\n  if file(to) < 4\n}");
+    assert_eq!(moves(&own, &position(&own, "5/5/Mm1m1/5/5 White")), ["a3xc3"]);
+    let same_line = game_with("move jump {\n  along e over 1 enemy onto empty capture over\n  chain must if 1 > 2\n}");
+    assert_eq!(
+        moves(&same_line, &position(&same_line, "5/5/Mm1m1/5/5 White")),
+        ["a3xc3", "a3xc3xe3"]
+    );
+    let next_line = game_with("move jump {\n  along e over 1 enemy onto empty capture over\n  chain must\n  if 1 > 2\n}");
+    assert!(moves(&next_line, &position(&next_line, "5/5/Mm1m1/5/5 White")).is_empty());
+}
+
+#[test]
 fn after_move_require_rules_out_moves_that_break_it() {
     let g = game_with("zone home = row == 0\nmove step { along all onto empty }\nmove take { along all onto enemy }\nafter move require count(enemy in home) == 0");
     // Black stands on White's home row: only taking it is legal.
