@@ -2,6 +2,8 @@
 //! (`ast`), and the conversion between them (`parser`).
 
 pub mod ast;
+mod first_words;
 pub mod parser;
+mod recovery;
 
 pub use parser::parse;

@@ -1,7 +1,6 @@
 //! Runs the pest grammar and turns its parse tree into the typed AST, keeping every span.
-//! A syntax error becomes one `Problem` with words a person understands ("a direction name",
-//! not `ident`); pest stops at the first one, so the checker reports the rest of a file's
-//! mistakes once it parses.
+//! Syntax errors are explained, every one in the file, by `recovery`; the checker reports
+//! the rest of a file's mistakes once it parses.
 
 use super::ast::*;
 use crate::diagnostic::Problem;
@@ -13,14 +12,14 @@ use std::sync::OnceLock;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/game.pest"]
-struct GameParser;
+pub(super) struct GameParser;
 
 /// Parses a whole `.game` file, or says why it cannot be read: its syntax error, or every
 /// number in it too large to hold.
 pub fn parse(source: &str) -> Result<GameFile, Vec<Problem>> {
     beyond_limits(source)?;
-    let mut pairs =
-        GameParser::parse(Rule::file, source).map_err(|e| vec![syntax_problem(source, e)])?;
+    let mut pairs = GameParser::parse(Rule::file, source)
+        .map_err(|e| super::recovery::syntax_errors(source, e))?;
     let file = pairs.next().expect("the file rule always yields one pair");
     let mut too_large = too_large_numbers(file.clone());
     too_large.extend(too_long_expressions(file.clone()));
@@ -127,190 +126,6 @@ fn too_large_numbers(file: Pair<Rule>) -> Vec<Problem> {
             .help("use a smaller number")
         })
         .collect()
-}
-
-fn syntax_problem(source: &str, error: pest::error::Error<Rule>) -> Problem {
-    let pos = match error.location {
-        pest::error::InputLocation::Pos(p) => p,
-        pest::error::InputLocation::Span((s, _)) => s,
-    };
-    let mut expected: Vec<&'static str> = match &error.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            // Where a clause may start, `over`, `then` and `require` are clauses among
-            // several (not the word that `capture` wants, a track's `then`, or
-            // `after move require`).
-            let in_clause = positives.contains(&Rule::kw_along);
-            let clause_words = [Rule::kw_over, Rule::kw_then, Rule::kw_require];
-            positives
-                .iter()
-                .filter(|r| !(in_clause && clause_words.contains(r)))
-                .filter_map(|r| rule_words(*r))
-                .collect()
-        }
-        pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
-    };
-    expected.sort_unstable();
-    expected.dedup();
-    let found = found_at(source, pos);
-    let span = Span::new(
-        pos,
-        pos + found.len().max(if pos < source.len() { 1 } else { 0 }),
-    );
-    let found_words = if found.is_empty() {
-        "the end of the file".to_string()
-    } else {
-        format!("`{found}`")
-    };
-    let message = if expected.is_empty() {
-        format!("unexpected {found_words}")
-    } else {
-        format!("expected {}, found {found_words}", join_or(&expected))
-    };
-    Problem::error("syntax", message)
-        .label(span, "not understood here")
-        .help("see docs/LANGUAGE.md for the form of each declaration")
-}
-
-/// The token at `pos`: a word, a number, or one character.
-fn found_at(source: &str, pos: usize) -> &str {
-    let rest = &source[pos.min(source.len())..];
-    let word_len = rest
-        .char_indices()
-        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
-        .map_or(rest.len(), |(i, _)| i);
-    if word_len > 0 {
-        &rest[..word_len]
-    } else {
-        rest.chars().next().map_or("", |c| &rest[..c.len_utf8()])
-    }
-}
-
-fn join_or(words: &[&str]) -> String {
-    match words {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
-}
-
-/// The words a person reads for a grammar rule in "expected …".
-fn rule_words(rule: Rule) -> Option<&'static str> {
-    Some(match rule {
-        Rule::EOI => "the end of the file",
-        Rule::ident | Rule::ident_list | Rule::rule_name | Rule::rule_names => "a name",
-        Rule::int | Rule::signed_int | Rule::run_count => "a number",
-        Rule::string => "a quoted title",
-        Rule::value | Rule::value_set | Rule::value_range => "a value",
-        Rule::expr | Rule::call | Rule::count_expr | Rule::bool_lit | Rule::chain_condition => {
-            "an expression"
-        }
-        Rule::op_or
-        | Rule::op_and
-        | Rule::op_eq
-        | Rule::op_ne
-        | Rule::op_le
-        | Rule::op_ge
-        | Rule::op_lt
-        | Rule::op_gt
-        | Rule::op_add
-        | Rule::op_sub
-        | Rule::op_mul
-        | Rule::op_div
-        | Rule::op_mod
-        | Rule::op_pow => "an operator",
-        Rule::op_not | Rule::op_neg => "an expression",
-        Rule::pattern | Rule::pattern_word => "a pattern (empty, occupied, any, friend, enemy)",
-        Rule::outcome_word => "an outcome (pass, lose, win, draw, score)",
-        Rule::sow_from | Rule::sow_lap | Rule::sow_skip | Rule::sow_when | Rule::sow_no_back => {
-            "a sowing clause (from, lap, when, no sowing back)"
-        }
-        Rule::sow_action => "`relay`, `stop`, `again` or `capture PITS`",
-        Rule::track_case => "a track case `(file, rank)`",
-        Rule::name_rank => "`rank N from LETTER`",
-        Rule::kw_then => "`then`",
-        Rule::kw_lap => "`lap`",
-        Rule::square_name => "a square name such as `a1`",
-        Rule::letter => "a single letter",
-        Rule::option_decl
-        | Rule::variant_decl
-        | Rule::board_decl
-        | Rule::players_decl
-        | Rule::pieces_decl
-        | Rule::direction_decl
-        | Rule::directions_decl
-        | Rule::zone_decl
-        | Rule::define_decl
-        | Rule::setup_block
-        | Rule::move_decl
-        | Rule::priority_decl
-        | Rule::no_move_decl
-        | Rule::after_decl
-        | Rule::stacks_decl
-        | Rule::promote_decl
-        | Rule::counters_decl
-        | Rule::names_decl
-        | Rule::track_decl
-        | Rule::sow_decl
-        | Rule::leftover_decl
-        | Rule::stores_decl
-        | Rule::clock_decl
-        | Rule::score_decl
-        | Rule::end_block => "a declaration",
-        Rule::kw_piece
-        | Rule::kw_place
-        | Rule::kw_along
-        | Rule::kw_onto
-        | Rule::kw_capture
-        | Rule::kw_chain
-        | Rule::kw_if
-        | Rule::kw_turn
-        | Rule::kw_take
-        | Rule::kw_change
-        | Rule::effect_verb => "a move clause (piece, place, along, over, onto, capture, chain, if, then, turn, take, change, require, carry)",
-        Rule::before_turn | Rule::kw_before => "`before turn`",
-        Rule::effect_at | Rule::kw_at => "`at from` or `at to`",
-        Rule::effect_into | Rule::kw_into => "`into`",
-        Rule::effect_when => "`when`",
-        Rule::hand_fill => "a placement",
-        Rule::clock_event => "`capture` or a move rule's name",
-        Rule::chain_mode => "`must` or `may`",
-        Rule::kw_require => "`require`",
-        Rule::kw_to => "`to`",
-        Rule::block_end => "`}`",
-        Rule::piece_clause
-        | Rule::along_clause
-        | Rule::over_clause
-        | Rule::onto_clause
-        | Rule::capture_clause
-        | Rule::chain_clause
-        | Rule::if_clause
-        | Rule::place_clause
-        | Rule::then_clause
-        | Rule::effect_clause
-        | Rule::require_clause
-        | Rule::carry_clause => "a move clause (piece, place, along, over, onto, capture, chain, if, then, turn, take, change, require, carry)",
-        Rule::placement | Rule::owned_piece | Rule::any_owner_piece | Rule::seed_fill => {
-            "a placement"
-        }
-        Rule::where_target | Rule::on_target => "`where` or `on`",
-        Rule::end_rule => "an end rule (win, lose or draw when …)",
-        Rule::assignment => "an option setting `name = value`",
-        Rule::player_item => "a player name",
-        Rule::piece_item => "a piece name",
-        Rule::params => "`(`",
-        Rule::game_decl | Rule::kw_game => "`game \"Title\"`",
-        Rule::kw_x => "`x`",
-        Rule::kw_when => "`when`",
-        Rule::kw_in => "`in`",
-        Rule::kw_where => "`where`",
-        Rule::kw_on => "`on`",
-        Rule::kw_as => "`as`",
-        Rule::kw_facing => "`facing`",
-        Rule::kw_move => "`move`",
-        Rule::kw_over => "`over`",
-        Rule::count_plus | Rule::count_upto => "`+` or `..`",
-        _ => return None,
-    })
 }
 
 fn span(pair: &Pair<Rule>) -> Span {

@@ -329,13 +329,20 @@ fn an_if_on_the_line_after_chain_must_is_the_rules_own_condition() {
     // `if` limits every step of the rule (no jump lands on file e), on the same line it is
     // the chain's (where it is false the chain may stop after any step).
     let own = game_with("move jump {\n  along e over 1 enemy onto empty capture over\n  chain must\n  if file(to) < 4\n}");
-    assert_eq!(moves(&own, &position(&own, "5/5/Mm1m1/5/5 White")), ["a3xc3"]);
-    let same_line = game_with("move jump {\n  along e over 1 enemy onto empty capture over\n  chain must if 1 > 2\n}");
+    assert_eq!(
+        moves(&own, &position(&own, "5/5/Mm1m1/5/5 White")),
+        ["a3xc3"]
+    );
+    let same_line = game_with(
+        "move jump {\n  along e over 1 enemy onto empty capture over\n  chain must if 1 > 2\n}",
+    );
     assert_eq!(
         moves(&same_line, &position(&same_line, "5/5/Mm1m1/5/5 White")),
         ["a3xc3", "a3xc3xe3"]
     );
-    let next_line = game_with("move jump {\n  along e over 1 enemy onto empty capture over\n  chain must\n  if 1 > 2\n}");
+    let next_line = game_with(
+        "move jump {\n  along e over 1 enemy onto empty capture over\n  chain must\n  if 1 > 2\n}",
+    );
     assert!(moves(&next_line, &position(&next_line, "5/5/Mm1m1/5/5 White")).is_empty());
 }
 

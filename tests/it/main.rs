@@ -17,5 +17,6 @@ mod mancala_rules;
 mod perft;
 mod placement_games;
 mod repl;
+mod syntax_errors;
 mod zigzag_rules;
 mod zola_rules;
