@@ -311,6 +311,9 @@ impl Checker<'_> {
     /// The zone a name names, reporting an unknown one.
     pub(super) fn zone_index(&mut self, z: &Ident) -> Option<usize> {
         let found = self.zones.get(&z.name).copied();
+        if found.is_some() {
+            self.names_read.insert(z.name.clone());
+        }
         if found.is_none() {
             let known: Vec<String> = self.zones.keys().cloned().collect();
             self.unknown("zone", z, known.iter().map(String::as_str));
@@ -334,6 +337,7 @@ impl Checker<'_> {
                 for n in names {
                     match self.dir_names.get(&n.name).cloned() {
                         Some(r) => {
+                            self.names_read.insert(n.name.clone());
                             for (p, list) in out.iter_mut().enumerate() {
                                 self.resolve_direction(&r, p, list);
                             }
@@ -379,6 +383,7 @@ impl Checker<'_> {
             }
             ExprKind::Name(id) => {
                 let r = self.dir_names.get(&id.name).cloned()?;
+                self.names_read.insert(id.name.clone());
                 let mut steps = [(0, 0); MAX_PLAYERS];
                 for (p, step) in steps.iter_mut().enumerate().take(self.players.len()) {
                     let mut ids = Vec::new();
@@ -784,6 +789,7 @@ impl Checker<'_> {
             return (IExpr::Int(i as i64), Ty::Word);
         }
         if let Some(def) = self.defines.get(&id.name).copied() {
+            self.names_read.insert(id.name.clone());
             if def.params.as_ref().is_some_and(|p| !p.is_empty()) {
                 self.report(
                     Problem::error("wrong_arity", format!("`{}` takes arguments", id.name))
@@ -1017,6 +1023,7 @@ impl Checker<'_> {
             }] = args
             {
                 if let Some(&z) = self.zones.get(&zone.name) {
+                    self.names_read.insert(zone.name.clone());
                     if !self.reads_seeds(span, scope) {
                         return ERR;
                     }
@@ -1033,19 +1040,27 @@ impl Checker<'_> {
             .collect();
         let arity = |this: &mut Self, n: usize| -> bool {
             if lowered.len() != n {
-                this.report(
-                    Problem::error(
-                        "wrong_arity",
+                let mut problem = Problem::error(
+                    "wrong_arity",
+                    format!(
+                        "`{}` takes {n} argument{}, found {}",
+                        id.name,
+                        if n == 1 { "" } else { "s" },
+                        lowered.len()
+                    ),
+                )
+                .label(span, format!("{} given", lowered.len()))
+                .help(format!("call it with {n}"));
+                if let Some(def) = this.defines.get(&id.name).copied() {
+                    problem = problem.label(
+                        def.name.span,
                         format!(
-                            "`{}` takes {n} argument{}, found {}",
-                            id.name,
-                            if n == 1 { "" } else { "s" },
-                            lowered.len()
+                            "declared here with {n} parameter{}",
+                            if n == 1 { "" } else { "s" }
                         ),
-                    )
-                    .label(span, format!("{} given", lowered.len()))
-                    .help(format!("call it with {n}")),
-                );
+                    );
+                }
+                this.report(problem);
                 return false;
             }
             true
@@ -1071,6 +1086,7 @@ impl Checker<'_> {
             *ty != Ty::Error
         };
         if let Some(def) = self.defines.get(&id.name).copied() {
+            self.names_read.insert(id.name.clone());
             let names = def.params.clone().unwrap_or_default();
             if !arity(self, names.len()) {
                 return ERR;
@@ -1083,6 +1099,7 @@ impl Checker<'_> {
             return self.inline(def, id, bindings, scope);
         }
         if let Some(&z) = self.zones.get(&id.name) {
+            self.names_read.insert(id.name.clone());
             if !arity(self, 1) || !typed(self, 0, Ty::Square) {
                 return ERR;
             }

@@ -183,6 +183,8 @@ pub(crate) struct Checker<'f> {
     words: IndexSet<String>,
     /// Options some expression reads.
     options_read: IndexSet<String>,
+    /// Defines, zones and directions some part of the game reads.
+    names_read: IndexSet<String>,
     players: IndexMap<String, ast::PlayerItem>,
     pieces: IndexMap<String, ast::PieceItem>,
     directions: Vec<ir::Direction>,
@@ -236,6 +238,7 @@ impl<'f> Checker<'f> {
             variant_infos: Vec::new(),
             words: IndexSet::new(),
             options_read: IndexSet::new(),
+            names_read: IndexSet::new(),
             players: IndexMap::new(),
             pieces: IndexMap::new(),
             directions: Vec::new(),
@@ -418,6 +421,7 @@ impl<'f> Checker<'f> {
         let (reads_repetition, reads_passes) = (self.reads_repetition, self.reads_passes);
         self.missing_parts();
         self.unused_options();
+        self.unused_names();
         if self.has_errors() {
             return None;
         }
@@ -639,6 +643,31 @@ impl<'f> Checker<'f> {
                         ),
                     );
                 }
+            }
+        }
+    }
+
+    /// Defines, zones and directions that nothing reads: a likely slip (a rule that names
+    /// another, or a leftover). Not reported once the file has errors, where a name may be
+    /// unread only because its reader failed.
+    fn unused_names(&mut self) {
+        if self.has_errors() {
+            return;
+        }
+        for item in &self.file.items {
+            let (code, what, name) = match item {
+                Item::Define(d) => ("unused_define", "define", &d.name),
+                Item::Zone(z) => ("unused_zone", "zone", &z.name),
+                Item::Direction(d) => ("unused_direction", "direction", &d.name),
+                Item::DirectionGroup(g) => ("unused_direction", "group of directions", &g.name),
+                _ => continue,
+            };
+            if !self.names_read.contains(&name.name) {
+                self.problems.push(
+                    Problem::warning(code, format!("the {what} `{}` is never used", name.name))
+                        .label(name.span, "declared here, read nowhere")
+                        .help("use it, or remove it if it is left over"),
+                );
             }
         }
     }

@@ -250,7 +250,10 @@ impl Checker<'_> {
                     let mut members = Vec::new();
                     for m in &g.members {
                         match self.dir_names.get(&m.name) {
-                            Some(r) => members.push(r.clone()),
+                            Some(r) => {
+                                members.push(r.clone());
+                                self.names_read.insert(m.name.clone());
+                            }
                             None => {
                                 let known: Vec<String> = self.dir_names.keys().cloned().collect();
                                 self.unknown("direction", m, known.iter().map(String::as_str));

@@ -96,6 +96,9 @@ impl Checker<'_> {
             let to: Vec<Option<usize>> = p.to.iter().map(|t| piece(self, t)).collect();
             let to: Option<Vec<usize>> = to.into_iter().collect();
             let zone = self.zones.get(&p.zone.name).copied();
+            if zone.is_some() {
+                self.names_read.insert(p.zone.name.clone());
+            }
             if zone.is_none() {
                 let known: Vec<String> = self.zones.keys().cloned().collect();
                 self.unknown("zone", &p.zone, known.iter().map(String::as_str));

@@ -128,9 +128,38 @@ fn too_large_numbers(file: Pair<Rule>) -> Vec<Problem> {
         .collect()
 }
 
+/// A pair's span, without the spaces and comments pest takes in after its last part (the
+/// skip before an optional part that is not there), so that a label ends where the
+/// construct does.
 fn span(pair: &Pair<Rule>) -> Span {
     let s = pair.as_span();
-    Span::new(s.start(), s.end())
+    Span::new(s.start(), s.start() + written_length(pair.as_str()))
+}
+
+/// The length of `text` without trailing spaces and comments.
+fn written_length(text: &str) -> usize {
+    let mut end = text.len();
+    loop {
+        end = text[..end].trim_end().len();
+        let line_start = text[..end].rfind('\n').map_or(0, |i| i + 1);
+        match comment_start(&text[line_start..end]) {
+            Some(c) => end = line_start + c,
+            None => return end,
+        }
+    }
+}
+
+/// Where a comment starts on a line: the first `#` outside quotes.
+fn comment_start(line: &str) -> Option<usize> {
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '#' if !quoted => return Some(i),
+            _ => {}
+        }
+    }
+    None
 }
 
 fn ident(pair: Pair<Rule>) -> Ident {
