@@ -4,7 +4,7 @@ use super::error::{CliError, Out};
 use super::game::{load_game, GameArgs};
 use crate::engine::{self, Scratch};
 use crate::ir::Game;
-use crate::present::{board_text, outcome_text, position_text};
+use crate::present::{board_text, outcome_text, position_text, unsettled_note};
 use std::process::ExitCode;
 
 pub fn run(args: &GameArgs) -> Result<ExitCode, CliError> {
@@ -16,7 +16,12 @@ pub fn run(args: &GameArgs) -> Result<ExitCode, CliError> {
     out.print(&board_text(game, start))?;
     out.line("")?;
     out.line(&format!("position: {}", position_text(game, start)))?;
-    match engine::outcome(game, start, &mut Scratch::default()) {
+    let mut scratch = Scratch::default();
+    let outcome = engine::outcome(game, start, &mut scratch);
+    if scratch.reach.given_up > 0 {
+        out.line(&format!("note:     {}", unsettled_note()))?;
+    }
+    match outcome {
         None => out.line(&format!(
             "to move:  {}",
             game.players[start.to_move as usize].name

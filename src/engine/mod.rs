@@ -34,7 +34,7 @@ pub use make::make;
 pub use moves::{Move, Step, MAX_CHAIN};
 pub use reach::ReachMemo;
 pub use sample::{countable, drawn, sample, sample_counted, sample_drawn, Landings};
-pub use sowing::sowing_ends;
+pub use sowing::{sowing_ends, MAX_SOWN};
 pub use state::{State, NOBODY};
 
 use crate::ir::Game;

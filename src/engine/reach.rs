@@ -53,6 +53,23 @@ pub struct ReachMemo {
 /// game of five words a key): past it, a capture is taken to be reachable.
 const SEARCH_BUDGET: usize = 1 << 18;
 
+/// The positions one search from `s` may visit: `SEARCH_BUDGET`, fewer where each sowing
+/// is long (a sowing moves each seed lifted, up to every seed on the board), so that the
+/// work of a search stays bounded however many seeds there are.
+fn search_budget(game: &Game, s: &State) -> usize {
+    if game.sowing.is_none() {
+        return SEARCH_BUDGET;
+    }
+    let seeds: u64 = game.board.squares().map(|sq| s.seeds(sq as usize)).sum();
+    let scale = (seeds / SEEDS_PER_SOWING).max(1);
+    (SEARCH_BUDGET / scale as usize).max(MIN_SEARCH_BUDGET)
+}
+
+/// The seeds on the board up to which a search may visit `SEARCH_BUDGET` positions.
+const SEEDS_PER_SOWING: u64 = 64;
+/// The fewest positions a search may visit, however many seeds there are.
+const MIN_SEARCH_BUDGET: usize = 256;
+
 /// Entries of the memo's table when the caller sets no limit.
 const DEFAULT_ENTRIES: usize = 1 << 16;
 /// The table's size in words, at most, whatever the key's length.
@@ -242,6 +259,7 @@ pub(super) fn capture_reachable(
     }
     memo.clear_search();
     memo.visit(words, &key, u32::MAX);
+    let budget = search_budget(game, s);
     let mut buffer = std::mem::take(&mut memo.moves);
     let mut found = None;
     let mut head = 0;
@@ -259,7 +277,7 @@ pub(super) fn capture_reachable(
             break;
         }
         head += 1;
-        if memo.parents.len() > SEARCH_BUDGET {
+        if memo.parents.len() > budget {
             // Too many positions without a capture to settle it: say a capture may still
             // come (the game goes on), remember nothing, and count it.
             memo.given_up += 1;

@@ -127,7 +127,9 @@ fn sown_env<'a>(game: &'a Game, s: &'a State, look: &LookBack) -> Env<'a> {
 /// lap's end captures. `None` when the relays would never end: the laps come back to
 /// the same pits, pit, track and seeds in hand. After `FREE_LAPS` laps, Brent's cycle
 /// detection watches the lap starts (it keeps one snapshot), so a move with few relays
-/// pays nothing for it.
+/// pays nothing for it. A cycle can be very long (the seeds of ten pits can go round for
+/// millions of laps before a lap start repeats), so a sowing that has sown `MAX_SOWN`
+/// seeds, relays included, is taken as endless too.
 #[inline(always)]
 pub(super) fn sow(game: &Game, sw: &Sowing, s: &mut State, origin: u8, track: u8) -> Option<Sown> {
     const FREE_LAPS: u32 = 16;
@@ -137,6 +139,7 @@ pub(super) fn sow(game: &Game, sw: &Sowing, s: &mut State, origin: u8, track: u8
     let mut hand = std::mem::take(&mut s.slots[origin as usize]);
     let (mut pit, mut t) = (origin, track);
     let mut laps = 0u32;
+    let mut sown_seeds = hand;
     let mut saved: Option<Box<LapStart>> = None;
     let (mut power, mut lambda) = (1u32, 0u32);
     let skip = sw.skip[p as usize] | if sw.skip_origin { 1 << origin } else { 0 };
@@ -179,8 +182,12 @@ pub(super) fn sow(game: &Game, sw: &Sowing, s: &mut State, origin: u8, track: u8
             }
             LastSeed::Relay => {
                 hand = std::mem::take(&mut s.slots[pit as usize]);
+                sown_seeds += hand;
                 if laps < FREE_LAPS {
                     continue;
+                }
+                if sown_seeds > MAX_SOWN {
+                    return None;
                 }
                 if let Some(b) = &saved {
                     if b.1 == pit && b.2 == t && b.3 == hand && b.0[..n] == s.slots[..n] {
@@ -284,6 +291,10 @@ fn capture(game: &Game, sw: &Sowing, c: &Capture, s: &mut State, last: u8, look:
     }
     taken
 }
+
+/// The most seeds one sowing sows, relays included: past it, the sowing is taken never to
+/// end (about a twentieth of a second of sowing).
+pub const MAX_SOWN: u64 = 1 << 24;
 
 /// Whether sowing the pit on square `from` would end (its relays do not go on forever),
 /// whether or not it is legal: for explaining why a sowing is refused.

@@ -16,4 +16,4 @@ pub mod words;
 pub use board::board_text;
 pub use notation::{move_text, move_text_among, parse_move};
 pub use position::{parse_position, position_text};
-pub use words::{ending_text, options_text, outcome_text, score_text, title_text};
+pub use words::{ending_text, options_text, outcome_text, score_text, title_text, unsettled_note};

@@ -3,7 +3,7 @@
 //! one move fits. When nothing fits, a one-line reason: no such square, no piece of yours
 //! there, that piece cannot go there, or another move comes first.
 
-use crate::engine::{meets_after_move, moves_by_tier, sowing_ends, Move, State};
+use crate::engine::{meets_after_move, moves_by_tier, sowing_ends, Move, State, MAX_SOWN};
 use crate::ir::{Game, Sowing, NO_LAP};
 use crate::present::{move_text, move_text_among};
 
@@ -274,7 +274,8 @@ fn why_not_sowing(game: &Game, sw: &Sowing, s: &State, from: u16, legal: &[Move]
         );
     }
     format!(
-        "sowing {name} would relay forever, so it is not a move; you can sow {}",
+        "sowing {name} would relay forever (or past {} seeds), so it is not a move; you can sow {}",
+        MAX_SOWN,
         join_or(&own)
     )
 }

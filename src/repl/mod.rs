@@ -13,7 +13,7 @@ use crate::ir::Game;
 use crate::load::{GameSpec, Loaded};
 use crate::present::{
     board_text, ending_text, move_text, move_text_among, outcome_text, position_text, score_text,
-    title_text,
+    title_text, unsettled_note,
 };
 use crate::search::mcts::{choose, Level, Limits};
 use crate::search::perft::perft;
@@ -255,7 +255,14 @@ impl Session {
     }
 
     fn status(&mut self) -> String {
-        match engine::ending(&self.game, &self.state, &mut self.scratch) {
+        let given_up = self.scratch.reach.given_up;
+        let ending = engine::ending(&self.game, &self.state, &mut self.scratch);
+        let note = if self.scratch.reach.given_up > given_up {
+            format!("{}\n", unsettled_note())
+        } else {
+            String::new()
+        };
+        note + &match ending {
             Some((outcome, cause)) => {
                 let why = ending_text(&self.game, &self.state, cause);
                 let mut text = format!(

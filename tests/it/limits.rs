@@ -302,3 +302,74 @@ fn defines_that_expand_too_deep_or_too_far_are_refused_at_once() {
     assert_eq!(errors(&doubling), ["define_too_large"]);
     assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
 }
+
+/// `tabula show` on a file, its standard output.
+fn show(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("show")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_search_for_a_capture_that_cannot_settle_gives_up_and_says_so() {
+    // Captures that can never happen (the checker cannot know): the search for one would
+    // visit millions of positions; it stops at its bound, and the game goes on.
+    let dir = std::env::temp_dir().join(format!("tabula-reach-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("never.game");
+    std::fs::write(
+        &file,
+        "game \"Never\"\nboard 7 x 7\nplayers White, Black\npieces man\nsetup {\n  White man on a1, b1\n  Black man on f7, g7\n}\nmove step { along all onto empty }\nmove take { along all onto enemy if rank(to) > 10 }\nno move: pass\nend before turn { draw when not reachable(capture) }\n",
+    )
+    .unwrap();
+    let text = show(&[file.to_str().unwrap()]);
+    assert!(text.contains("note:     whether a capture can still come was not settled within the search bound; the game goes on\nto move:  White\n"), "{text}");
+    // On a smaller board it is settled: no capture can come, and the game is drawn.
+    std::fs::write(
+        &file,
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .replace("7 x 7", "4 x 4")
+            .replace("f7, g7", "c4, d4"),
+    )
+    .unwrap();
+    assert!(show(&[file.to_str().unwrap()]).ends_with("result:   draw\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_search_over_a_pit_of_many_seeds_is_bounded_by_its_work() {
+    // Each sowing of 65,535 seeds is long: the search visits fewer positions.
+    let start = std::time::Instant::now();
+    let text = show(&[
+        "zigzag",
+        "--position",
+        "65535,0,0,0,0,0/0,0,0,0,0,0 South stores=0,0",
+    ]);
+    assert!(text.ends_with("to move:  South\n"), "{text}");
+    assert!(start.elapsed().as_secs() < 10);
+}
+
+#[test]
+fn a_relay_cycle_too_long_to_find_is_bounded_by_the_seeds_sown() {
+    // Ten pits in a ring, each lap relayed from a pit that was not empty: sowing d1 goes
+    // round for millions of laps before a lap start repeats. It is refused once it has sown
+    // MAX_SOWN seeds, like a cycle found.
+    let g = compile(
+        "game \"Ring\"\nboard 5 x 2\nplayers South, North\ncounters\nzone home = row == 0\nsetup { put 4 where true }\ntrack ring {\n  (file + 1, rank) if rank == 0 and file < 4\n  (file, 1) if rank == 0\n  (file - 1, rank) if rank == 1 and file > 0\n  (file, 0)\n}\nsow lift {\n  from home\n  lap ring\n  when seeds(last) > 1: relay\n}\nno move: pass\nend { score when store > 1000 }\n",
+    );
+    let s = position(&g, "11,3,0,12,8/12,11,6,9,12 South stores=0,0");
+    let start = std::time::Instant::now();
+    assert_eq!(moves(&g, &s), ["a1", "b1", "c1", "e1"]);
+    assert!(start.elapsed().as_secs() < 5);
+    assert!(!tabula::engine::sowing_ends(&g, &s, 3));
+}
