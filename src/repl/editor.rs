@@ -54,6 +54,7 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     session.colour = terminal && std::env::var_os("NO_COLOR").is_none();
     let mut out = std::io::stdout();
+    super::interrupt::install();
     write!(out, "{}", session.opening())?;
     if !terminal {
         // Plain lines: each is echoed after the prompt, as a transcript.
@@ -68,6 +69,7 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
                 continue;
             };
             writeln!(out, "{}{line}", session.prompt())?;
+            super::interrupt::take(); // a Ctrl-C while waiting for the line is spent
             let o = session.execute(&line);
             write!(out, "{}", o.text)?;
             if o.quit {
@@ -95,6 +97,7 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
+                super::interrupt::take();
                 let o = session.execute(&line);
                 write!(out, "{}", o.text)?;
                 out.flush()?;
@@ -102,7 +105,14 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
                     return Ok(());
                 }
             }
-            Err(rustyline::error::ReadlineError::Interrupted) => continue,
+            Err(rustyline::error::ReadlineError::Interrupted) => {
+                // At the prompt, Ctrl-C clears the line; the game stays.
+                writeln!(
+                    out,
+                    "(the game is kept: type `quit` to leave, `save FILE` to keep it)"
+                )?;
+                continue;
+            }
             Err(rustyline::error::ReadlineError::Eof) => return Ok(()),
             Err(e) => return Err(std::io::Error::other(e)),
         }

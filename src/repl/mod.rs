@@ -4,6 +4,7 @@
 
 mod editor;
 pub mod input;
+mod interrupt;
 mod record;
 
 pub use editor::run;
@@ -37,6 +38,9 @@ impl Output {
         }
     }
 }
+
+/// Said when Ctrl-C stops the computer's moves.
+const INTERRUPTED_PLAY: &str = "\nInterrupted: the computer stops here and the game is kept. Type a move to go on, `ai PLAYER off` to play a side yourself, or `quit`.\n";
 
 /// The most plies the computer plays in a row when it has both sides, so that a game that
 /// cycles cannot hang the session.
@@ -329,13 +333,27 @@ impl Session {
             let Some(level) = self.ai[p] else {
                 return text;
             };
-            let Some(m) = choose(
+            if interrupt::take() {
+                text.push_str(INTERRUPTED_PLAY);
+                return text;
+            }
+            let limits = Limits {
+                stop: Some(&interrupt::INTERRUPTED),
+                ..Limits::for_level(level)
+            };
+            let chosen = choose(
                 &self.game,
                 &self.state,
                 &self.scratch.history,
-                Limits::for_level(level),
+                limits,
                 &mut self.rng,
-            ) else {
+            );
+            if interrupt::take() {
+                // Stopped while thinking: the move it was thinking of is not played.
+                text.push_str(INTERRUPTED_PLAY);
+                return text;
+            }
+            let Some(m) = chosen else {
                 return text;
             };
             text.push('\n');
@@ -409,6 +427,10 @@ impl Session {
                     break;
                 }
             }
+            if interrupt::take() {
+                text.push_str(&format!("perft {d}: interrupted\n"));
+                break;
+            }
             let n = perft(&self.game, &self.state, d);
             text.push_str(&format!("perft {d}: {n}\n"));
             counts.push(n);
@@ -425,13 +447,21 @@ impl Session {
             .max()
             .unwrap_or(Level(3))
             .max(Level(3));
-        match choose(
+        let limits = Limits {
+            stop: Some(&interrupt::INTERRUPTED),
+            ..Limits::for_level(level)
+        };
+        let chosen = choose(
             &self.game,
             &self.state,
             &self.scratch.history,
-            Limits::for_level(level),
+            limits,
             &mut self.rng,
-        ) {
+        );
+        if interrupt::take() {
+            return "hint: interrupted\n".into();
+        }
+        match chosen {
             Some(m) => format!("hint: {}\n", move_text(&self.game, m)),
             None => "The game is over: no hint.\n".into(),
         }

@@ -6,6 +6,7 @@ use super::playout::playout;
 use super::rng::Rng;
 use crate::engine::{generate, make, History, Move, Outcome, Scratch, State};
 use crate::ir::Game;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How hard the computer thinks.
@@ -31,6 +32,8 @@ pub struct Limits {
     pub time: Duration,
     /// Plies after which a playout counts as a draw (some games can cycle).
     pub max_plies: usize,
+    /// When set, the search stops at once with what it has (Ctrl-C in a session).
+    pub stop: Option<&'static AtomicBool>,
 }
 
 impl Limits {
@@ -39,6 +42,7 @@ impl Limits {
             playouts: level.playouts(),
             time: Duration::from_secs(5),
             max_plies: 1000,
+            stop: None,
         }
     }
 }
@@ -111,7 +115,10 @@ pub fn choose_with_stats(
     let mut done = 0;
     for i in 0..limits.playouts {
         // Check the clock now and then, not on every playout.
-        if i % 64 == 63 && started.elapsed() >= limits.time {
+        if i % 64 == 63
+            && (started.elapsed() >= limits.time
+                || limits.stop.is_some_and(|f| f.load(Ordering::Relaxed)))
+        {
             break;
         }
         done += 1;

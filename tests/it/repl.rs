@@ -398,3 +398,58 @@ fn save_never_writes_over_a_file_that_is_not_a_record_and_keeps_a_position_on_on
     assert!(saved.contains("\nposition 4/1c2/4/C3 Red\n"), "{saved}");
     assert!(out.contains("Loaded "), "{out}");
 }
+
+#[test]
+fn ctrl_c_stops_the_computer_playing_every_side_and_keeps_the_game() {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    // A game with no end: the computer, playing both sides, would go on for 2,000 moves.
+    let dir = std::env::temp_dir().join(format!("tabula-interrupt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("endless.game");
+    std::fs::write(
+        &file,
+        "game \"Endless\"\nboard 6 x 6\nplayers White, Black\npieces man\nsetup {\n  White man on a1, b1\n  Black man on e6, f6\n}\nmove step { along all onto empty }\n",
+    )
+    .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "play",
+            file.to_str().unwrap(),
+            "--ai",
+            "White=1",
+            "--ai",
+            "Black=1",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    // Once stopped, the session reads on: the game is still there to be asked about.
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"ai off\nhistory\nquit\n").unwrap();
+    drop(stdin);
+    let mut text = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut text)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    assert!(
+        text.contains("\nInterrupted: the computer stops here and the game is kept."),
+        "{text}"
+    );
+    assert!(!text.contains("moves in a row"), "{text}");
+    assert!(text.contains("The computer plays no one now.\n"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
