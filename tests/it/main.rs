@@ -8,6 +8,7 @@ mod common;
 mod constructs;
 mod counters;
 mod diagnostics;
+mod fuzz;
 mod invariants;
 mod jerboa_rules;
 mod language;

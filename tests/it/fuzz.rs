@@ -1,0 +1,617 @@
+//! A fuzzing harness on stable Rust, in-process: mutated rule files (parse and check, and
+//! the game they make played a little), mangled position texts, random play-session lines
+//! with save and load round trips, and mangled game records. Each input must end in a
+//! diagnostic, a message or a correct game: a panic, or an input that takes more than
+//! `HANG` seconds, is a failure, and its reproducer is written to `target/fuzz-failures/`.
+//!
+//! `fuzz_ci_run` is the CI-sized run (a few seconds, seed 1). A long run:
+//!
+//! ```text
+//! FUZZ_SECONDS=600 FUZZ_SEED=7 cargo test --release fuzz_long_run -- --ignored --nocapture
+//! ```
+//!
+//! `fuzz_corpus_replays` runs the reproducers kept in `tests/fuzz_corpus/` (each case the
+//! fuzzing campaign of issue 14 found, and any found since): `*.game` rule files,
+//! `positions.txt` (`GAME | POSITION` lines) and `*.session` files (a game's name, then the
+//! lines typed).
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use tabula::check::{compile_source, Choices, Failure};
+use tabula::diagnostic::{render, RenderStyle};
+use tabula::engine::{self, legal_moves, make, State};
+use tabula::ir::Game;
+use tabula::load::{load, GameSpec};
+use tabula::present::{move_text_among, parse_move, parse_position, position_text};
+use tabula::repl::Session;
+use tabula::search::rng::Rng;
+
+/// An input that takes longer than this is a hang.
+const HANG: Duration = Duration::from_secs(5);
+
+/// Play on one input stops after this long (a game may search deep for each ply).
+const PLAY_TIME: Duration = Duration::from_secs(1);
+
+/// Words and numbers a mutation inserts: the language's words, the numbers at the edges of
+/// what it holds, and the brackets and operators that nest.
+const DICTIONARY: &[&str] = &[
+    "game",
+    "board",
+    "players",
+    "pieces",
+    "move",
+    "along",
+    "over",
+    "onto",
+    "capture",
+    "chain",
+    "must",
+    "may",
+    "if",
+    "then",
+    "setup",
+    "end",
+    "win",
+    "lose",
+    "draw",
+    "when",
+    "where",
+    "on",
+    "define",
+    "zone",
+    "direction",
+    "directions",
+    "option",
+    "variant",
+    "priority",
+    "no",
+    "after",
+    "require",
+    "stacks",
+    "promote",
+    "counters",
+    "sow",
+    "lap",
+    "relay",
+    "track",
+    "place",
+    "turn",
+    "take",
+    "change",
+    "carry",
+    "attacked",
+    "moved",
+    "previous",
+    "reachable",
+    "count",
+    "line",
+    "connected",
+    "friend",
+    "enemy",
+    "empty",
+    "any",
+    "off",
+    "all",
+    "x",
+    "from",
+    "to",
+    "not",
+    "and",
+    "or",
+    "is",
+    "true",
+    "false",
+    "0",
+    "1",
+    "-1",
+    "2",
+    "64",
+    "255",
+    "256",
+    "65535",
+    "65536",
+    "2 ^ 62",
+    "2 ^ 64",
+    "9223372036854775807",
+    "9223372036854775808",
+    "-9223372036854775808",
+    "18446744073709551615",
+    "(",
+    ")",
+    "{",
+    "}",
+    "(0, 1)",
+    "==",
+    "=",
+    "!=",
+    "<",
+    "+",
+    "-",
+    "*",
+    "/",
+    "%",
+    "^",
+    ",",
+    ":",
+    "..",
+    "0+",
+    "#",
+    "\"",
+    "\n",
+    "\t",
+    " ",
+    "é",
+    "\u{FEFF}",
+    "\u{0}",
+    "a1",
+    "z99",
+];
+
+/// The shipped games' sources and the broken files of `tests/diagnostics`: the seeds the
+/// mutations start from.
+fn seed_sources() -> Vec<String> {
+    let mut files: Vec<PathBuf> = Vec::new();
+    for dir in ["games", "tests/diagnostics", "tests/fuzz_corpus"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "game") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .filter(|s| s.len() < 64 * 1024)
+        .collect()
+}
+
+/// The nearest character boundary at or before `i`.
+fn boundary(text: &str, mut i: usize) -> usize {
+    i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// One to four random edits of `text`.
+fn mutate(text: &str, others: &[String], rng: &mut Rng) -> String {
+    let mut t = text.to_string();
+    for _ in 0..1 + rng.below(4) {
+        let len = t.len().max(1);
+        let at = boundary(&t, rng.below(len + 1));
+        match rng.below(8) {
+            0 => {
+                let end = boundary(&t, at + 1 + rng.below(24));
+                t.replace_range(at..end, "");
+            }
+            1 | 2 => {
+                let word = DICTIONARY[rng.below(DICTIONARY.len())];
+                t.insert_str(at, &format!(" {word} "));
+            }
+            3 => {
+                // A line repeated, or moved.
+                let lines: Vec<&str> = t.lines().collect();
+                if lines.is_empty() {
+                    continue;
+                }
+                let line = lines[rng.below(lines.len())].to_string();
+                t.insert_str(at, &format!("\n{line}\n"));
+            }
+            4 => {
+                // A number replaced by one at an edge.
+                if let Some(pos) = t[at..].find(|c: char| c.is_ascii_digit()) {
+                    let start = at + pos;
+                    let end = t[start..]
+                        .find(|c: char| !c.is_ascii_digit())
+                        .map_or(t.len(), |e| start + e);
+                    let numbers = &DICTIONARY[DICTIONARY.iter().position(|w| *w == "0").unwrap()
+                        ..DICTIONARY.iter().position(|w| *w == "(").unwrap()];
+                    t.replace_range(start..end, numbers[rng.below(numbers.len())]);
+                }
+            }
+            5 => {
+                // A part of another file spliced in.
+                let other = &others[rng.below(others.len())];
+                let from = boundary(other, rng.below(other.len().max(1)));
+                let to = boundary(other, from + rng.below(200));
+                t.insert_str(at, &other[from..to]);
+            }
+            6 => {
+                let end = boundary(&t, at + rng.below(8));
+                let c = char::from(b' ' + rng.below(95) as u8);
+                t.replace_range(at..end, &c.to_string());
+            }
+            _ => t.truncate(at),
+        }
+    }
+    t
+}
+
+/// What went wrong with one input.
+struct Finding {
+    target: &'static str,
+    input: String,
+    what: String,
+}
+
+/// Runs `f` on `input`: a panic or a hang is a finding.
+fn run_one(
+    target: &'static str,
+    input: &str,
+    findings: &mut Vec<Finding>,
+    f: impl FnOnce() -> Result<(), String>,
+) {
+    let started = Instant::now();
+    let result = catch_unwind(AssertUnwindSafe(f));
+    let what = match result {
+        Ok(Ok(())) if started.elapsed() > HANG => Some(format!("took {:?}", started.elapsed())),
+        Ok(Ok(())) => None,
+        Ok(Err(e)) => Some(e),
+        Err(p) => Some(format!(
+            "panic: {}",
+            p.downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default()
+        )),
+    };
+    if let Some(what) = what {
+        findings.push(Finding {
+            target,
+            input: input.to_string(),
+            what,
+        });
+    }
+}
+
+/// A rule file: checked, its problems rendered, and the game it makes (if any) played.
+fn source_target(source: &str, rng: &mut Rng) -> Result<(), String> {
+    match compile_source(source, &Choices::default()) {
+        Ok(compiled) => play_a_little(&compiled.game, engine::start(&compiled.game), rng),
+        Err(Failure::Problems(problems)) => {
+            if problems.is_empty() {
+                return Err("refused without a problem".into());
+            }
+            render(&problems, "fuzz.game", source, RenderStyle::plain());
+            Ok(())
+        }
+        Err(Failure::Choice(_)) => Ok(()),
+    }
+}
+
+/// A few random plies from `s`: every move's text reads back as that move, and every
+/// position's text reads back as the same text.
+fn play_a_little(game: &Game, mut s: State, rng: &mut Rng) -> Result<(), String> {
+    let started = Instant::now();
+    for _ in 0..12 {
+        let text = position_text(game, &s);
+        let again = parse_position(game, &text)
+            .map_err(|e| format!("the position text `{text}` does not read back: {e}"))?;
+        if position_text(game, &again) != text {
+            return Err(format!("the position text `{text}` reads back otherwise"));
+        }
+        let moves = legal_moves(game, &s);
+        if moves.is_empty() || started.elapsed() > PLAY_TIME {
+            break;
+        }
+        let m = moves[rng.below(moves.len())];
+        let written = move_text_among(game, m, &moves);
+        if parse_move(game, &moves, &written) != Some(m) {
+            return Err(format!(
+                "the move `{written}` does not read back in `{text}`"
+            ));
+        }
+        make(game, &mut s, m);
+    }
+    Ok(())
+}
+
+/// Games loaded once for the position and session targets.
+fn shipped(names: &[&str]) -> Vec<(String, Game)> {
+    names
+        .iter()
+        .map(|n| (n.to_string(), load(&GameSpec::named(n)).unwrap().game))
+        .collect()
+}
+
+const SHIPPED: &[&str] = &[
+    "zola", "laska", "jerboa", "zigzag", "kalah", "chess", "othello",
+];
+
+/// A position text mangled from one reached in play.
+fn position_input(game: &Game, rng: &mut Rng) -> String {
+    let mut s = engine::start(game);
+    for _ in 0..rng.below(30) {
+        let moves = legal_moves(game, &s);
+        if moves.is_empty() {
+            break;
+        }
+        make(game, &mut s, moves[rng.below(moves.len())]);
+    }
+    let text = position_text(game, &s);
+    let mut out = text.clone();
+    for _ in 0..1 + rng.below(3) {
+        let at = boundary(&out, rng.below(out.len() + 1));
+        let pieces = [
+            "0",
+            "9",
+            "1",
+            "/",
+            ",",
+            " ",
+            "=",
+            "18446744073709551615",
+            "65535",
+            "C",
+            "c",
+            "x",
+            "stores=",
+            "moved=",
+            "previous=",
+            ":",
+            "-",
+            "é",
+            "\n",
+        ];
+        match rng.below(3) {
+            0 => {
+                let end = boundary(&out, at + 1 + rng.below(4));
+                out.replace_range(at..end, "");
+            }
+            _ => out.insert_str(at, pieces[rng.below(pieces.len())]),
+        }
+    }
+    out
+}
+
+fn position_target(game: &Game, text: &str, rng: &mut Rng) -> Result<(), String> {
+    match parse_position(game, text) {
+        Ok(s) => play_a_little(game, s, rng),
+        Err(e) if e.is_empty() => Err("refused without a reason".into()),
+        Err(_) => Ok(()),
+    }
+}
+
+/// Lines a person might type, right and wrong.
+fn session_line(session: &Session, dir: &Path, rng: &mut Rng) -> String {
+    let legal = legal_moves(session.game(), session.state());
+    let record = dir.join(format!("r{}.rec", rng.below(3)));
+    let record = record.to_str().unwrap();
+    match rng.below(12) {
+        0..=3 if !legal.is_empty() => {
+            move_text_among(session.game(), legal[rng.below(legal.len())], &legal)
+        }
+        4 => "undo".into(),
+        5 => "redo".into(),
+        6 => [
+            "moves", "show", "history", "position", "help", "perft 2", "new",
+        ][rng.below(7)]
+        .into(),
+        7 => format!("save {record}"),
+        8 => format!("load {record}"),
+        9 => {
+            // A record mangled on disk, then loaded.
+            if let Ok(text) = std::fs::read_to_string(record) {
+                let mangled = mutate(&text, std::slice::from_ref(&text), rng);
+                let _ = std::fs::write(record, mangled);
+            }
+            format!("load {record}")
+        }
+        _ => {
+            let garbage = [
+                "a1-",
+                "x",
+                "e7e8k",
+                "1000000",
+                "-1",
+                "perft 99",
+                "ai",
+                "ai Nobody 3",
+                "load /nonexistent/x",
+                "save",
+                "moves a1",
+                "\u{7f}",
+                "é",
+                "a1:",
+                ":rule",
+            ];
+            garbage[rng.below(garbage.len())].into()
+        }
+    }
+}
+
+/// Lines typed in a session: none may panic, and `save` then `load` gives back the same
+/// position.
+fn session_target(name: &str, lines: &[String], dir: &Path) -> Result<(), String> {
+    let loaded = load(&GameSpec::named(name)).map_err(|e| e.to_string())?;
+    let mut session = Session::new(GameSpec::named(name), loaded, &[], 1)?;
+    session.opening();
+    for line in lines {
+        session.execute(line);
+    }
+    let before = position_text(session.game(), session.state());
+    let record = dir.join("roundtrip.rec");
+    let record = record.to_str().unwrap();
+    session.execute(&format!("save {record}"));
+    session.execute("new");
+    session.execute(&format!("load {record}"));
+    let after = position_text(session.game(), session.state());
+    if before != after {
+        return Err(format!("saved at `{before}`, loaded as `{after}`"));
+    }
+    Ok(())
+}
+
+/// Counts of inputs run, by target.
+#[derive(Default, Debug)]
+struct Counts {
+    sources: usize,
+    positions: usize,
+    sessions: usize,
+    lines: usize,
+}
+
+/// Runs the four targets until `enough` says stop.
+fn campaign(seed: u64, mut enough: impl FnMut(&Counts) -> bool) -> (Counts, Vec<Finding>) {
+    let sources = seed_sources();
+    let games = shipped(SHIPPED);
+    let dir = std::env::temp_dir().join(format!("tabula-fuzz-{}-{seed}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rng = Rng::new(seed);
+    let mut counts = Counts::default();
+    let mut findings = Vec::new();
+    while !enough(&counts) {
+        for _ in 0..20 {
+            let input = mutate(&sources[rng.below(sources.len())], &sources, &mut rng);
+            let mut inner = Rng::new(rng.next_u64());
+            run_one("source", &input, &mut findings, || {
+                source_target(&input, &mut inner)
+            });
+            counts.sources += 1;
+        }
+        for _ in 0..20 {
+            let (name, game) = &games[rng.below(games.len())];
+            let input = position_input(game, &mut rng);
+            let mut inner = Rng::new(rng.next_u64());
+            run_one(
+                "position",
+                &format!("{name} | {input}"),
+                &mut findings,
+                || position_target(game, &input, &mut inner),
+            );
+            counts.positions += 1;
+        }
+        {
+            let name = SHIPPED[rng.below(SHIPPED.len())];
+            let loaded = load(&GameSpec::named(name)).unwrap();
+            let mut session = Session::new(GameSpec::named(name), loaded, &[], 1).unwrap();
+            let mut lines = Vec::new();
+            for _ in 0..20 {
+                let line = session_line(&session, &dir, &mut rng);
+                let _ = catch_unwind(AssertUnwindSafe(|| session.execute(&line)));
+                lines.push(line);
+            }
+            let input = format!("{name}\n{}", lines.join("\n"));
+            run_one("session", &input, &mut findings, || {
+                session_target(name, &lines, &dir)
+            });
+            counts.sessions += 1;
+            counts.lines += lines.len();
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    (counts, findings)
+}
+
+/// Writes each finding's reproducer under `target/fuzz-failures/` and fails with a summary.
+fn report(findings: &[Finding]) {
+    if findings.is_empty() {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/fuzz-failures");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut summary = String::new();
+    for (i, f) in findings.iter().enumerate() {
+        let path = dir.join(format!("{i}.{}", f.target));
+        std::fs::write(&path, &f.input).unwrap();
+        summary.push_str(&format!("{}: {}\n", path.display(), f.what));
+    }
+    panic!("{} fuzz findings:\n{summary}", findings.len());
+}
+
+#[test]
+fn fuzz_ci_run() {
+    let (counts, findings) = campaign(1, |c| c.sources >= 600);
+    eprintln!("fuzz: {counts:?}, {} findings", findings.len());
+    report(&findings);
+}
+
+#[test]
+#[ignore]
+fn fuzz_long_run() {
+    let seconds: u64 = std::env::var("FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60);
+    let seed: u64 = std::env::var("FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2);
+    let started = Instant::now();
+    let (counts, findings) = campaign(seed, |_| started.elapsed().as_secs() >= seconds);
+    eprintln!(
+        "fuzz: seed {seed}, {seconds} s: {counts:?}, {} findings",
+        findings.len()
+    );
+    report(&findings);
+}
+
+#[test]
+fn fuzz_corpus_replays() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_corpus");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    paths.sort();
+    let games = shipped(SHIPPED);
+    let mut findings = Vec::new();
+    let mut rng = Rng::new(1);
+    let work = std::env::temp_dir().join(format!("tabula-corpus-{}", std::process::id()));
+    std::fs::create_dir_all(&work).unwrap();
+    let mut replayed = 0;
+    for path in &paths {
+        let text = std::fs::read_to_string(path).unwrap();
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("game") => {
+                run_one("source", &text, &mut findings, || {
+                    source_target(&text, &mut rng)
+                });
+                replayed += 1;
+            }
+            Some("session") => {
+                let mut lines = text.lines().map(String::from);
+                let name = lines.next().unwrap();
+                let lines: Vec<String> = lines.collect();
+                run_one("session", &text, &mut findings, || {
+                    session_target(&name, &lines, &work)
+                });
+                replayed += 1;
+            }
+            Some("txt") => {
+                for line in text
+                    .lines()
+                    .filter(|l| !l.starts_with('#') && !l.is_empty())
+                {
+                    let (name, position) = line.split_once(" | ").unwrap();
+                    let game = &games.iter().find(|(n, _)| n == name).unwrap().1;
+                    run_one("position", line, &mut findings, || {
+                        position_target(game, position, &mut rng)
+                    });
+                    replayed += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    let _ = std::fs::remove_dir_all(&work);
+    assert!(replayed >= 20, "only {replayed} reproducers");
+    report(&findings);
+}
+
+#[test]
+fn a_panic_a_refusal_without_reason_and_a_slow_input_are_findings() {
+    let mut findings = Vec::new();
+    run_one("source", "a", &mut findings, || panic!("boom"));
+    run_one("source", "b", &mut findings, || {
+        Err("refused without a problem".into())
+    });
+    run_one("source", "c", &mut findings, || Ok(()));
+    let whats: Vec<&str> = findings.iter().map(|f| f.what.as_str()).collect();
+    assert_eq!(whats, ["panic: boom", "refused without a problem"]);
+}
