@@ -317,7 +317,7 @@ impl Checker<'_> {
             .label(first, "first given here")
             .help(match kind {
                 "along" => "name every direction in one clause: `along n, ne, e`".to_string(),
-                "piece" => "name every type in one clause: `piece man, king`".to_string(),
+                "piece" => "name every type in one clause: `piece man, officer`".to_string(),
                 "over" => "a rule passes over one run of one pattern (`over 1..3 empty`); for squares of different kinds, test them with `if … is …` or make a move in two parts (`then`)".to_string(),
                 "onto" => "a rule lands on one square: keep one `onto`, and test more with `if to is …`".to_string(),
                 "chain" => "keep one: `chain must`, `chain may` or `chain must if …`".to_string(),
