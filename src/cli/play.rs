@@ -18,7 +18,14 @@ pub fn parse_ai(spec: &str) -> Result<(String, Level), CliError> {
     }
 }
 
-pub fn run(args: &GameArgs, ai: &[String], seed: u64) -> Result<ExitCode, CliError> {
+pub fn run(args: &GameArgs, ai: &[String], seed: Option<u64>) -> Result<ExitCode, CliError> {
+    // Without `--seed`, each session plays differently: the clock and the process decide.
+    let seed = seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        now ^ (u64::from(std::process::id()) << 32)
+    });
     let ai = ai
         .iter()
         .map(|s| parse_ai(s))

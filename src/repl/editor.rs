@@ -56,6 +56,7 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
     let mut out = std::io::stdout();
     super::interrupt::install();
     write!(out, "{}", session.opening())?;
+    computer_turns(&mut session, terminal)?;
     if !terminal {
         // Plain lines: each is echoed after the prompt, as a transcript.
         for bytes in std::io::stdin().lock().split(b'\n') {
@@ -75,6 +76,7 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
             if o.quit {
                 return Ok(());
             }
+            computer_turns(&mut session, false)?;
         }
         return Ok(());
     }
@@ -104,6 +106,7 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
                 if o.quit {
                     return Ok(());
                 }
+                computer_turns(&mut session, true)?;
             }
             Err(rustyline::error::ReadlineError::Interrupted) => {
                 // At the prompt, Ctrl-C clears the line; the game stays.
@@ -116,5 +119,28 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
             Err(rustyline::error::ReadlineError::Eof) => return Ok(()),
             Err(e) => return Err(std::io::Error::other(e)),
         }
+    }
+}
+
+/// The computer's moves, each shown as it is made. On a terminal (`live`), a line below
+/// the board tells how its thinking goes, rewritten in place and cleared before the move.
+fn computer_turns(session: &mut Session, live: bool) -> std::io::Result<()> {
+    let mut out = std::io::stdout();
+    loop {
+        let mut watch = |line: &str| {
+            if live {
+                let mut out = std::io::stdout();
+                let _ = write!(out, "\r\x1b[K{line}");
+                let _ = out.flush();
+            }
+        };
+        let Some(text) = session.computer_move(&mut watch) else {
+            return Ok(());
+        };
+        if live {
+            write!(out, "\r\x1b[K")?;
+        }
+        write!(out, "{text}")?;
+        out.flush()?;
     }
 }

@@ -16,7 +16,7 @@ use crate::present::{
     board_text, ending_text, move_text, move_text_among, outcome_text, position_text, score_text,
     title_text, unsettled_note,
 };
-use crate::search::mcts::{choose, Level, Limits};
+use crate::search::mcts::{choose, choose_watched, Level, Limits};
 use crate::search::perft::perft;
 
 /// The most positions `perft` counts in a session at one depth (a few seconds).
@@ -60,7 +60,9 @@ Commands:
   load FILE        load a saved game
   perft N          count the move sequences of each length up to N
   hint             the computer's suggestion
-  ai PLAYER LEVEL  let the computer play PLAYER (levels 0 to 6; 0 plays at random)
+  ai PLAYER LEVEL  let the computer play PLAYER: level 0 plays at random; levels 1 to 6
+                   search 100, 400, 1,600, 6,400, 25,600 or 102,400 playouts a move
+                   (at most 5 s); Ctrl-C stops it and keeps the game
   ai PLAYER off    take PLAYER back; `ai off` takes every player back
   help             this text
   quit             leave
@@ -79,6 +81,9 @@ pub struct Session {
     scratch: Scratch,
     /// Colour the board (for a terminal that shows it).
     pub colour: bool,
+    /// The computer's moves since a person last played a move, started a game or gave the
+    /// computer a side (what sets it going); past `MAX_COMPUTER_PLIES` it waits for one.
+    computer_plies: usize,
 }
 
 impl Session {
@@ -103,6 +108,7 @@ impl Session {
             rng: Rng::new(seed),
             scratch: Scratch::default(),
             colour: false,
+            computer_plies: 0,
         };
         for (player, level) in ai {
             let p = session.player_index(player)?;
@@ -141,7 +147,6 @@ impl Session {
             title_text(&self.game)
         );
         text.push_str(&self.board());
-        text.push_str(&self.computer_turns());
         text
     }
 
@@ -192,11 +197,8 @@ impl Session {
                 self.played.clear();
                 self.undone.clear();
                 self.replay();
-                Output::text(format!(
-                    "A new game.\n\n{}{}",
-                    self.board(),
-                    self.computer_turns()
-                ))
+                self.computer_plies = 0;
+                Output::text(format!("A new game.\n\n{}", self.board()))
             }
             "undo" => Output::text(self.undo()),
             "redo" => Output::text(self.redo()),
@@ -320,49 +322,62 @@ impl Session {
 
     fn play_and_answer(&mut self, m: Move) -> String {
         self.undone.clear();
-        let mut text = self.play(m);
-        text.push_str(&self.computer_turns());
-        text
+        self.computer_plies = 0;
+        self.play(m)
     }
 
-    /// The computer's moves, while it is to move and the game goes on.
-    fn computer_turns(&mut self) -> String {
-        let mut text = String::new();
-        for _ in 0..MAX_COMPUTER_PLIES {
-            let p = self.state.to_move as usize;
-            let Some(level) = self.ai[p] else {
-                return text;
-            };
-            if interrupt::take() {
-                text.push_str(INTERRUPTED_PLAY);
-                return text;
-            }
-            let limits = Limits {
-                stop: Some(&interrupt::INTERRUPTED),
-                ..Limits::for_level(level)
-            };
-            let chosen = choose(
-                &self.game,
-                &self.state,
-                &self.scratch.history,
-                limits,
-                &mut self.rng,
-            );
-            if interrupt::take() {
-                // Stopped while thinking: the move it was thinking of is not played.
-                text.push_str(INTERRUPTED_PLAY);
-                return text;
-            }
-            let Some(m) = chosen else {
-                return text;
-            };
-            text.push('\n');
-            text.push_str(&self.play(m));
+    /// One move of the computer, if it is to move and the game goes on: the move and the
+    /// board, or why it stops (Ctrl-C, or `MAX_COMPUTER_PLIES` moves since a person last
+    /// typed). `watch` hears how its thinking goes, a few times a second, in words. The
+    /// line editor calls this after each line, once the line's answer is shown.
+    pub fn computer_move(&mut self, watch: &mut dyn FnMut(&str)) -> Option<String> {
+        let p = self.state.to_move as usize;
+        let level = self.ai[p]?;
+        if self.computer_plies > MAX_COMPUTER_PLIES {
+            return None;
         }
-        text.push_str(&format!(
-            "\nThe computer has played {MAX_COMPUTER_PLIES} moves in a row; stopping here.\n"
-        ));
-        text
+        if self.computer_plies == MAX_COMPUTER_PLIES {
+            self.computer_plies += 1;
+            return Some(format!(
+                "\nThe computer has played {MAX_COMPUTER_PLIES} moves in a row; stopping here.\n"
+            ));
+        }
+        let interrupted = |this: &mut Self| {
+            this.computer_plies = MAX_COMPUTER_PLIES + 1;
+            Some(INTERRUPTED_PLAY.to_string())
+        };
+        if interrupt::take() {
+            return interrupted(self);
+        }
+        let limits = Limits {
+            stop: Some(&interrupt::INTERRUPTED),
+            ..Limits::for_level(level)
+        };
+        let game = &self.game;
+        let who = &game.players[p].name;
+        let chosen = choose_watched(
+            game,
+            &self.state,
+            &self.scratch.history,
+            limits,
+            &mut self.rng,
+            &mut |t| {
+                watch(&format!(
+                    "{who} is thinking: {:.1} s, {} playouts; best so far {} (wins {:.0}%)",
+                    t.elapsed.as_secs_f64(),
+                    t.playouts,
+                    move_text(game, t.best),
+                    100.0 * t.win_rate
+                ))
+            },
+        );
+        if interrupt::take() {
+            // Stopped while thinking: the move it was thinking of is not played.
+            return interrupted(self);
+        }
+        let m = chosen?.mv;
+        self.computer_plies += 1;
+        Some(format!("\n{}", self.play(m)))
     }
 
     /// The position after the moves played, from the start, with the history of the line.
@@ -489,12 +504,11 @@ impl Session {
                 match level.parse::<u8>() {
                     Ok(l) if l <= Level::MAX => {
                         self.ai[p] = Some(Level(l));
-                        let mut text = format!(
+                        self.computer_plies = 0;
+                        format!(
                             "The computer plays {} at level {l}.\n",
                             self.game.players[p].name
-                        );
-                        text.push_str(&self.computer_turns());
-                        text
+                        )
                     }
                     _ => format!("a level is a number from 0 to {}\n", Level::MAX),
                 }

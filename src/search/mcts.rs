@@ -88,6 +88,31 @@ pub fn choose_with_stats(
     limits: Limits,
     rng: &mut Rng,
 ) -> Option<Choice> {
+    choose_watched(game, state, history, limits, rng, &mut |_| {})
+}
+
+/// The search as it goes: told to a watcher a few times a second.
+#[derive(Clone, Copy, Debug)]
+pub struct Thinking {
+    pub elapsed: Duration,
+    pub playouts: usize,
+    /// The move most visited so far, and its share of wins for the mover.
+    pub best: Move,
+    pub win_rate: f64,
+}
+
+/// How often a watcher hears of the search.
+const WATCH_EVERY: Duration = Duration::from_millis(200);
+
+/// `choose_with_stats`, telling `watch` how the search goes every `WATCH_EVERY`.
+pub fn choose_watched(
+    game: &Game,
+    state: &State,
+    history: &History,
+    limits: Limits,
+    rng: &mut Rng,
+    watch: &mut dyn FnMut(&Thinking),
+) -> Option<Choice> {
     let mut scratch = Scratch::default();
     scratch.history = history.clone();
     let root = scratch.history.len();
@@ -113,13 +138,26 @@ pub fn choose_with_stats(
     }];
     let mut buffer = Vec::new();
     let mut done = 0;
+    let mut told = started;
     for i in 0..limits.playouts {
         // Check the clock now and then, not on every playout.
-        if i % 64 == 63
-            && (started.elapsed() >= limits.time
-                || limits.stop.is_some_and(|f| f.load(Ordering::Relaxed)))
-        {
-            break;
+        if i % 64 == 63 {
+            if started.elapsed() >= limits.time
+                || limits.stop.is_some_and(|f| f.load(Ordering::Relaxed))
+            {
+                break;
+            }
+            if told.elapsed() >= WATCH_EVERY {
+                told = Instant::now();
+                if let Some(c) = most_visited(&nodes) {
+                    watch(&Thinking {
+                        elapsed: started.elapsed(),
+                        playouts: done,
+                        best: nodes[c].mv,
+                        win_rate: nodes[c].reward / nodes[c].visits.max(1.0),
+                    });
+                }
+            }
         }
         done += 1;
         let mut s = *state;
@@ -163,18 +201,23 @@ pub fn choose_with_stats(
             n = node.parent as usize;
         }
     }
-    let root = &nodes[0];
-    root.children
+    most_visited(&nodes).map(|c| Choice {
+        mv: nodes[c].mv,
+        playouts: done,
+    })
+}
+
+/// The root's child visited most: the move the search would play now.
+fn most_visited(nodes: &[Node]) -> Option<usize> {
+    nodes[0]
+        .children
         .clone()
         .max_by(|&a, &b| {
             nodes[a as usize]
                 .visits
                 .total_cmp(&nodes[b as usize].visits)
         })
-        .map(|c| Choice {
-            mv: nodes[c as usize].mv,
-            playouts: done,
-        })
+        .map(|c| c as usize)
 }
 
 /// A playout's worth to `player`: 1 for a win, 0 for a loss, ½ for a draw or a game
