@@ -474,6 +474,7 @@ impl<'f> Checker<'f> {
         };
         Some(Game {
             title: self.file.title.clone(),
+            about: self.file.about.clone(),
             options: self.option_infos.clone(),
             variants: self.variant_infos.clone(),
             chosen: self

@@ -3,6 +3,7 @@
 mod bench;
 mod error;
 mod game;
+mod list;
 mod matches;
 mod perft;
 mod play;
@@ -66,7 +67,12 @@ pub enum Command {
         /// Paths to .game files (or names of shipped games)
         #[arg(required = true)]
         files: Vec<String>,
+        /// Print one JSON document on standard output instead of the drawn reports
+        #[arg(long)]
+        json: bool,
     },
+    /// List the shipped games, each with a line about it
+    List,
     /// Print a game's summary and its starting position
     Show(GameArgs),
     /// Count the move sequences of each length from the start (or --position)
@@ -127,7 +133,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             max_plies,
             json,
         } => matches::run(&game, &ai, games, seed, max_plies, json),
-        Command::Validate { files } => validate::run(&files),
+        Command::Validate { files, json } => validate::run(&files, json),
+        Command::List => list::run(),
         Command::Show(game) => show::run(&game),
         Command::Perft {
             game,

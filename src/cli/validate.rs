@@ -1,40 +1,98 @@
-//! `tabula validate FILE...`: every problem in every file, on standard error. Exit 0 when
-//! no file has an error (warnings alone do not fail), 1 otherwise.
+//! `tabula validate FILE...`: every problem in every file, on standard error (or, with
+//! `--json`, as one JSON document on standard output). Exit 0 when no file has an error
+//! (warnings alone do not fail), 1 otherwise.
 
-use super::error::CliError;
+use super::error::{CliError, Out};
 use super::game::stderr_style;
-use crate::diagnostic::{render, summary};
+use crate::diagnostic::{render, summary, Problem, Severity};
 use crate::load::find_source;
+use serde_json::{json, Value};
 use std::process::ExitCode;
 
-pub fn run(files: &[String]) -> Result<ExitCode, CliError> {
+pub fn run(files: &[String], as_json: bool) -> Result<ExitCode, CliError> {
     let mut failed = false;
+    let mut reports = Vec::new();
     for arg in files {
         let source = match find_source(arg) {
             Ok(s) => s,
             Err(e) => {
-                eprintln!("error: {e}");
+                if as_json {
+                    reports.push(json!({ "file": arg, "ok": false, "error": e.to_string() }));
+                } else {
+                    eprintln!("error: {e}");
+                }
                 failed = true;
                 continue;
             }
         };
         let problems = crate::check::validate_source(&source.text);
+        let has_errors = problems.iter().any(Problem::is_error);
+        failed |= has_errors;
+        if as_json {
+            reports.push(json!({
+                "file": source.name,
+                "ok": !has_errors,
+                "errors": problems.iter().filter(|p| p.is_error()).count(),
+                "warnings": problems.iter().filter(|p| !p.is_error()).count(),
+                "problems": problems.iter().map(|p| problem_json(p, &source.text)).collect::<Vec<_>>(),
+            }));
+            continue;
+        }
         eprint!(
             "{}",
             render(&problems, &source.name, &source.text, stderr_style())
         );
-        if problems.iter().any(|p| p.is_error()) {
-            failed = true;
-        }
         if problems.is_empty() {
             eprintln!("{}: ok", source.name);
         } else {
             eprintln!("{}: {}", source.name, summary(&problems));
         }
     }
+    if as_json {
+        let document = json!({ "ok": !failed, "files": reports });
+        let mut out = Out::new();
+        out.line(&serde_json::to_string_pretty(&document).expect("JSON of plain values"))?;
+    }
     Ok(if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// One problem as JSON: its code, severity, message and help, where it is (line and
+/// column, from 1, of its first label), and every label.
+fn problem_json(p: &Problem, text: &str) -> Value {
+    let (line, column) = line_column(text, p.position() as usize);
+    json!({
+        "code": p.code,
+        "severity": match p.severity { Severity::Error => "error", Severity::Warning => "warning" },
+        "message": p.message,
+        "help": p.help,
+        "line": line,
+        "column": column,
+        "labels": p.labels.iter().map(|l| {
+            let (line, column) = line_column(text, l.span.start as usize);
+            let (end_line, end_column) = line_column(text, l.span.end as usize);
+            json!({
+                "text": l.text,
+                "line": line,
+                "column": column,
+                "end_line": end_line,
+                "end_column": end_column,
+            })
+        }).collect::<Vec<_>>(),
+    })
+}
+
+/// The line and column (from 1; the column in characters) of byte `offset` of `text`.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() + 1)
 }

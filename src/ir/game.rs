@@ -120,6 +120,8 @@ pub struct Zone {
 #[derive(Clone, Debug)]
 pub struct Game {
     pub title: String,
+    /// The file's `about` lines: a text about the game, the first its one-line description.
+    pub about: Vec<String>,
     pub options: Vec<OptionInfo>,
     pub variants: Vec<VariantInfo>,
     /// The value of every option in this compilation, in declaration order.

@@ -13,8 +13,8 @@ use crate::engine::{self, Move, Scratch, State};
 use crate::ir::Game;
 use crate::load::{GameSpec, Loaded};
 use crate::present::{
-    board_text, ending_text, move_text, move_text_among, outcome_text, position_text, score_text,
-    title_text, unsettled_note,
+    board_text, ending_text, game_summary, move_text, move_text_among, outcome_text, position_text,
+    score_text, title_text, unsettled_note,
 };
 use crate::search::mcts::{choose, choose_watched, Level, Limits};
 use crate::search::perft::perft;
@@ -64,6 +64,7 @@ Commands:
                    search 100, 400, 1,600, 6,400, 25,600 or 102,400 playouts a move
                    (at most 5 s); Ctrl-C stops it and keeps the game
   ai PLAYER off    take PLAYER back; `ai off` takes every player back
+  rules            what the game is: its text, players, pieces, board and move rules
   help             this text
   quit             leave
 ";
@@ -162,7 +163,7 @@ impl Session {
     pub fn completions(&mut self) -> Vec<String> {
         let mut words: Vec<String> = [
             "moves", "undo", "redo", "new", "show", "position", "history", "save", "load", "perft",
-            "hint", "ai", "help", "quit",
+            "hint", "ai", "rules", "help", "quit",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -185,6 +186,7 @@ impl Session {
         match word {
             "" => Output::default(),
             "help" | "?" => Output::text(HELP),
+            "rules" | "info" => Output::text(game_summary(&self.game)),
             "quit" | "exit" => Output {
                 text: String::new(),
                 quit: true,

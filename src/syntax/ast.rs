@@ -14,6 +14,8 @@ pub struct Ident {
 pub struct GameFile {
     pub title: String,
     pub title_span: Span,
+    /// The `about` lines, in order.
+    pub about: Vec<String>,
     pub items: Vec<Item>,
 }
 

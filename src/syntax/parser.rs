@@ -189,14 +189,24 @@ fn convert_file(pair: Pair<Rule>) -> GameFile {
         .into_inner()
         .next()
         .map_or(String::new(), |s| s.as_str().to_string());
-    let items = inner
+    let (about, items): (Vec<_>, Vec<_>) = inner
         .filter(|p| p.as_rule() != Rule::EOI)
-        .map(convert_item)
+        .partition(|p| p.as_rule() == Rule::about_decl);
+    let about = about
+        .into_iter()
+        .map(|p| {
+            let string = p.into_inner().nth(1).expect("about_decl has a text");
+            string
+                .into_inner()
+                .next()
+                .map_or(String::new(), |s| s.as_str().to_string())
+        })
         .collect();
     GameFile {
         title,
         title_span,
-        items,
+        about,
+        items: items.into_iter().map(convert_item).collect(),
     }
 }
 

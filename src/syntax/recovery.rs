@@ -345,6 +345,12 @@ pub(super) const DECLARATIONS: &[Declaration] = &[
         section: "The file",
     },
     Declaration {
+        word: "about",
+        what: "a line about the game",
+        form: "about \"Who made it, and how it is played.\"",
+        section: "The file",
+    },
+    Declaration {
         word: "option",
         what: "an option",
         form: "option NAME = DEFAULT in VALUE, VALUE",

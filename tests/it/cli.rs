@@ -84,6 +84,11 @@ fn show_prints_the_summary_and_the_board() {
     assert_eq!(
         stdout(&o),
         "Zola
+  Zola (Mark Steere, 2021): step outward, capture inward or level.
+  Every square starts full. A piece steps outward (away from the centre) onto an empty
+  square, or captures inward or level: it slides over empty squares onto the first
+  occupied square, which must hold an enemy no farther from the centre than where it
+  left.
 players:  Red (facing n), Blue (facing s)
 pieces:   checker (C/c)
 board:    4 x 4, 16 squares
@@ -103,6 +108,60 @@ position: cCcC/CcCc/cCcC/CcCc Red
 to move:  Red
 "
     );
+}
+
+#[test]
+fn list_names_every_shipped_game_with_its_line_and_names_match_in_any_case() {
+    let o = tabula(&["list"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let names: Vec<&str> = text
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(names, tabula::load::shipped::names());
+    assert!(
+        text.contains(
+            "\nzola          Zola (Mark Steere, 2021): step outward, capture inward or level.\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.lines().all(|l| l.len() > 20),
+        "a game without its line: {text}"
+    );
+    let upper = tabula(&["show", "ZOLA"]);
+    assert_eq!(upper.status.code(), Some(0), "{}", stderr(&upper));
+    assert!(stdout(&upper).starts_with("Zola\n"));
+}
+
+#[test]
+fn validate_json_is_one_document_with_every_problem_placed() {
+    let o = tabula(&[
+        "validate",
+        "--json",
+        "tests/diagnostics/syntax_three_errors.game",
+        "zola",
+        "missing.game",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o), "");
+    let doc = json(&o);
+    assert_eq!(doc["ok"], false);
+    let files = doc["files"].as_array().unwrap();
+    assert_eq!(files.len(), 3);
+    assert_eq!(files[0]["errors"], 3);
+    let first = &files[0]["problems"][0];
+    assert_eq!(first["code"], "syntax");
+    assert_eq!(
+        (first["line"].as_u64(), first["column"].as_u64()),
+        (Some(4), Some(1))
+    );
+    assert_eq!(first["labels"][0]["text"], "did you mean `pieces`?");
+    assert_eq!(first["labels"][0]["end_column"], 7);
+    assert_eq!(files[1]["ok"], true);
+    assert_eq!(files[1]["problems"].as_array().unwrap().len(), 0);
+    assert_eq!(files[2]["error"], "no such file: missing.game");
 }
 
 #[test]

@@ -423,3 +423,16 @@ fn the_reference_shows_every_shipped_game_as_shipped() {
         );
     }
 }
+
+#[test]
+fn about_lines_are_the_games_text_in_order() {
+    let g = compile("game \"T\"\nabout \"A test game.\"\nboard 3 x 3\nabout \"Men step north.\"\nplayers White, Black\npieces man\nmove step { along n onto empty }\n");
+    assert_eq!(g.about, ["A test game.", "Men step north."]);
+    assert_eq!(
+        tabula::present::game_summary(&g)
+            .lines()
+            .take(3)
+            .collect::<Vec<_>>(),
+        ["T", "  A test game.", "  Men step north."]
+    );
+}

@@ -453,3 +453,16 @@ fn ctrl_c_stops_the_computer_playing_every_side_and_keeps_the_game() {
     assert!(text.contains("The computer plays no one now.\n"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn rules_tells_what_the_game_is() {
+    let out = play(&["tictactoe"], "rules\nquit\n");
+    let rules = out.split("> rules\n").nth(1).unwrap();
+    assert!(
+        rules.starts_with(
+            "Tic-tac-toe\n  Tic-tac-toe: three marks in a row on a 3 x 3 grid.\n  Tic-tac-toe: X and O take turns"
+        ),
+        "{rules}"
+    );
+    assert!(rules.contains("\nboard:    3 x 3, 9 squares\n"), "{rules}");
+}

@@ -1,0 +1,64 @@
+//! A game described in a few lines, for a person deciding what to play.
+
+use crate::ir::Game;
+
+/// The title, the text about the game, players, pieces, board, options, variants and
+/// move rules: what `tabula show` and the session's `rules` print.
+pub fn game_summary(game: &Game) -> String {
+    let mut out = format!("{}\n", game.title);
+    for line in &game.about {
+        out.push_str(&format!("  {line}\n"));
+    }
+    let players: Vec<String> = game
+        .players
+        .iter()
+        .map(|p| {
+            format!(
+                "{} (facing {})",
+                p.name, game.board.directions[p.facing as usize].name
+            )
+        })
+        .collect();
+    out.push_str(&format!("players:  {}\n", players.join(", ")));
+    let pieces: Vec<String> = game
+        .pieces
+        .iter()
+        .map(|p| {
+            format!(
+                "{} ({}/{})",
+                p.name,
+                p.letter.to_ascii_uppercase(),
+                p.letter.to_ascii_lowercase()
+            )
+        })
+        .collect();
+    if !pieces.is_empty() {
+        out.push_str(&format!("pieces:   {}\n", pieces.join(", ")));
+    }
+    if let Some(sw) = &game.sowing {
+        let seeds: u64 = sw.start.iter().map(|&n| n as u64).sum();
+        out.push_str(&format!(
+            "counters: {} pits, {seeds} seeds, a store for each player\n",
+            sw.count()
+        ));
+    }
+    let used = game.board.used.iter().filter(|&&u| u).count();
+    out.push_str(&format!(
+        "board:    {} x {}, {used} squares\n",
+        game.board.width, game.board.height
+    ));
+    for (o, (_, value)) in game.options.iter().zip(&game.chosen) {
+        out.push_str(&format!(
+            "option:   {} = {value} (default {}; allowed {})\n",
+            o.name, o.default, o.allowed
+        ));
+    }
+    for v in &game.variants {
+        let settings: Vec<String> = v.settings.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        out.push_str(&format!("variant:  {} ({})\n", v.name, settings.join(" ")));
+    }
+    let mut rules: Vec<&str> = game.rules.iter().map(|r| r.name.as_str()).collect();
+    rules.extend(game.sowing.as_ref().map(|sw| sw.name.as_str()));
+    out.push_str(&format!("moves:    {}\n", rules.join(", ")));
+    out
+}
