@@ -50,8 +50,11 @@ pub const HELP: &str = "\
 Type a move to play it: c3-d4, c3xd6, c3xe5xc7, pass. The squares alone do too (c3 d4,
 c3d4), and so does one square when only one move fits it.
 Commands:
-  moves            the legal moves, numbered (type a number to play one)
-  undo, redo       take back a move, or play it again
+  moves [SQUARE]   the legal moves, numbered (type a number to play one); with a square,
+                   the moves from it
+  undo, redo [N]   take back a move (or N), or play it again
+  first, last, back, forward, goto N
+                   step through the game (goto 0 is the start); play goes on from there
   new              start the game again
   show             the board
   position         the position text
@@ -163,7 +166,7 @@ impl Session {
     pub fn completions(&mut self) -> Vec<String> {
         let mut words: Vec<String> = [
             "moves", "undo", "redo", "new", "show", "position", "history", "save", "load", "perft",
-            "hint", "ai", "rules", "help", "quit",
+            "hint", "ai", "rules", "help", "quit", "first", "last", "back", "forward", "goto",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -191,7 +194,7 @@ impl Session {
                 text: String::new(),
                 quit: true,
             },
-            "moves" => Output::text(self.numbered_moves()),
+            "moves" => Output::text(self.numbered_moves(rest)),
             "show" => Output::text(self.board()),
             "position" => Output::text(format!("{}\n", position_text(&self.game, &self.state))),
             "history" => Output::text(self.history()),
@@ -202,8 +205,30 @@ impl Session {
                 self.computer_plies = 0;
                 Output::text(format!("A new game.\n\n{}", self.board()))
             }
-            "undo" => Output::text(self.undo()),
-            "redo" => Output::text(self.redo()),
+            "undo" => Output::text(self.repeat(
+                rest,
+                Self::undo,
+                (
+                    "Taken back",
+                    "Nothing to undo: this is the start of the game.\n",
+                ),
+            )),
+            "redo" => {
+                Output::text(self.repeat(rest, Self::redo, ("Played again", "Nothing to redo.\n")))
+            }
+            "first" => Output::text(self.goto(Some(0))),
+            "last" => Output::text(self.goto(None)),
+            "back" => Output::text(match self.played.len() {
+                0 => "This is the start of the game.\n".into(),
+                n => self.goto(Some(n - 1)),
+            }),
+            "forward" => Output::text(self.goto(Some(self.played.len() + 1))),
+            "goto" => match rest.parse::<usize>() {
+                Ok(n) => Output::text(self.goto(Some(n))),
+                Err(_) => {
+                    Output::text("goto takes a move number, e.g. `goto 4` (0 is the start)\n")
+                }
+            },
             "perft" => Output::text(self.perft(rest)),
             "hint" => Output::text(self.hint()),
             "ai" => Output::text(self.set_ai(rest)),
@@ -219,17 +244,75 @@ impl Session {
         out
     }
 
-    fn numbered_moves(&mut self) -> String {
+    /// The legal moves, numbered (the numbers play them), in columns when there are many;
+    /// with a square, only the moves that start there.
+    fn numbered_moves(&mut self, square: &str) -> String {
         let legal = self.legal();
         if legal.is_empty() {
             return "The game is over: no moves.\n".into();
         }
-        let mut text = String::new();
-        for (i, &m) in legal.iter().enumerate() {
-            let written = move_text_among(&self.game, m, &legal);
-            text.push_str(&format!("{:>4}. {written}\n", i + 1));
+        let entries: Vec<String> = legal
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| (i, move_text_among(&self.game, m, &legal)))
+            .filter(|(_, written)| square.is_empty() || starts_at(written, square))
+            .map(|(i, written)| format!("{:>4}. {written}", i + 1))
+            .collect();
+        if entries.is_empty() {
+            return match self.game.board.square(square) {
+                Some(_) => format!("no move starts on {square}; type `moves` for all of them\n"),
+                None => format!("no such square: {square}\n"),
+            };
         }
-        text
+        columns(&entries, 80)
+    }
+
+    /// Repeats `step` as many times as `count` says (once when it is empty), and says how
+    /// many it took.
+    fn repeat(
+        &mut self,
+        count: &str,
+        step: fn(&mut Self) -> Option<String>,
+        (done_words, nothing): (&str, &str),
+    ) -> String {
+        let n = match count {
+            "" => 1,
+            c => match c.parse::<usize>() {
+                Ok(n) if n >= 1 => n,
+                _ => return format!("give a number of moves, e.g. `undo 3`, not `{c}`\n"),
+            },
+        };
+        let mut last = None;
+        let mut done = 0;
+        while done < n {
+            match step(self) {
+                Some(text) => last = Some(text),
+                None => break,
+            }
+            done += 1;
+        }
+        match last {
+            None => nothing.to_string(),
+            Some(text) if n == 1 => text,
+            Some(text) => format!("{done_words}: {done} of {n}.\n{text}"),
+        }
+    }
+
+    /// Shows the game after `n` of its moves (`None`: all of them), keeping the rest to go
+    /// forward to; play goes on from there.
+    fn goto(&mut self, n: Option<usize>) -> String {
+        let total = self.played.len() + self.undone.len();
+        let n = n.unwrap_or(total);
+        if n > total {
+            let moves = if total == 1 { "move" } else { "moves" };
+            return format!("the game has {total} {moves}; `goto` takes 0 to {total}\n");
+        }
+        let mut line: Vec<Move> = self.played.clone();
+        line.extend(self.undone.iter().rev());
+        self.played = line[..n].to_vec();
+        self.undone = line[n..].iter().rev().copied().collect();
+        self.replay();
+        format!("After move {n} of {total}.\n\n{}", self.board())
     }
 
     fn history(&self) -> String {
@@ -392,10 +475,8 @@ impl Session {
         }
     }
 
-    fn undo(&mut self) -> String {
-        let Some(m) = self.played.pop() else {
-            return "Nothing to undo: this is the start of the game.\n".into();
-        };
+    fn undo(&mut self) -> Option<String> {
+        let m = self.played.pop()?;
         self.undone.push(m);
         // Take back the computer's reply too, so that it is a person's turn again.
         while self.played.last().is_some() && {
@@ -406,13 +487,11 @@ impl Session {
             self.undone.push(m);
         }
         self.replay();
-        format!("Taken back.\n\n{}", self.board())
+        Some(format!("Taken back.\n\n{}", self.board()))
     }
 
-    fn redo(&mut self) -> String {
-        let Some(m) = self.undone.pop() else {
-            return "Nothing to redo.\n".into();
-        };
+    fn redo(&mut self) -> Option<String> {
+        let m = self.undone.pop()?;
         let mut text = self.play(m);
         while let Some(&m) = self.undone.last() {
             if self.ai[self.state.to_move as usize].is_none() {
@@ -422,7 +501,7 @@ impl Session {
             text.push('\n');
             text.push_str(&self.play(m));
         }
-        text
+        Some(text)
     }
 
     fn perft(&self, rest: &str) -> String {
@@ -539,4 +618,33 @@ fn colour_board(text: &str) -> String {
             None => format!("{line}\n"),
         })
         .collect()
+}
+
+/// Whether a move written `written` starts on the square named `square`: `a1-b2` starts on
+/// `a1`, not `a10-b2`.
+fn starts_at(written: &str, square: &str) -> bool {
+    written
+        .strip_prefix(square)
+        .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric()))
+}
+
+/// Entries in as many columns as fit in `width`, numbered down each column; one column
+/// for a short list.
+fn columns(entries: &[String], width: usize) -> String {
+    let cell = entries.iter().map(|e| e.chars().count()).max().unwrap_or(0) + 2;
+    let across = (width / cell).max(1);
+    if entries.len() <= 12 || across == 1 {
+        return entries.iter().map(|e| format!("{e}\n")).collect();
+    }
+    let rows = entries.len().div_ceil(across);
+    let mut text = String::new();
+    for r in 0..rows {
+        let row: Vec<String> = (0..across)
+            .filter_map(|c| entries.get(c * rows + r))
+            .map(|e| format!("{e:<cell$}"))
+            .collect();
+        text.push_str(row.concat().trim_end());
+        text.push('\n');
+    }
+    text
 }

@@ -466,3 +466,53 @@ fn rules_tells_what_the_game_is() {
     );
     assert!(rules.contains("\nboard:    3 x 3, 9 squares\n"), "{rules}");
 }
+
+#[test]
+fn a_game_can_be_stepped_through_and_taken_back_by_several_moves() {
+    let out = play(
+        &["tictactoe"],
+        "a1\nb1\nc1\nundo 2\nhistory\nredo 5\ngoto 1\nhistory\nforward\nfirst\nback\nlast\ngoto 7\nundo 0\nmoves b\nmoves b2\nquit\n",
+    );
+    // Each answer, without the boards.
+    let answers: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.starts_with(|c: char| c.is_ascii_digit() || c == ' ') && !l.is_empty())
+        .filter(|l| !l.ends_with("to move.") && !l.contains(" plays "))
+        .collect();
+    assert_eq!(
+        answers,
+        [
+            "Tic-tac-toe. Type `help` for the commands.",
+            "X> a1",
+            "O> b1",
+            "X> c1",
+            "O> undo 2",
+            "Taken back: 2 of 2.",
+            "Taken back.",
+            "O> history",
+            "O> redo 5",
+            "Played again: 2 of 5.",
+            "O> goto 1",
+            "After move 1 of 3.",
+            "O> history",
+            "O> forward",
+            "After move 2 of 3.",
+            "X> first",
+            "After move 0 of 3.",
+            "X> back",
+            "This is the start of the game.",
+            "X> last",
+            "After move 3 of 3.",
+            "O> goto 7",
+            "the game has 3 moves; `goto` takes 0 to 3",
+            "O> undo 0",
+            "give a number of moves, e.g. `undo 3`, not `0`",
+            "O> moves b",
+            "no such square: b",
+            "O> moves b2",
+            "O> quit",
+        ],
+        "{out}"
+    );
+    assert!(out.contains("O> moves b2\n   2. b2\nO> quit"), "{out}");
+}
