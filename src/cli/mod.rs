@@ -31,8 +31,21 @@ pub struct Cli {
 pub enum Command {
     /// Play a game: against a person, or the computer with --ai
     Play {
-        #[command(flatten)]
-        game: GameArgs,
+        /// A path to a .game file, or the name of a shipped game (not with --load)
+        #[arg(required_unless_present = "load", conflicts_with = "load")]
+        game: Option<String>,
+        /// Set an option: NAME=VALUE (repeatable)
+        #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+        options: Vec<String>,
+        /// Choose a named variant
+        #[arg(long)]
+        variant: Option<String>,
+        /// Start from this position text instead of the start
+        #[arg(long)]
+        position: Option<String>,
+        /// Open a saved game record (it names its game, options and moves)
+        #[arg(long, value_name = "FILE")]
+        load: Option<String>,
         /// Let the computer play PLAYER, at LEVEL 0-6 (default 2); repeatable. Level 0 plays
         /// at random; levels 1 to 6 search 100, 400, 1,600, 6,400, 25,600 and 102,400
         /// playouts a move, each four times the one below, for at most 5 s a move
@@ -124,7 +137,23 @@ pub fn main() -> ExitCode {
 
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
-        Command::Play { game, ai, seed } => play::run(&game, &ai, seed),
+        Command::Play {
+            game,
+            options,
+            variant,
+            position,
+            load,
+            ai,
+            seed,
+        } => {
+            let game = game.map(|game| GameArgs {
+                game,
+                options,
+                variant,
+                position,
+            });
+            play::run(game.as_ref(), load.as_deref(), &ai, seed)
+        }
         Command::Match {
             game,
             ai,

@@ -18,7 +18,13 @@ pub fn parse_ai(spec: &str) -> Result<(String, Level), CliError> {
     }
 }
 
-pub fn run(args: &GameArgs, ai: &[String], seed: Option<u64>) -> Result<ExitCode, CliError> {
+/// Plays the game `args` names, or the game record `record` (one of the two is given).
+pub fn run(
+    args: Option<&GameArgs>,
+    record: Option<&str>,
+    ai: &[String],
+    seed: Option<u64>,
+) -> Result<ExitCode, CliError> {
     // Without `--seed`, each session plays differently: the clock and the process decide.
     let seed = seed.unwrap_or_else(|| {
         let now = std::time::SystemTime::now()
@@ -30,8 +36,14 @@ pub fn run(args: &GameArgs, ai: &[String], seed: Option<u64>) -> Result<ExitCode
         .iter()
         .map(|s| parse_ai(s))
         .collect::<Result<Vec<_>, _>>()?;
-    let loaded = load_game(args)?;
-    let session = Session::new(args.spec(), loaded, &ai, seed).map_err(CliError::Usage)?;
+    let session = match (args, record) {
+        (Some(args), _) => {
+            let loaded = load_game(args)?;
+            Session::new(args.spec(), loaded, &ai, seed).map_err(CliError::Usage)?
+        }
+        (None, Some(file)) => Session::from_record(file, &ai, seed).map_err(CliError::Failed)?,
+        (None, None) => return Err(CliError::Usage("name a game, or --load a record".into())),
+    };
     run_session(session).map_err(|e| match e.kind() {
         std::io::ErrorKind::BrokenPipe => CliError::ClosedOutput,
         _ => CliError::Failed(format!("the session failed: {e}")),

@@ -1,5 +1,7 @@
 //! Game records: a plain text a person can read and edit. The game and its options first,
-//! then `moves` and one move a line:
+//! then `moves` and one move a line. The game is named so that the record opens from any
+//! folder: a shipped game by its name, a file by its absolute path (and an older record's
+//! relative path is looked for from the record's folder too):
 //!
 //! ```text
 //! # Tabula game record
@@ -12,17 +14,34 @@
 
 use super::Session;
 use crate::engine::{self, State};
-use crate::load::{load, GameSpec};
+use crate::load::{find_source, load, GameSpec, Origin};
 use crate::present::move_text_among;
+use crate::search::mcts::Level;
+use std::path::Path;
 
 /// The first line of every game record: what `save` may write over.
 const RECORD_HEADER: &str = "# Tabula game record: the game, its options, then one move a line.";
 
 impl Session {
+    /// A session on the game of a saved record, its moves played; or why the record cannot
+    /// be opened.
+    pub fn from_record(file: &str, ai: &[(String, Level)], seed: u64) -> Result<Session, String> {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("cannot load {file}: {e}"))?;
+        let folder = Path::new(file).parent();
+        let (spec, _) =
+            parse_record(&text, folder).map_err(|e| format!("cannot load {file}: {e}"))?;
+        let loaded = load(&spec).map_err(|e| format!("cannot load {file}: {e}"))?;
+        let mut session = Session::new(spec, loaded, ai, seed)?;
+        session
+            .read_record(&text, folder)
+            .map_err(|e| format!("cannot load {file}: {e}"))?;
+        Ok(session)
+    }
+
     pub(super) fn record(&self) -> String {
         let mut text = String::from(RECORD_HEADER);
         text.push('\n');
-        text.push_str(&format!("game {}\n", self.spec.game));
+        text.push_str(&format!("game {}\n", travelling_name(&self.spec.game)));
         if let Some(v) = &self.spec.variant {
             text.push_str(&format!("variant {v}\n"));
         }
@@ -65,7 +84,7 @@ impl Session {
             );
         }
         match std::fs::write(file, record) {
-            Ok(()) => format!("Saved {} moves to {file}.\n", self.played.len()),
+            Ok(()) => format!("Saved {} to {file}.\n", moves_count(self.played.len())),
             Err(e) => format!("cannot save to {file}: {e}\n"),
         }
     }
@@ -78,45 +97,20 @@ impl Session {
             Ok(t) => t,
             Err(e) => return format!("cannot load {file}: {e}\n"),
         };
-        match self.read_record(&text) {
+        match self.read_record(&text, Path::new(file).parent()) {
             Ok(()) => format!(
-                "Loaded {file}: {} moves.\n\n{}",
-                self.played.len(),
+                "Loaded {file}: {}.\n\n{}",
+                moves_count(self.played.len()),
                 self.board()
             ),
             Err(e) => format!("cannot load {file}: {e}; the game goes on as it was\n"),
         }
     }
 
-    /// Replaces this session's game by the record's, or changes nothing and says why.
-    fn read_record(&mut self, text: &str) -> Result<(), String> {
-        let mut args = GameSpec::default();
-        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
-        let mut in_moves = false;
-        let mut moves = Vec::new();
-        for (n, line) in lines.by_ref() {
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            if in_moves {
-                moves.push((n, line.to_string()));
-                continue;
-            }
-            let (key, value) = line
-                .split_once(char::is_whitespace)
-                .map_or((line, ""), |(k, v)| (k, v.trim()));
-            match key {
-                "game" => args.game = value.to_string(),
-                "option" => args.options.push(value.to_string()),
-                "variant" => args.variant = Some(value.to_string()),
-                "position" => args.position = Some(value.to_string()),
-                "moves" => in_moves = true,
-                _ => return Err(format!("line {n}: `{key}` is not part of a game record (game, option, variant, position, moves)")),
-            }
-        }
-        if args.game.is_empty() {
-            return Err("it names no game (a line `game NAME`)".into());
-        }
+    /// Replaces this session's game by the record's, or changes nothing and says why. A
+    /// game file named by a relative path is looked for from the record's folder too.
+    pub(super) fn read_record(&mut self, text: &str, folder: Option<&Path>) -> Result<(), String> {
+        let (args, moves) = parse_record(text, folder)?;
         let loaded = load(&args).map_err(|e| e.to_string())?;
         let mut state: State = loaded.start;
         let mut played = Vec::new();
@@ -141,4 +135,61 @@ impl Session {
         debug_assert!(self.state.position_key() == state.position_key());
         Ok(())
     }
+}
+
+/// How a record names a game so that it loads from any folder: a shipped game by its
+/// name, a file by its absolute path.
+fn travelling_name(game: &str) -> String {
+    match find_source(game).map(|s| s.origin) {
+        Ok(Origin::Shipped(name)) => name.to_string(),
+        Ok(Origin::File(path)) => std::fs::canonicalize(&path)
+            .map_or_else(|_| game.to_string(), |p| p.display().to_string()),
+        Err(_) => game.to_string(),
+    }
+}
+
+/// A record's game (with its options, variant and position) and its moves, each with its
+/// line number.
+pub fn parse_record(
+    text: &str,
+    folder: Option<&Path>,
+) -> Result<(GameSpec, Vec<(usize, String)>), String> {
+    let mut args = GameSpec::default();
+    let mut in_moves = false;
+    let mut moves = Vec::new();
+    for (n, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if in_moves {
+            moves.push((n, line.to_string()));
+            continue;
+        }
+        let (key, value) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(k, v)| (k, v.trim()));
+        match key {
+            "game" => args.game = value.to_string(),
+            "option" => args.options.push(value.to_string()),
+            "variant" => args.variant = Some(value.to_string()),
+            "position" => args.position = Some(value.to_string()),
+            "moves" => in_moves = true,
+            _ => return Err(format!("line {n}: `{key}` is not part of a game record (game, option, variant, position, moves)")),
+        }
+    }
+    if args.game.is_empty() {
+        return Err("it names no game (a line `game NAME`)".into());
+    }
+    if let Some(folder) = folder {
+        let near = folder.join(&args.game);
+        if find_source(&args.game).is_err() && near.is_file() {
+            args.game = near.display().to_string();
+        }
+    }
+    Ok((args, moves))
+}
+
+/// `1 move`, `3 moves`.
+fn moves_count(n: usize) -> String {
+    format!("{n} move{}", if n == 1 { "" } else { "s" })
 }

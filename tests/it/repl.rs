@@ -516,3 +516,59 @@ fn a_game_can_be_stepped_through_and_taken_back_by_several_moves() {
     );
     assert!(out.contains("O> moves b2\n   2. b2\nO> quit"), "{out}");
 }
+
+#[test]
+fn a_record_saved_in_one_folder_opens_from_another_with_play_load() {
+    let root = std::env::temp_dir().join(format!("tabula-travel-{}", std::process::id()));
+    let (here, there) = (root.join("here"), root.join("there"));
+    std::fs::create_dir_all(&here).unwrap();
+    std::fs::create_dir_all(&there).unwrap();
+    std::fs::copy("games/zola.game", here.join("race.game")).unwrap();
+    let save = tabula_command()
+        .current_dir(&here)
+        .args(["play", "race.game", "-o", "size=4"])
+        .write_stdin("a1xa2\nsave game.rec\nquit\n")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&save.stdout).contains("Saved 1 move to game.rec.\n"));
+    // The record names the game file by its absolute path, and a shipped game by its name.
+    let record = std::fs::read_to_string(here.join("game.rec")).unwrap();
+    let absolute = std::fs::canonicalize(here.join("race.game")).unwrap();
+    assert!(
+        record.contains(&format!("\ngame {}\n", absolute.display())),
+        "{record}"
+    );
+    let opened = tabula_command()
+        .current_dir(&there)
+        .args(["play", "--load", "../here/game.rec"])
+        .write_stdin("history\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&opened.stdout);
+    assert!(text.contains("Blue> history\n   1. Red a1xa2\n"), "{text}");
+    // An older record that names its game by a path relative to its own folder opens too.
+    std::fs::write(
+        here.join("old.rec"),
+        "# Tabula game record: the game, its options, then one move a line.\ngame race.game\noption size=4\nmoves\na1xa2\n",
+    )
+    .unwrap();
+    let old = tabula_command()
+        .current_dir(&there)
+        .args(["play", "--load", "../here/old.rec"])
+        .write_stdin("history\nquit\n")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&old.stdout).contains("   1. Red a1xa2\n"));
+    // A record that is not there is one message, and exit 1.
+    let missing = tabula_command()
+        .current_dir(&there)
+        .args(["play", "--load", "nothing.rec"])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&missing.stderr),
+        "error: cannot load nothing.rec: No such file or directory (os error 2)\n"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
