@@ -232,15 +232,23 @@ impl Checker<'_> {
                             .insert(d.name.name.clone(), DirRef::PerPlayer(ids));
                         continue;
                     }
-                    self.dir_names.insert(
-                        d.name.name.clone(),
-                        DirRef::Absolute(self.directions.len() as DirId),
-                    );
-                    self.directions.push(Direction {
-                        name: d.name.name.clone(),
-                        dx: d.dx as i32,
-                        dy: d.dy as i32,
-                    });
+                    // A step already known (a compass direction, another name for it, or a
+                    // relative direction's) keeps its one id: two ids for one step would
+                    // make every move along both twice.
+                    let step = (d.dx as i32, d.dy as i32);
+                    let id = match self.directions.iter().position(|k| (k.dx, k.dy) == step) {
+                        Some(id) => id,
+                        None => {
+                            self.directions.push(Direction {
+                                name: d.name.name.clone(),
+                                dx: step.0,
+                                dy: step.1,
+                            });
+                            self.directions.len() - 1
+                        }
+                    };
+                    self.dir_names
+                        .insert(d.name.name.clone(), DirRef::Absolute(id as DirId));
                 }
                 Item::DirectionGroup(g) => {
                     let earlier = self.earlier_direction(&g.name.name, builtin);

@@ -65,6 +65,10 @@ fn search_budget(game: &Game, s: &State) -> usize {
     (SEARCH_BUDGET / scale as usize).max(MIN_SEARCH_BUDGET)
 }
 
+/// The most moves one search makes (on a large board each position has many): with
+/// `SEARCH_BUDGET`, a bound on its work, a fraction of a second.
+const MOVES_BUDGET: usize = 1 << 21;
+
 /// The seeds on the board up to which a search may visit `SEARCH_BUDGET` positions.
 const SEEDS_PER_SOWING: u64 = 64;
 /// The fewest positions a search may visit, however many seeds there are.
@@ -263,9 +267,11 @@ pub(super) fn capture_reachable(
     let mut buffer = std::mem::take(&mut memo.moves);
     let mut found = None;
     let mut head = 0;
+    let mut made = 0usize;
     while head < memo.parents.len() {
         let x = layout.read(game, &memo.queue[head * words..(head + 1) * words]);
         let takes = successors(game, &x, &mut buffer, &mut sown[0], |after, takes| {
+            made += 1;
             if !takes {
                 layout.write(game, after, &mut key);
                 memo.visit(words, &key, head as u32);
@@ -277,7 +283,7 @@ pub(super) fn capture_reachable(
             break;
         }
         head += 1;
-        if memo.parents.len() > budget {
+        if memo.parents.len() > budget || made > MOVES_BUDGET {
             // Too many positions without a capture to settle it: say a capture may still
             // come (the game goes on), remember nothing, and count it.
             memo.given_up += 1;

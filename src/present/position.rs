@@ -1,5 +1,6 @@
 //! The position text, Tabula's FEN: the board rank by rank from the top, `/` between ranks,
-//! a piece as its letter (upper case for the first player, lower case for the second), a
+//! a piece as its letter (upper case for the first player, lower case for the second, and
+//! the same with a `'` after it for the third and fourth: `M'`, `m'`), a
 //! column of two or more pieces in brackets from the bottom up (`[sSs]`: the last letter
 //! commands), a number for a run of empty squares, unused squares left out; then the player
 //! to move.
@@ -23,13 +24,20 @@ use crate::ir::expr::LookBack;
 use crate::ir::NO_SQUARE;
 use crate::ir::{Code, Columns, Game, Sowing, Sq, MAX_HAND_TYPES};
 
-/// The letter a piece is written with.
-pub(super) fn piece_letter(game: &Game, code: Code) -> char {
+/// How a piece is written: its letter, upper case for the first player and lower case for
+/// the second; the third and fourth write theirs the same way with a `'` after it (`M'`,
+/// `m'`).
+pub(super) fn piece_letter(game: &Game, code: Code) -> String {
     let (owner, t) = game.decode(code);
     let l = game.pieces[t].letter;
-    match owner {
+    let letter = match owner % 2 {
         0 => l.to_ascii_uppercase(),
         _ => l.to_ascii_lowercase(),
+    };
+    if owner >= 2 {
+        format!("{letter}'")
+    } else {
+        letter.to_string()
     }
 }
 
@@ -38,27 +46,36 @@ pub(super) fn piece_letter(game: &Game, code: Code) -> char {
 pub fn column_text(game: &Game, s: &State, sq: Sq, brackets: bool) -> String {
     let c = s.at(sq);
     let Some(cols) = &game.columns else {
-        return piece_letter(game, c).to_string();
+        return piece_letter(game, c);
     };
     let col = s.slots[cols.slot[sq as usize] as usize];
-    let letters: String = column::bottom_up(c, col, cols.bits)
+    let pieces: Vec<String> = column::bottom_up(c, col, cols.bits)
         .into_iter()
         .map(|code| piece_letter(game, code))
         .collect();
-    if brackets && letters.len() > 1 {
+    let letters = pieces.concat();
+    if brackets && pieces.len() > 1 {
         format!("[{letters}]")
     } else {
         letters
     }
 }
 
-/// The code a piece letter stands for.
-fn letter_code(game: &Game, c: char, rank: usize) -> Result<Code, String> {
-    let owner = if c.is_ascii_uppercase() { 0 } else { 1 };
+/// The code a piece letter stands for (`prime`: a `'` follows it).
+fn letter_code(game: &Game, c: char, prime: bool, rank: usize) -> Result<Code, String> {
+    let owner = usize::from(!c.is_ascii_uppercase()) + if prime { 2 } else { 0 };
     if owner >= game.players.len() {
-        return Err(format!(
-            "`{c}`: this game has one player, whose pieces are upper case"
-        ));
+        let written = if prime {
+            format!("{c}'")
+        } else {
+            c.to_string()
+        };
+        return Err(match game.players.len() {
+            1 => format!("`{written}`: this game has one player, whose pieces are upper case"),
+            n => format!(
+                "`{written}`: this game has {n} players (upper case, lower case, then with a `'`: `M`, `m`, `M'`, `m'`)"
+            ),
+        });
     }
     let t = game
         .pieces
@@ -308,9 +325,6 @@ fn rank_squares(game: &Game, r: usize) -> Vec<Sq> {
 
 /// Reads a position text; the error says what is wrong, in words.
 pub fn parse_position(game: &Game, text: &str) -> Result<State, String> {
-    if game.players.len() > 2 {
-        return Err("the position text is defined for games of one or two players".into());
-    }
     if game.sowing.is_none() && super::fen::looks_like_fen(game, text) {
         return super::fen::parse_fen(game, text);
     }
@@ -353,12 +367,13 @@ pub fn parse_position(game: &Game, text: &str) -> Result<State, String> {
             let mut column: Vec<Code> = Vec::new();
             if c == '[' {
                 let mut closed = false;
-                for l in chars.by_ref() {
+                while let Some(l) = chars.next() {
                     if l == ']' {
                         closed = true;
                         break;
                     }
-                    column.push(letter_code(game, l, r + 1)?);
+                    let prime = chars.next_if_eq(&'\'').is_some();
+                    column.push(letter_code(game, l, prime, r + 1)?);
                 }
                 if !closed {
                     return Err(format!("a `[` on rank {} is never closed", r + 1));
@@ -367,7 +382,8 @@ pub fn parse_position(game: &Game, text: &str) -> Result<State, String> {
                     return Err(format!("an empty column `[]` on rank {}", r + 1));
                 }
             } else {
-                column.push(letter_code(game, c, r + 1)?);
+                let prime = chars.next_if_eq(&'\'').is_some();
+                column.push(letter_code(game, c, prime, r + 1)?);
             }
             let sq = squares.get(k as usize).copied();
             k = k.saturating_add(1);

@@ -436,3 +436,23 @@ fn about_lines_are_the_games_text_in_order() {
         ["T", "  A test game.", "  Men step north."]
     );
 }
+
+#[test]
+fn two_names_for_one_step_are_one_direction_and_give_each_move_once() {
+    // `up` is `n` by another name, and `forward` is White's `n`: one move each way.
+    let g = game_with("direction up = (0, 1)\nmove step { along n, up, forward onto empty }");
+    assert_eq!(moves(&g, &position(&g, "5/5/2M2/5/5 White")), ["c3-c4"]);
+}
+
+#[test]
+fn three_and_four_players_write_their_pieces_apart_and_read_them_back() {
+    let four = compile("game \"Four\"\nboard 5 x 5\nplayers A, B, C, D\npieces man\nsetup {\n  A man on a1\n  B man on e5\n  C man on c3\n  D man on b2\n}\nmove step { along all onto empty }\n");
+    let text = position_text(&four, &tabula::engine::start(&four));
+    assert_eq!(text, "4m/5/2M'2/1m'3/M4 A");
+    assert_eq!(position_text(&four, &position(&four, &text)), text);
+    let three = compile("game \"Three\"\nboard 5 x 5\nplayers A, B, C\npieces man\nmove step { along all onto empty }\n");
+    assert_eq!(
+        tabula::present::parse_position(&three, "m'4/5/5/5/5 A").unwrap_err(),
+        "`m'`: this game has 3 players (upper case, lower case, then with a `'`: `M`, `m`, `M'`, `m'`)"
+    );
+}

@@ -23,21 +23,23 @@ const HEAD: &str = "game \"T\"\nboard 5 x 5\nplayers White, Black\npieces man\n"
 #[test]
 fn three_hundred_directions_are_refused_with_a_diagnostic() {
     let mut src = HEAD.to_string();
+    // Three hundred different steps (one step declared twice is one direction).
     for i in 0..300 {
-        src.push_str(&format!(
-            "direction d{i} = ({}, {})\n",
-            1 + i % 4,
-            i / 4 % 4
-        ));
+        src.push_str(&format!("direction d{i} = ({}, {})\n", 1 + i % 20, i / 20));
     }
     src.push_str("move step { along d299 onto empty }\n");
     let codes = errors(&src);
     assert!(codes.contains(&"too_many_directions"), "{codes:?}");
     // Exactly up to the limit is a correct game.
     let mut src = HEAD.to_string();
-    for i in 0..MAX_DIRECTIONS - 8 {
-        src.push_str(&format!("direction d{i} = (0, {})\n", 1 + i / 200));
+    for i in 0..MAX_DIRECTIONS - 9 {
+        src.push_str(&format!(
+            "direction d{i} = ({}, {})\n",
+            2 + i % 31,
+            1 + i / 31
+        ));
     }
+    src.push_str(&format!("direction d{} = (0, 2)\n", MAX_DIRECTIONS - 9));
     src.push_str(&format!(
         "move step {{ along d{} onto empty }}\n",
         MAX_DIRECTIONS - 9
