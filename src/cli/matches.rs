@@ -7,6 +7,7 @@ use crate::engine::{self, History, Outcome, Scratch};
 use crate::present::title_text;
 use crate::search::mcts::{choose, Level, Limits};
 use crate::search::rng::Rng;
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -39,8 +40,9 @@ pub fn run(
     }
     let sides = [Level(*a), Level(*b)];
     let mut rng = Rng::new(seed);
-    // wins[i]: games won by computer i (the first --ai is 0).
-    let (mut wins, mut draws, mut capped, mut plies) = ([0usize; 2], 0usize, 0usize, 0usize);
+    // wins[i][p]: games won by computer i (the first --ai is 0) playing player p.
+    let (mut wins, mut draws, mut capped, mut plies) = ([[0usize; 2]; 2], 0usize, 0usize, 0usize);
+    let progress = std::io::stderr().is_terminal();
     let mut scratch = Scratch::default();
     let mut moves = Vec::new();
     let t = Instant::now();
@@ -72,10 +74,22 @@ pub fn run(
             finished = engine::outcome(game, &s, &mut scratch);
         }
         match finished {
-            Some(Outcome::Win(p)) => wins[(p as usize + first) % 2] += 1,
+            Some(Outcome::Win(p)) => wins[(p as usize + first) % 2][p as usize] += 1,
             Some(Outcome::Draw) => draws += 1,
             None => capped += 1,
         }
+        if progress {
+            let total = |i: usize| wins[i][0] + wins[i][1];
+            eprint!(
+                "\rgame {}/{games}: level {a} {}, level {b} {}, draws {draws}  ",
+                g + 1,
+                total(0),
+                total(1)
+            );
+        }
+    }
+    if progress {
+        eprint!("\r\x1b[K");
     }
     let seconds = t.elapsed().as_secs_f64();
     let average = plies as f64 / games as f64;
@@ -86,7 +100,8 @@ pub fn run(
             "options": options_json(game),
             "levels": [a, b],
             "games": games,
-            "wins": wins,
+            "wins": [wins[0][0] + wins[0][1], wins[1][0] + wins[1][1]],
+            "wins_by_player": wins,
             "draws": draws,
             "capped": capped,
             "average_plies": average,
@@ -98,14 +113,30 @@ pub fn run(
             "{}: level {a} against level {b}, {games} games, colours alternating",
             title_text(game)
         ))?;
-        out.line(&format!("level {a} (first --ai): {} wins", wins[0]))?;
-        out.line(&format!("level {b} (second --ai): {} wins", wins[1]))?;
+        let players = [&game.players[0].name, &game.players[1].name];
+        for (i, (level, which)) in [(a, "first"), (b, "second")].into_iter().enumerate() {
+            out.line(&format!(
+                "level {level} ({which} --ai): {} ({} as {}, {} as {})",
+                count(wins[i][0] + wins[i][1], "win", "wins"),
+                wins[i][0],
+                players[0],
+                wins[i][1],
+                players[1]
+            ))?;
+        }
         out.line(&format!(
-            "draws: {draws}; stopped at {max_plies} plies: {capped}"
+            "{}; {} stopped at {max_plies} plies",
+            count(draws, "draw", "draws"),
+            count(capped, "game", "games")
         ))?;
         out.line(&format!(
             "average length: {average:.1} plies; {seconds:.1} s"
         ))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `1 win`, `3 wins`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -16,6 +16,10 @@ use std::process::ExitCode;
 pub use error::{CliError, Out};
 pub use game::GameArgs;
 
+/// Where `bench` and `match` stop a game that has not ended (some games can cycle), and
+/// count it apart.
+pub const DEFAULT_MAX_PLIES: usize = 10_000;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "tabula",
@@ -69,7 +73,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Stop a game after this many plies and count it apart
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
         max_plies: usize,
         /// Print one JSON object instead of text
         #[arg(long)]
@@ -113,7 +117,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Stop a game after this many plies and count it apart
-        #[arg(long, default_value_t = 10_000)]
+        #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
         max_plies: usize,
         /// Print one JSON object instead of text
         #[arg(long)]

@@ -421,3 +421,62 @@ fn games_are_loaded_alike_by_every_command() {
         );
     }
 }
+
+#[test]
+fn match_reports_each_level_by_colour_in_words_that_agree() {
+    let o = tabula(&[
+        "match",
+        "tictactoe",
+        "--ai",
+        "1",
+        "--ai",
+        "0",
+        "--games",
+        "10",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "Tic-tac-toe: level 1 against level 0, 10 games, colours alternating"
+    );
+    // Each level's wins, then as each player; the counts agree with each other.
+    let wins = |line: &str| -> Vec<usize> {
+        line.split(|c: char| !c.is_ascii_digit())
+            .filter(|w| !w.is_empty())
+            .map(|w| w.parse().unwrap())
+            .collect()
+    };
+    let (first, second) = (wins(lines[1]), wins(lines[2]));
+    assert_eq!(first[1], first[2] + first[3], "{text}");
+    assert_eq!(second[1], second[2] + second[3], "{text}");
+    assert!(
+        lines[1].contains(" as X, ") && lines[1].ends_with(" as O)"),
+        "{text}"
+    );
+    assert!(
+        !text.contains(" 1 wins") && !text.contains(" 1 draws"),
+        "{text}"
+    );
+    assert!(lines[3].ends_with("stopped at 10000 plies"), "{text}");
+    let singular = tabula(&[
+        "match",
+        "tictactoe",
+        "--ai",
+        "1",
+        "--ai",
+        "1",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+    ]);
+    let one = stdout(&singular);
+    assert!(
+        one.contains(": 1 win (") || one.contains("1 draw;"),
+        "{one}"
+    );
+}
