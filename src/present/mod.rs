@@ -18,4 +18,6 @@ pub use board::board_text;
 pub use notation::{move_text, move_text_among, parse_move};
 pub use position::{parse_position, position_text};
 pub use summary::game_summary;
-pub use words::{ending_text, options_text, outcome_text, score_text, title_text, unsettled_note};
+pub use words::{
+    end_words, ending_text, options_text, outcome_text, score_text, title_text, unsettled_note,
+};

@@ -13,8 +13,8 @@ use crate::engine::{self, Move, Scratch, State};
 use crate::ir::Game;
 use crate::load::{GameSpec, Loaded};
 use crate::present::{
-    board_text, ending_text, game_summary, move_text, move_text_among, outcome_text, position_text,
-    score_text, title_text, unsettled_note,
+    board_text, end_words, ending_text, game_summary, move_text, move_text_among, outcome_text,
+    position_text, score_text, title_text, unsettled_note,
 };
 use crate::search::mcts::{choose, choose_watched, Level, Limits};
 use crate::search::perft::perft;
@@ -356,10 +356,9 @@ impl Session {
         note + &match ending {
             Some((outcome, cause)) => {
                 let why = ending_text(&self.game, &self.state, cause);
-                let mut text = format!(
-                    "Game over: {} ({why}).\n",
-                    outcome_text(&self.game, outcome)
-                );
+                let outcome = outcome_text(&self.game, outcome);
+                let mut text =
+                    game_over_text(&outcome, &why, end_words(&self.game, &self.state, cause));
                 if let Some(score) = score_text(&self.game, &self.state) {
                     text.push_str(&score);
                 }
@@ -647,4 +646,24 @@ fn columns(entries: &[String], width: usize) -> String {
         text.push('\n');
     }
     text
+}
+
+/// "Game over: Blue wins. Red has no pieces left (Red: lose when count(friend) == 0).": the
+/// end in words first, then the rule it came from; the rule alone where there are no words.
+pub fn game_over_text(outcome: &str, rule: &str, words: Option<String>) -> String {
+    match words {
+        Some(words) => {
+            let mut chars = words.chars();
+            let words: String = chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect())
+                .unwrap_or_default();
+            if words.eq_ignore_ascii_case(rule) {
+                format!("Game over: {outcome}. {words}.\n")
+            } else {
+                format!("Game over: {outcome}. {words} ({rule}).\n")
+            }
+        }
+        None => format!("Game over: {outcome} ({rule}).\n"),
+    }
 }

@@ -456,3 +456,38 @@ fn three_and_four_players_write_their_pieces_apart_and_read_them_back() {
         "`m'`: this game has 3 players (upper case, lower case, then with a `'`: `M`, `m`, `M'`, `m'`)"
     );
 }
+
+#[test]
+fn the_end_is_said_in_words_for_the_common_conditions() {
+    let said = |g: &tabula::ir::Game, text: &str| {
+        let s = position(g, text);
+        let (_, cause) = tabula::engine::ending(g, &s, &mut tabula::engine::Scratch::default())
+            .expect("the game is over");
+        tabula::present::end_words(g, &s, cause)
+    };
+    let zola = crate::common::game("zola", "size=4");
+    assert_eq!(
+        said(&zola, "4/4/4/C3 Blue").as_deref(),
+        Some("Blue has no pieces left")
+    );
+    let ttt = crate::common::game("tictactoe", "");
+    assert_eq!(
+        said(&ttt, "MMM/mm1/3 O").as_deref(),
+        Some("X has 3 in a row")
+    );
+    // A condition with no words here: the rule is given as written.
+    let odd = game_with("move step { along n onto empty }\nend { win when count(friend) == 1 and count(enemy) == 1 }");
+    assert_eq!(said(&odd, "5/5/5/5/Mm3 White"), None);
+}
+
+#[test]
+fn a_piece_in_a_zone_is_said_in_words() {
+    let g = crate::common::game("breakthrough", "");
+    let s = position(&g, "P7/8/8/8/8/8/8/8 Black");
+    let (_, cause) = tabula::engine::ending(&g, &s, &mut tabula::engine::Scratch::default())
+        .expect("the game is over");
+    assert_eq!(
+        tabula::present::end_words(&g, &s, cause).as_deref(),
+        Some("White has a piece in far")
+    );
+}

@@ -25,8 +25,15 @@ fn finished_game(name: &str, options: &str, cap: usize) -> (Vec<String>, String)
                 played.push(move_text(&game, m));
                 make(&game, &mut s, m);
             } else {
-                let (outcome, why) = ending(&game, &s).unwrap();
-                let mut last = format!("Game over: {} ({why}).", outcome_text(&game, outcome));
+                let (outcome, cause) =
+                    tabula::engine::ending(&game, &s, &mut tabula::engine::Scratch::default())
+                        .unwrap();
+                let why = tabula::present::ending_text(&game, &s, cause);
+                let words = tabula::present::end_words(&game, &s, cause);
+                let mut last =
+                    tabula::repl::game_over_text(&outcome_text(&game, outcome), &why, words)
+                        .trim_end()
+                        .to_string();
                 if let Some(score) = score_text(&game, &s) {
                     last = format!("{last}\n{}", score.trim_end());
                 }
@@ -270,7 +277,7 @@ fn a_finished_sowing_game_gives_the_final_score() {
     );
     assert!(
         out.contains(
-            "Game over: South wins (South: score when not reachable(capture)).
+            "Game over: South wins. No capture can come any more (South: score when not reachable(capture)).
 Final score: South 32, North 28 (the 2 seeds left went to South, who captured last).
 game over> e
 the game is over; type `new` to start again or `undo` to go back
