@@ -1,9 +1,7 @@
 //! The play session, run as a real process with its input piped in: whole games of every
 //! shipped game, and a transcript of a person's mistakes.
 
-use crate::common::{
-    ending, generate, make, move_text, outcome_text, score_text, tabula_command, State,
-};
+use crate::common::{generate, make, move_text, outcome_text, score_text, tabula_command, State};
 use tabula::search::rng::Rng;
 
 /// Runs `tabula play ARGS` with `input` on standard input; returns standard output.
