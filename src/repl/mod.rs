@@ -46,9 +46,8 @@ const INTERRUPTED_PLAY: &str = "\nInterrupted: the computer stops here and the g
 /// cycles cannot hang the session.
 const MAX_COMPUTER_PLIES: usize = 2000;
 
+/// The commands, after the lines on typing moves (`move_help`).
 pub const HELP: &str = "\
-Type a move to play it: c3-d4, c3xd6, c3xe5xc7, pass. The squares alone do too (c3 d4,
-c3d4), and so does one square when only one move fits it.
 Commands:
   moves [SQUARE]   the legal moves, numbered (type a number to play one); with a square,
                    the moves from it
@@ -188,7 +187,7 @@ impl Session {
             .map_or((line, ""), |(w, r)| (w, r.trim()));
         match word {
             "" => Output::default(),
-            "help" | "?" => Output::text(HELP),
+            "help" | "?" => Output::text(format!("{}{HELP}", self.move_help())),
             "rules" | "info" => Output::text(game_summary(&self.game)),
             "quit" | "exit" => Output {
                 text: String::new(),
@@ -236,6 +235,30 @@ impl Session {
             "load" => Output::text(self.load(rest)),
             _ => Output::text(self.play_typed(line)),
         }
+    }
+
+    /// How moves are typed in this game, with examples from its own moves now.
+    fn move_help(&mut self) -> String {
+        let legal = self.legal();
+        let examples: Vec<String> = legal
+            .iter()
+            .take(3)
+            .map(|&m| format!("`{}`", move_text_among(&self.game, m, &legal)))
+            .collect();
+        let mut text = if examples.is_empty() {
+            "Type a move to play it, as `moves` lists them.\n".to_string()
+        } else {
+            format!(
+                "Type a move to play it, as `moves` lists them: here {}.\n",
+                examples.join(", ")
+            )
+        };
+        if self.game.sowing.is_some() {
+            text.push_str("A move is the name of the pit you sow from.\n");
+        } else {
+            text.push_str("The squares alone do too (`c3 d4`, `c3d4`), and so does one square when only one\nmove fits it.\n");
+        }
+        text
     }
 
     fn legal(&mut self) -> Vec<Move> {
@@ -367,8 +390,13 @@ impl Session {
             None => {
                 let p = self.state.to_move as usize;
                 let who = &self.game.players[p].name;
+                let legal = engine::legal_moves(&self.game, &self.state);
+                let forced_pass = legal.len() == 1 && legal[0].rule == Move::PASS_RULE;
                 match self.ai[p] {
                     Some(l) => format!("{who} (computer, level {}) to move.\n", l.0),
+                    None if forced_pass => {
+                        format!("{who} to move, and has no move but to pass: type `pass`.\n")
+                    }
                     None => format!("{who} to move.\n"),
                 }
             }

@@ -577,3 +577,25 @@ fn a_record_saved_in_one_folder_opens_from_another_with_play_load() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn help_fits_the_game_and_a_forced_pass_is_said() {
+    let sowing = play(&["kalah"], "help\nquit\n");
+    assert!(
+        sowing.contains("South> help\nType a move to play it, as `moves` lists them: here `a`, `b`, `c`.\nA move is the name of the pit you sow from.\nCommands:\n"),
+        "{sowing}"
+    );
+    let pieces = play(&["zola", "--option", "size=4"], "help\nquit\n");
+    assert!(
+        pieces.contains("Red> help\nType a move to play it, as `moves` lists them: here `a1xa2`, "),
+        "{pieces}"
+    );
+    let pass = play(
+        &["othello", "--position", "8/8/8/8/8/8/8/dD6 Black"],
+        "pass\nquit\n",
+    );
+    assert!(
+        pass.contains("Black to move, and has no move but to pass: type `pass`.\nBlack> pass\nBlack plays pass."),
+        "{pass}"
+    );
+}
