@@ -20,16 +20,26 @@ pub fn game_summary(game: &Game) -> String {
         })
         .collect();
     out.push_str(&format!("players:  {}\n", players.join(", ")));
+    // Each type with the letter each player writes it with: `checker (Red C, Blue c)`.
     let pieces: Vec<String> = game
         .pieces
         .iter()
-        .map(|p| {
-            format!(
-                "{} ({}/{})",
-                p.name,
-                p.letter.to_ascii_uppercase(),
-                p.letter.to_ascii_lowercase()
-            )
+        .enumerate()
+        .map(|(t, p)| {
+            let letters: Vec<String> = game
+                .players
+                .iter()
+                .enumerate()
+                .map(|(owner, player)| {
+                    let code = game.code(owner, t);
+                    format!(
+                        "{} {}",
+                        player.name,
+                        super::position::piece_letter(game, code)
+                    )
+                })
+                .collect();
+            format!("{} ({})", p.name, letters.join(", "))
         })
         .collect();
     if !pieces.is_empty() {

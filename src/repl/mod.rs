@@ -361,7 +361,7 @@ impl Session {
     fn board(&mut self) -> String {
         let mut text = board_text(&self.game, &self.state);
         if self.colour {
-            text = colour_board(&text);
+            text = colour_board(&text, &self.game);
         }
         text.push('\n');
         text.push_str(&self.status());
@@ -628,15 +628,33 @@ impl Session {
 
 /// The first player's pieces in red, the second's in blue: upper and lower case letters
 /// after the `|` of each rank.
-fn colour_board(text: &str) -> String {
+/// The board with each player's pieces in their colour: the colour their name says (Red,
+/// Blue, White, …), or red and blue for the first two otherwise.
+fn colour_board(text: &str, game: &crate::ir::Game) -> String {
+    let colour = |player: usize, seat_default: &'static str| -> &'static str {
+        let name = game
+            .players
+            .get(player)
+            .map(|p| p.name.to_ascii_lowercase());
+        match name.as_deref() {
+            Some("red") => "1;31",
+            Some("green") => "1;32",
+            Some("yellow") => "1;33",
+            Some("blue") => "1;34",
+            Some("white") => "1;97",
+            Some("black") => "1;90",
+            _ => seat_default,
+        }
+    };
+    let (upper, lower) = (colour(0, "1;31"), colour(1, "1;34"));
     text.lines()
         .map(|line| match line.split_once('|') {
             Some((label, cells)) => {
                 let coloured: String = cells
                     .chars()
                     .map(|c| match c {
-                        'A'..='Z' => format!("\x1b[1;31m{c}\x1b[0m"),
-                        'a'..='z' => format!("\x1b[1;34m{c}\x1b[0m"),
+                        'A'..='Z' => format!("\x1b[{upper}m{c}\x1b[0m"),
+                        'a'..='z' => format!("\x1b[{lower}m{c}\x1b[0m"),
                         c => c.to_string(),
                     })
                     .collect();
@@ -693,5 +711,22 @@ pub fn game_over_text(outcome: &str, rule: &str, words: Option<String>) -> Strin
             }
         }
         None => format!("Game over: {outcome} ({rule}).\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::colour_board;
+
+    #[test]
+    fn colours_follow_the_players_names() {
+        // Blue moves first and writes upper case: its pieces are blue, Red's red.
+        let game = crate::load::load(&crate::load::GameSpec::named("laska"))
+            .unwrap()
+            .game;
+        assert_eq!(
+            colour_board("1 | S s", &game),
+            "1 | \x1b[1;34mS\x1b[0m \x1b[1;31ms\x1b[0m\n"
+        );
     }
 }

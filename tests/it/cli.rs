@@ -90,7 +90,7 @@ fn show_prints_the_summary_and_the_board() {
   occupied square, which must hold an enemy no farther from the centre than where it
   left.
 players:  Red (facing n), Blue (facing s)
-pieces:   checker (C/c)
+pieces:   checker (Red C, Blue c)
 board:    4 x 4, 16 squares
 option:   size = 4 (default 6; allowed 4, 6, 8)
 variant:  small (size=4)
