@@ -58,6 +58,9 @@ pub enum Command {
         /// The computer's random seed (a fresh one each session when not given)
         #[arg(long)]
         seed: Option<u64>,
+        /// Let the computer think this long a move, whatever its level: `3s`, `500ms`, `2`
+        #[arg(long, value_name = "TIME")]
+        think: Option<String>,
     },
     /// Play the computer against itself and report the score
     Match {
@@ -149,6 +152,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             load,
             ai,
             seed,
+            think,
         } => {
             let game = game.map(|game| GameArgs {
                 game,
@@ -156,7 +160,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
                 variant,
                 position,
             });
-            play::run(game.as_ref(), load.as_deref(), &ai, seed)
+            play::run(game.as_ref(), load.as_deref(), &ai, seed, think.as_deref())
         }
         Command::Match {
             game,

@@ -24,7 +24,9 @@ pub fn run(
     record: Option<&str>,
     ai: &[String],
     seed: Option<u64>,
+    think: Option<&str>,
 ) -> Result<ExitCode, CliError> {
+    let think = think.map(parse_think).transpose()?;
     // Without `--seed`, each session plays differently: the clock and the process decide.
     let seed = seed.unwrap_or_else(|| {
         let now = std::time::SystemTime::now()
@@ -36,7 +38,7 @@ pub fn run(
         .iter()
         .map(|s| parse_ai(s))
         .collect::<Result<Vec<_>, _>>()?;
-    let session = match (args, record) {
+    let mut session = match (args, record) {
         (Some(args), _) => {
             let loaded = load_game(args)?;
             Session::new(args.spec(), loaded, &ai, seed).map_err(CliError::Usage)?
@@ -44,9 +46,28 @@ pub fn run(
         (None, Some(file)) => Session::from_record(file, &ai, seed).map_err(CliError::Failed)?,
         (None, None) => return Err(CliError::Usage("name a game, or --load a record".into())),
     };
+    session.think = think;
     run_session(session).map_err(|e| match e.kind() {
         std::io::ErrorKind::BrokenPipe => CliError::ClosedOutput,
         _ => CliError::Failed(format!("the session failed: {e}")),
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A time a move: `3s`, `1.5s`, `500ms`, or seconds alone (`2`); from 10 ms to an hour.
+pub fn parse_think(text: &str) -> Result<std::time::Duration, CliError> {
+    let t = text.trim();
+    let (number, scale) = if let Some(ms) = t.strip_suffix("ms") {
+        (ms, 0.001)
+    } else {
+        (t.strip_suffix('s').unwrap_or(t), 1.0)
+    };
+    match number.trim().parse::<f64>() {
+        Ok(n) if n.is_finite() && (0.01..=3600.0).contains(&(n * scale)) => {
+            Ok(std::time::Duration::from_secs_f64(n * scale))
+        }
+        _ => Err(CliError::Usage(format!(
+            "--think takes a time from 10ms to 3600s, such as `3s` or `500ms`, not `{text}`"
+        ))),
+    }
 }

@@ -16,7 +16,7 @@ use crate::present::{
     board_text, end_words, ending_text, game_summary, move_text, move_text_among, outcome_text,
     position_text, score_text, title_text, unsettled_note,
 };
-use crate::search::mcts::{choose, choose_watched, Level, Limits};
+use crate::search::mcts::{choose_watched, choose_with_stats, Level, Limits};
 use crate::search::perft::perft;
 
 /// The most positions `perft` counts in a session at one depth (a few seconds).
@@ -61,7 +61,7 @@ Commands:
   save FILE        save the game (the game, its options, then the moves)
   load FILE        load a saved game
   perft N          count the move sequences of each length up to N
-  hint             the computer's suggestion
+  hint             the computer's suggestion, with its share of wins and the next best
   ai PLAYER LEVEL  let the computer play PLAYER: level 0 plays at random; levels 1 to 6
                    search 100, 400, 1,600, 6,400, 25,600 or 102,400 playouts a move
                    (at most 5 s); Ctrl-C stops it and keeps the game
@@ -84,6 +84,8 @@ pub struct Session {
     scratch: Scratch,
     /// Colour the board (for a terminal that shows it).
     pub colour: bool,
+    /// How long the computer thinks a move, whatever its level (`--think`).
+    pub think: Option<std::time::Duration>,
     /// The computer's moves since a person last played a move, started a game or gave the
     /// computer a side (what sets it going); past `MAX_COMPUTER_PLIES` it waits for one.
     computer_plies: usize,
@@ -111,6 +113,7 @@ impl Session {
             rng: Rng::new(seed),
             scratch: Scratch::default(),
             colour: false,
+            think: None,
             computer_plies: 0,
         };
         for (player, level) in ai {
@@ -234,6 +237,23 @@ impl Session {
             "save" => Output::text(self.save(rest)),
             "load" => Output::text(self.load(rest)),
             _ => Output::text(self.play_typed(line)),
+        }
+    }
+
+    /// How hard the computer searches at `level`: its playouts, or `--think`'s time; Ctrl-C
+    /// stops it.
+    fn limits(&self, level: Level) -> Limits {
+        let limits = Limits {
+            stop: Some(&interrupt::INTERRUPTED),
+            ..Limits::for_level(level)
+        };
+        match self.think {
+            Some(time) if level.0 > 0 => Limits {
+                playouts: usize::MAX,
+                time,
+                ..limits
+            },
+            _ => limits,
         }
     }
 
@@ -461,10 +481,7 @@ impl Session {
         if interrupt::take() {
             return interrupted(self);
         }
-        let limits = Limits {
-            stop: Some(&interrupt::INTERRUPTED),
-            ..Limits::for_level(level)
-        };
+        let limits = self.limits(level);
         let game = &self.game;
         let who = &game.players[p].name;
         let chosen = choose_watched(
@@ -570,11 +587,8 @@ impl Session {
             .max()
             .unwrap_or(Level(3))
             .max(Level(3));
-        let limits = Limits {
-            stop: Some(&interrupt::INTERRUPTED),
-            ..Limits::for_level(level)
-        };
-        let chosen = choose(
+        let limits = self.limits(level);
+        let chosen = choose_with_stats(
             &self.game,
             &self.state,
             &self.scratch.history,
@@ -584,10 +598,26 @@ impl Session {
         if interrupt::take() {
             return "hint: interrupted\n".into();
         }
-        match chosen {
-            Some(m) => format!("hint: {}\n", move_text(&self.game, m)),
-            None => "The game is over: no hint.\n".into(),
+        let Some(c) = chosen else {
+            return "The game is over: no hint.\n".into();
+        };
+        let mv = move_text(&self.game, c.mv);
+        if c.playouts == 0 {
+            return format!("hint: {mv} (the only move)\n");
         }
+        let mut text = format!(
+            "hint: {mv} (wins {:.0}% of {} playouts)",
+            100.0 * c.win_rate,
+            c.playouts
+        );
+        if let Some((m, rate)) = c.runner_up {
+            text.push_str(&format!(
+                "; next best {} ({:.0}%)",
+                move_text(&self.game, m),
+                100.0 * rate
+            ));
+        }
+        text + "\n"
     }
 
     fn set_ai(&mut self, rest: &str) -> String {

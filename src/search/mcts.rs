@@ -59,11 +59,16 @@ struct Node {
 }
 
 /// What the computer chose, and how much it searched for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Choice {
     pub mv: Move,
     /// The playouts run (0 when the move was chosen without a search).
     pub playouts: usize,
+    /// The share of the move's playouts the mover won (draws count half); 0 without a
+    /// search.
+    pub win_rate: f64,
+    /// The move visited next most, with its share of wins.
+    pub runner_up: Option<(Move, f64)>,
 }
 
 /// The move the computer chooses at `state`, or `None` when the game is over. `history`
@@ -124,6 +129,8 @@ pub fn choose_watched(
         return Some(Choice {
             mv: moves[rng.below(moves.len())],
             playouts: 0,
+            win_rate: 0.0,
+            runner_up: None,
         });
     }
     let started = Instant::now();
@@ -201,9 +208,20 @@ pub fn choose_watched(
             n = node.parent as usize;
         }
     }
-    most_visited(&nodes).map(|c| Choice {
-        mv: nodes[c].mv,
+    let rate = |c: usize| nodes[c].reward / nodes[c].visits.max(1.0);
+    let best = most_visited(&nodes)?;
+    let runner_up = nodes[0]
+        .children
+        .clone()
+        .map(|c| c as usize)
+        .filter(|&c| c != best)
+        .max_by(|&a, &b| nodes[a].visits.total_cmp(&nodes[b].visits))
+        .map(|c| (nodes[c].mv, rate(c)));
+    Some(Choice {
+        mv: nodes[best].mv,
         playouts: done,
+        win_rate: rate(best),
+        runner_up,
     })
 }
 

@@ -599,3 +599,36 @@ fn help_fits_the_game_and_a_forced_pass_is_said() {
         "{pass}"
     );
 }
+
+#[test]
+fn hint_gives_its_win_rate_and_the_runner_up_and_think_sets_the_time_a_move() {
+    let out = play(
+        &["zola", "--option", "size=4", "--seed", "3"],
+        "hint\nquit\n",
+    );
+    let hint = out
+        .lines()
+        .find(|l| l.starts_with("hint: "))
+        .expect("a hint");
+    // "hint: c3xc2 (wins 67% of 1600 playouts); next best b2xb3 (67%)"
+    assert!(hint.contains("% of 1600 playouts); next best "), "{hint}");
+    let start = std::time::Instant::now();
+    let out = play(
+        &[
+            "zola", "--option", "size=8", "--ai", "Blue=1", "--think", "1s", "--seed", "1",
+        ],
+        "a1xa2\nquit\n",
+    );
+    assert!(out.contains("\nBlue plays "), "{out}");
+    // Level 1 alone runs 100 playouts in a few milliseconds; with --think it takes its second.
+    assert!(start.elapsed() >= std::time::Duration::from_millis(950));
+    let bad = tabula_command()
+        .args(["play", "zola", "--think", "forever"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&bad.stderr),
+        "error: --think takes a time from 10ms to 3600s, such as `3s` or `500ms`, not `forever`\n"
+    );
+}
