@@ -94,7 +94,13 @@ pub enum Command {
     /// List the shipped games, each with a line about it
     List,
     /// Print a game's summary and its starting position
-    Show(GameArgs),
+    Show {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Also draw the position as an SVG picture in FILE
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
+    },
     /// Count the move sequences of each length from the start (or --position)
     Perft {
         #[command(flatten)]
@@ -172,7 +178,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         } => matches::run(&game, &ai, games, seed, max_plies, json),
         Command::Validate { files, json } => validate::run(&files, json),
         Command::List => list::run(),
-        Command::Show(game) => show::run(&game),
+        Command::Show { game, svg } => show::run(&game, svg.as_deref()),
         Command::Perft {
             game,
             depth,

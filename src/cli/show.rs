@@ -3,12 +3,18 @@
 use super::error::{CliError, Out};
 use super::game::{load_game, GameArgs};
 use crate::engine::{self, Scratch};
-use crate::present::{board_text, game_summary, outcome_text, position_text, unsettled_note};
+use crate::present::{
+    board_text, game_summary, outcome_text, position_svg, position_text, unsettled_note,
+};
 use std::process::ExitCode;
 
-pub fn run(args: &GameArgs) -> Result<ExitCode, CliError> {
+pub fn run(args: &GameArgs, svg: Option<&str>) -> Result<ExitCode, CliError> {
     let loaded = load_game(args)?;
     let (game, start) = (&loaded.game, &loaded.start);
+    if let Some(file) = svg {
+        std::fs::write(file, position_svg(game, start))
+            .map_err(|e| CliError::Failed(format!("cannot write {file}: {e}")))?;
+    }
     let mut out = Out::new();
     out.print(&game_summary(game))?;
     out.line("")?;

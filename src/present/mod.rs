@@ -8,16 +8,20 @@
 //! - `words`: outcomes, reasons, scores and the chosen options in words.
 
 pub mod board;
+mod colours;
 pub mod fen;
 pub mod notation;
 pub mod position;
 mod summary;
+mod svg;
 pub mod words;
 
 pub use board::board_text;
+pub use colours::{player_colour, terminal_colour};
 pub use notation::{move_text, move_text_among, parse_move};
 pub use position::{parse_position, position_text};
 pub use summary::game_summary;
+pub use svg::position_svg;
 pub use words::{
     end_words, ending_text, options_text, outcome_text, score_text, title_text, unsettled_note,
 };

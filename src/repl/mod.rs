@@ -14,7 +14,7 @@ use crate::ir::Game;
 use crate::load::{GameSpec, Loaded};
 use crate::present::{
     board_text, end_words, ending_text, game_summary, move_text, move_text_among, outcome_text,
-    position_text, score_text, title_text, unsettled_note,
+    position_text, score_text, terminal_colour, title_text, unsettled_note,
 };
 use crate::search::mcts::{choose_watched, choose_with_stats, Level, Limits};
 use crate::search::perft::perft;
@@ -661,22 +661,7 @@ impl Session {
 /// The board with each player's pieces in their colour: the colour their name says (Red,
 /// Blue, White, …), or red and blue for the first two otherwise.
 fn colour_board(text: &str, game: &crate::ir::Game) -> String {
-    let colour = |player: usize, seat_default: &'static str| -> &'static str {
-        let name = game
-            .players
-            .get(player)
-            .map(|p| p.name.to_ascii_lowercase());
-        match name.as_deref() {
-            Some("red") => "1;31",
-            Some("green") => "1;32",
-            Some("yellow") => "1;33",
-            Some("blue") => "1;34",
-            Some("white") => "1;97",
-            Some("black") => "1;90",
-            _ => seat_default,
-        }
-    };
-    let (upper, lower) = (colour(0, "1;31"), colour(1, "1;34"));
+    let (upper, lower) = (terminal_colour(game, 0), terminal_colour(game, 1));
     text.lines()
         .map(|line| match line.split_once('|') {
             Some((label, cells)) => {

@@ -480,3 +480,57 @@ fn match_reports_each_level_by_colour_in_words_that_agree() {
         "{one}"
     );
 }
+
+#[test]
+fn show_svg_draws_the_position_and_the_readme_pictures_are_current() {
+    let dir = std::env::temp_dir().join(format!("tabula-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["zola", "laska", "jerboa", "zigzag"] {
+        let file = dir.join(format!("{name}.svg"));
+        let o = tabula(&["show", name, "--svg", file.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let drawn = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            drawn.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+                && drawn.ends_with("</svg>\n")
+        );
+        let shipped = std::fs::read_to_string(format!("docs/pictures/{name}.svg")).unwrap();
+        assert_eq!(
+            drawn, shipped,
+            "docs/pictures/{name}.svg is not what `show --svg` draws"
+        );
+    }
+    // One disc a piece (Zola 4x4: 16), and a column as bars under its commander's disc.
+    let file = dir.join("small.svg");
+    tabula(&[
+        "show",
+        "zola",
+        "--variant",
+        "small",
+        "--svg",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .matches("<circle")
+            .count(),
+        16
+    );
+    tabula(&[
+        "show",
+        "laska",
+        "--position",
+        "s[ssO][ssO]1/3/3s/Ss[Ss]/1[Ss][sS][Ss]/1SS/S1S1 Blue",
+        "--svg",
+        file.to_str().unwrap(),
+    ]);
+    let columns = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(columns.matches("<circle").count(), 14);
+    // 25 squares, and a bar for each of the 8 pieces under a commander.
+    assert_eq!(columns.matches("<rect x=").count(), 25 + 8);
+    let unwritable = tabula(&["show", "zola", "--svg", "/no/such/folder/x.svg"]);
+    assert_eq!(unwritable.status.code(), Some(1));
+    assert!(stderr(&unwritable).starts_with("error: cannot write /no/such/folder/x.svg: "));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,183 @@
+//! A position drawn as an SVG picture: the squares with their coordinates, each piece a disc
+//! in its player's colour with its type's letter, a column as its pieces stacked from the
+//! bottom up (the commander on top, drawn larger), a pit as its count of seeds, and the
+//! stores and pieces in hand written underneath.
+
+use super::colours::player_colour;
+use crate::engine::{column, State};
+use crate::ir::board::square_name;
+use crate::ir::{Game, Sq};
+
+const CELL: usize = 56;
+const MARGIN: usize = 28;
+
+/// The picture of `s`, as the text of an SVG file.
+pub fn position_svg(game: &Game, s: &State) -> String {
+    let b = &game.board;
+    let (w, h) = (b.width * CELL, b.height * CELL);
+    let notes = notes(game, s);
+    let height = h + 2 * MARGIN + 22 * notes.len();
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{height}\" viewBox=\"0 0 {} {height}\" font-family=\"sans-serif\">\n",
+        w + 2 * MARGIN,
+        w + 2 * MARGIN
+    );
+    out.push_str(&format!(
+        "<title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#f4efe4\"/>\n",
+        escape(&game.title)
+    ));
+    for sq in 0..b.cells() {
+        if !b.used[sq] {
+            continue;
+        }
+        let (f, r) = (sq % b.width, sq / b.width);
+        let (x, y) = (MARGIN + f * CELL, MARGIN + (b.height - 1 - r) * CELL);
+        let fill = if (f + r) % 2 == 0 {
+            "#b58863"
+        } else {
+            "#f0d9b5"
+        };
+        out.push_str(&format!(
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#6b4f35\" stroke-width=\"0.5\"/>\n"
+        ));
+        match &game.sowing {
+            Some(sw) => out.push_str(&pit(x, y, s.seeds(sw.pit_of[sq] as usize), &b.names[sq])),
+            None => out.push_str(&pieces(game, s, sq as Sq, x, y)),
+        }
+    }
+    // Coordinates: files under the board, ranks at its left (a counting game names its pits).
+    if game.sowing.is_none() {
+        for f in 0..b.width {
+            let file = square_name(f, 0);
+            let file = file.trim_end_matches(|c: char| c.is_ascii_digit());
+            out.push_str(&text(
+                MARGIN + f * CELL + CELL / 2,
+                MARGIN + h + 18,
+                13,
+                "#333",
+                file,
+            ));
+        }
+        for r in 0..b.height {
+            let y = MARGIN + (b.height - 1 - r) * CELL + CELL / 2 + 5;
+            out.push_str(&text(MARGIN / 2, y, 13, "#333", &(r + 1).to_string()));
+        }
+    }
+    for (i, note) in notes.iter().enumerate() {
+        out.push_str(&format!(
+            "<text x=\"{MARGIN}\" y=\"{}\" font-size=\"14\" fill=\"#333\">{}</text>\n",
+            h + 2 * MARGIN + 14 + 22 * i,
+            escape(note)
+        ));
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The pieces on `sq`: one disc, or a column of them from the bottom up.
+fn pieces(game: &Game, s: &State, sq: Sq, x: usize, y: usize) -> String {
+    let code = s.at(sq);
+    if code == 0 {
+        return String::new();
+    }
+    let codes = match &game.columns {
+        Some(cols) => {
+            let col = s.slots[cols.slot[sq as usize] as usize];
+            column::bottom_up(code, col, cols.bits)
+        }
+        None => vec![code],
+    };
+    let cx = x + CELL / 2;
+    if codes.len() == 1 {
+        return disc(game, codes[0], cx, y + CELL / 2, 21.0);
+    }
+    // A column: the pieces below as flat bars from the bottom up, the commander on top.
+    let mut out = String::new();
+    let bar = ((CELL - 26) / (codes.len() - 1)).clamp(3, 8);
+    for (i, &c) in codes[..codes.len() - 1].iter().enumerate() {
+        let (owner, _) = game.decode(c);
+        let (fill, _, _) = player_colour(game, owner);
+        let by = y + CELL - 4 - (i + 1) * bar;
+        out.push_str(&format!(
+            "<rect x=\"{}\" y=\"{by}\" width=\"{}\" height=\"{bar}\" rx=\"2\" fill=\"{fill}\" stroke=\"#222\" stroke-width=\"0.7\"/>\n",
+            x + 8,
+            CELL - 16
+        ));
+    }
+    let top = y + CELL - 4 - (codes.len() - 1) * bar - 11;
+    out.push_str(&disc(
+        game,
+        *codes.last().unwrap(),
+        cx,
+        top.max(y + 12),
+        11.0,
+    ));
+    out
+}
+
+/// One piece: a disc in its player's colour with its type's letter.
+fn disc(game: &Game, code: u8, cx: usize, cy: usize, radius: f64) -> String {
+    let (owner, t) = game.decode(code);
+    let (fill, ink, _) = player_colour(game, owner);
+    let letter = game.pieces[t].letter.to_ascii_uppercase().to_string();
+    format!(
+        "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{radius}\" fill=\"{fill}\" stroke=\"#222\" stroke-width=\"1.5\"/>\n{}",
+        text(cx, cy + (radius * 0.45) as usize, (radius * 1.1) as usize, ink, &letter)
+    )
+}
+
+/// A pit: its count of seeds, large, and its name, small.
+fn pit(x: usize, y: usize, seeds: u64, name: &str) -> String {
+    format!(
+        "<circle cx=\"{}\" cy=\"{}\" r=\"22\" fill=\"#e8dcc0\" stroke=\"#6b4f35\"/>\n{}{}",
+        x + CELL / 2,
+        y + CELL / 2,
+        text(
+            x + CELL / 2,
+            y + CELL / 2 + 7,
+            20,
+            "#222",
+            &seeds.to_string()
+        ),
+        text(x + CELL - 8, y + 12, 10, "#555", name)
+    )
+}
+
+fn text(x: usize, y: usize, size: usize, fill: &str, content: &str) -> String {
+    format!(
+        "<text x=\"{x}\" y=\"{y}\" font-size=\"{size}\" text-anchor=\"middle\" fill=\"{fill}\" font-weight=\"bold\">{}</text>\n",
+        escape(content)
+    )
+}
+
+/// The lines under the board: whose turn it is, the stores, the pieces in hand.
+fn notes(game: &Game, s: &State) -> Vec<String> {
+    let board = super::board_text(game, s);
+    let mut notes: Vec<String> = board
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            (l.starts_with("stores:") || l.starts_with("in hand:")).then(|| l.to_string())
+        })
+        .collect();
+    let legend: Vec<String> = game
+        .players
+        .iter()
+        .enumerate()
+        .map(|(p, player)| format!("{} ({})", player.name, player_colour(game, p).2))
+        .collect();
+    if game.sowing.is_none() {
+        notes.insert(0, format!("{} — {}", game.title, legend.join(", ")));
+    } else {
+        notes.insert(0, game.title.clone());
+    }
+    notes.push(format!("{} to move", game.players[s.to_move as usize].name));
+    notes
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
