@@ -90,12 +90,15 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
     editor.set_helper(Some(Completion {
         words: RefCell::new(Vec::new()),
     }));
+    // Ctrl-Cs in a row at the prompt: the second asks whether to leave.
+    let mut interrupts = 0;
     loop {
         if let Some(h) = editor.helper_mut() {
             *h.words.borrow_mut() = session.completions();
         }
         match editor.readline(&session.prompt()) {
             Ok(line) => {
+                interrupts = 0;
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
@@ -109,12 +112,24 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
                 computer_turns(&mut session, true)?;
             }
             Err(rustyline::error::ReadlineError::Interrupted) => {
-                // At the prompt, Ctrl-C clears the line; the game stays.
-                writeln!(
-                    out,
-                    "(the game is kept: type `quit` to leave, `save FILE` to keep it)"
-                )?;
-                continue;
+                // At the prompt, Ctrl-C clears the line; the game stays. A second one in a
+                // row asks whether to leave.
+                interrupts += 1;
+                if interrupts == 1 {
+                    writeln!(
+                        out,
+                        "(the game is kept: type `quit` to leave, `save FILE` to keep it)"
+                    )?;
+                    continue;
+                }
+                interrupts = 0;
+                if let Ok(answer) =
+                    editor.readline("Leave the session? The game is not saved. (y/n) ")
+                {
+                    if answer.trim().eq_ignore_ascii_case("y") {
+                        return Ok(());
+                    }
+                }
             }
             Err(rustyline::error::ReadlineError::Eof) => return Ok(()),
             Err(e) => return Err(std::io::Error::other(e)),
