@@ -10,7 +10,7 @@ mod record;
 pub use editor::run;
 
 use crate::engine::{self, Move, Scratch, State};
-use crate::ir::Game;
+use crate::ir::{Game, Sq, NO_SQUARE};
 use crate::load::{GameSpec, Loaded};
 use crate::present::{
     board_text, end_words, ending_text, game_summary, move_text, move_text_among, outcome_text,
@@ -381,7 +381,17 @@ impl Session {
     fn board(&mut self) -> String {
         let mut text = board_text(&self.game, &self.state);
         if self.colour {
-            text = colour_board(&text, &self.game);
+            // The last move's squares, marked: where it started and each landing.
+            let marked: Vec<Sq> = self
+                .played
+                .last()
+                .map(|m| {
+                    let mut squares: Vec<Sq> = m.steps().iter().map(|s| s.to as Sq).collect();
+                    squares.extend((m.from != NO_SQUARE).then_some(m.from));
+                    squares
+                })
+                .unwrap_or_default();
+            text = colour_board(&text, &self.game, &marked);
         }
         text.push('\n');
         text.push_str(&self.status());
@@ -658,19 +668,35 @@ impl Session {
 
 /// The first player's pieces in red, the second's in blue: upper and lower case letters
 /// after the `|` of each rank.
-/// The board with each player's pieces in their colour: the colour their name says (Red,
-/// Blue, White, …), or red and blue for the first two otherwise.
-fn colour_board(text: &str, game: &crate::ir::Game) -> String {
+/// The board with each player's pieces in their colour (`terminal_colour`), and the
+/// squares of `marked` (the last move) on a yellow ground.
+fn colour_board(text: &str, game: &crate::ir::Game, marked: &[Sq]) -> String {
     let (upper, lower) = (terminal_colour(game, 0), terminal_colour(game, 1));
+    let b = &game.board;
     text.lines()
         .map(|line| match line.split_once('|') {
             Some((label, cells)) => {
-                let coloured: String = cells
-                    .chars()
-                    .map(|c| match c {
-                        'A'..='Z' => format!("\x1b[{upper}m{c}\x1b[0m"),
-                        'a'..='z' => format!("\x1b[{lower}m{c}\x1b[0m"),
-                        c => c.to_string(),
+                let rank = label.trim().parse::<usize>().ok().map(|r| r - 1);
+                let chars: Vec<char> = cells.chars().collect();
+                let width = (chars.len() / b.width.max(1)).max(1);
+                let coloured: String = chars
+                    .chunks(width)
+                    .enumerate()
+                    .map(|(f, cell)| {
+                        let text: String = cell
+                            .iter()
+                            .map(|&c| match c {
+                                'A'..='Z' => format!("\x1b[{upper}m{c}\x1b[39;22m"),
+                                'a'..='z' => format!("\x1b[{lower}m{c}\x1b[39;22m"),
+                                c => c.to_string(),
+                            })
+                            .collect();
+                        let sq = rank.map(|r| (f + r * b.width) as Sq);
+                        if sq.is_some_and(|sq| marked.contains(&sq)) {
+                            format!("\x1b[43m{text}\x1b[49m")
+                        } else {
+                            text
+                        }
                     })
                     .collect();
                 format!("{label}|{coloured}\n")
@@ -741,8 +767,13 @@ mod tests {
             .unwrap()
             .game;
         assert_eq!(
-            colour_board("1 | S s", &game),
-            "1 | \x1b[1;34mS\x1b[0m \x1b[1;31ms\x1b[0m\n"
+            colour_board("1 | S s", &game, &[]),
+            "1 | \x1b[1;34mS\x1b[39;22m \x1b[1;31ms\x1b[39;22m\n"
+        );
+        // The last move's square (b1) on a yellow ground.
+        assert_eq!(
+            colour_board("1 | S s", &game, &[1]),
+            "1 | \x1b[1;34mS\x1b[39;22m\x1b[43m \x1b[1;31ms\x1b[39;22m\x1b[49m\n"
         );
     }
 }
