@@ -7,6 +7,7 @@
 //! `names` (players, pieces, directions, zones, the board), `expr` (expressions and their
 //! types), `setup`, and `rules` (move rules, priorities, the end).
 
+mod end_words;
 mod expr;
 mod lookback;
 mod names;

@@ -1143,6 +1143,7 @@ impl Checker<'_> {
         }
         Some(EndRule {
             text: r.text.clone(),
+            words: super::end_words::end_words(&r.condition),
             scope: if before_turn {
                 EndScope::BeforeTurn
             } else {

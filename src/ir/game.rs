@@ -96,10 +96,39 @@ pub enum EndScope {
     BeforeTurn,
 }
 
+/// Whose pieces an end rule's words are about: the player it is read for, or the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndSide {
+    Reader,
+    Other,
+}
+
+/// An end rule's condition in words, where it has one of the common forms (the checker
+/// reads them from the rule as written; the session says them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EndWords {
+    /// `count(friend) == 0`.
+    NoPieces(EndSide),
+    /// `line(friend, N)`.
+    InARow(EndSide, i64),
+    /// `connected(friend, A, B)`.
+    Joins(EndSide, String, String),
+    /// `count(friend in Z) > 0`.
+    InZone(EndSide, String),
+    /// `repeated >= N`.
+    Repeated(i64),
+    /// `clock >= N`.
+    Clock(i64),
+    /// `not reachable(capture)`.
+    NoCaptureToCome,
+}
+
 #[derive(Clone, Debug)]
 pub struct EndRule {
     /// The rule as written (`lose when count(friend) == 0`).
     pub text: String,
+    /// The condition in words, where it has a common form.
+    pub words: Option<EndWords>,
     pub scope: EndScope,
     pub verdict: Verdict,
     pub condition: Expr,

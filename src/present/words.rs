@@ -1,7 +1,7 @@
 //! The end of a game, and the game's settings, in words.
 
 use crate::engine::{final_stores, scores, seeds_left, Cause, Outcome, State, NOBODY};
-use crate::ir::{Game, Leftover};
+use crate::ir::{EndSide, EndWords, Game, Leftover};
 
 /// "Red wins" or "draw".
 pub fn outcome_text(game: &Game, o: Outcome) -> String {
@@ -26,83 +26,27 @@ pub fn ending_text(game: &Game, s: &State, cause: Cause) -> String {
 }
 
 /// The end in plain words, for the common end conditions ("Red has no pieces left",
-/// "Blue has 4 in a row"); `None` where the condition has no words here (the rule is
-/// then given as written).
+/// "Blue has 4 in a row", from the words the checker found in the rule); `None` where the
+/// condition has none (the rule is then given as written).
 pub fn end_words(game: &Game, s: &State, cause: Cause) -> Option<String> {
     let Cause::EndRule(i, p) = cause else {
         return Some(ending_text(game, s, cause));
     };
-    let who = &game.players[p as usize].name;
-    let other = match game.players.len() {
-        2 => Some(&game.players[1 - p as usize].name),
-        _ => None,
+    let name = |side: EndSide| -> Option<&str> {
+        match side {
+            EndSide::Reader => Some(&game.players[p as usize].name),
+            EndSide::Other if game.players.len() == 2 => Some(&game.players[1 - p as usize].name),
+            EndSide::Other => None,
+        }
     };
-    let text = game.end_rules[i]
-        .text
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    let (_, condition) = text.split_once(" when ")?;
-    let pieces_left = |name: &str| format!("{name} has no pieces left");
-    let args = |call: &str| -> Option<Vec<String>> {
-        let inner = condition.strip_prefix(call)?.strip_prefix('(')?;
-        let (inner, _) = inner.split_once(')')?;
-        Some(inner.split(',').map(|a| a.trim().to_string()).collect())
-    };
-    let number_after =
-        |prefix: &str| -> Option<i64> { condition.strip_prefix(prefix)?.trim().parse().ok() };
-    Some(match condition {
-        "count(friend) == 0" | "count(friend) < 1" => pieces_left(who),
-        "count(enemy) == 0" | "count(enemy) < 1" => pieces_left(other?),
-        "not reachable(capture)" => "no capture can come any more".to_string(),
-        c if c.starts_with("line(") => {
-            let a = args("line")?;
-            let owner = match a.first()?.as_str() {
-                "friend" => who,
-                "enemy" => other?,
-                _ => return None,
-            };
-            format!(
-                "{owner} has {} in a row",
-                a.get(1)?.split_whitespace().next()?
-            )
-        }
-        c if c.starts_with("connected(") => {
-            let a = args("connected")?;
-            let owner = match a.first()?.as_str() {
-                "friend" => who,
-                "enemy" => other?,
-                _ => return None,
-            };
-            format!(
-                "{owner} joins {} and {}",
-                a.get(1)?,
-                a.get(2)?.split_whitespace().next()?
-            )
-        }
-        c if c.starts_with("count(friend in ") || c.starts_with("count(enemy in ") => {
-            let inner = c.strip_prefix("count(")?;
-            let (pattern, rest) = inner.split_once(" in ")?;
-            let (zone, test) = rest.split_once(')')?;
-            if !matches!(test.trim(), "> 0" | ">= 1") || zone.contains(' ') {
-                return None;
-            }
-            let owner = if pattern == "friend" { who } else { other? };
-            format!("{owner} has a piece in {zone}")
-        }
-        c if c.starts_with("repeated >= ") => {
-            format!(
-                "the same position has stood {} times",
-                number_after("repeated >= ")?
-            )
-        }
-        c if c.starts_with("clock >= ") => {
-            format!(
-                "{} plies have passed since the clock last reset",
-                number_after("clock >= ")?
-            )
-        }
-        _ => return None,
+    Some(match game.end_rules[i].words.as_ref()? {
+        EndWords::NoPieces(side) => format!("{} has no pieces left", name(*side)?),
+        EndWords::InARow(side, n) => format!("{} has {n} in a row", name(*side)?),
+        EndWords::Joins(side, a, b) => format!("{} joins {a} and {b}", name(*side)?),
+        EndWords::InZone(side, zone) => format!("{} has a piece in {zone}", name(*side)?),
+        EndWords::Repeated(n) => format!("the same position has stood {n} times"),
+        EndWords::Clock(n) => format!("{n} plies have passed since the clock last reset"),
+        EndWords::NoCaptureToCome => "no capture can come any more".to_string(),
     })
 }
 

@@ -475,6 +475,13 @@ fn the_end_is_said_in_words_for_the_common_conditions() {
         said(&ttt, "MMM/mm1/3 O").as_deref(),
         Some("X has 3 in a row")
     );
+    // Read from the rule's syntax, not its text: spacing and the order of a comparison do
+    // not matter.
+    let turned = game_with("move step { along n onto empty }\nend { lose when 1>count( friend ) }");
+    assert_eq!(
+        said(&turned, "5/5/5/5/m4 White").as_deref(),
+        Some("White has no pieces left")
+    );
     // A condition with no words here: the rule is given as written.
     let odd = game_with("move step { along n onto empty }\nend { win when count(friend) == 1 and count(enemy) == 1 }");
     assert_eq!(said(&odd, "5/5/5/5/Mm3 White"), None);
