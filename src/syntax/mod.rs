@@ -2,6 +2,7 @@
 //! (`ast`), and the conversion between them (`parser`).
 
 pub mod ast;
+mod brackets;
 mod first_words;
 pub mod parser;
 mod recovery;

@@ -53,14 +53,8 @@ fn beyond_limits(source: &str) -> Result<(), Vec<Problem>> {
         )]);
     }
     let mut depth = 0usize;
-    let mut chars = source.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
+    for (i, c) in super::brackets::brackets(source) {
         match c {
-            '#' => while chars.next_if(|&(_, c)| c != '\n').is_some() {},
-            '"' => {
-                while chars.next_if(|&(_, c)| c != '"' && c != '\n').is_some() {}
-                chars.next_if(|&(_, c)| c == '"');
-            }
             '(' | '{' => {
                 depth += 1;
                 if depth > MAX_NESTING {
@@ -72,8 +66,7 @@ fn beyond_limits(source: &str) -> Result<(), Vec<Problem>> {
                     .help("split the expression with `define`s")]);
                 }
             }
-            ')' | '}' => depth = depth.saturating_sub(1),
-            _ => {}
+            _ => depth = depth.saturating_sub(1),
         }
     }
     Ok(())

@@ -238,14 +238,8 @@ fn unclosed_brace(
 /// aside.
 fn open_brace(text: &str) -> Option<usize> {
     let mut open = Vec::new();
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
+    for (i, c) in super::brackets::brackets(text) {
         match c {
-            '#' => while chars.next_if(|&(_, c)| c != '\n').is_some() {},
-            '"' => {
-                while chars.next_if(|&(_, c)| c != '"' && c != '\n').is_some() {}
-                chars.next_if(|&(_, c)| c == '"');
-            }
             '{' => open.push(i),
             '}' => {
                 open.pop();
