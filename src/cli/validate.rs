@@ -4,7 +4,7 @@
 
 use super::error::{CliError, Out};
 use super::game::stderr_style;
-use crate::diagnostic::{render, summary, Problem, Severity};
+use crate::diagnostic::{line_column, render, summary, Problem, Severity};
 use crate::load::find_source;
 use serde_json::{json, Value};
 use std::process::ExitCode;
@@ -83,16 +83,4 @@ fn problem_json(p: &Problem, text: &str) -> Value {
             })
         }).collect::<Vec<_>>(),
     })
-}
-
-/// The line and column (from 1; the column in characters) of byte `offset` of `text`.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[start..].chars().count() + 1)
 }

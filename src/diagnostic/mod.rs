@@ -9,7 +9,7 @@ pub mod span;
 mod suggest;
 
 pub use render::{render, RenderStyle};
-pub use span::Span;
+pub use span::{line_column, Span};
 pub use suggest::did_you_mean;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

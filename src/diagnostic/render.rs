@@ -120,17 +120,10 @@ const WIDEST_COLUMN: usize = 4096;
 
 /// `problem` written without drawing its source, when a label stands too far right.
 fn too_wide(problem: &Problem, file_name: &str, source: &str) -> Option<String> {
-    let place = |at: usize| {
-        let at = at.min(source.len());
-        let before = &source[..source.floor_char_boundary(at)];
-        let line = before.matches('\n').count() + 1;
-        let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-        (line, column)
-    };
     let places: Vec<(usize, usize)> = problem
         .labels
         .iter()
-        .map(|l| place(l.span.start as usize))
+        .map(|l| super::line_column(source, l.span.start as usize))
         .collect();
     let line_length = |at: usize| {
         let at = source.floor_char_boundary(at.min(source.len()));

@@ -33,3 +33,12 @@ impl Span {
         }
     }
 }
+
+/// The line and column, both from 1, of byte `offset` of `source` (the column counted in
+/// characters), as an editor shows them.
+pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
+    let before = &source[..source.floor_char_boundary(offset.min(source.len()))];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() + 1)
+}
