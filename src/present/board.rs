@@ -57,7 +57,7 @@ pub fn board_text(game: &Game, s: &State) -> String {
 }
 
 /// The pieces each player holds in hand: "White 2 stone, Black 1 stone".
-fn hands_text(game: &Game, s: &State) -> String {
+pub(super) fn hands_text(game: &Game, s: &State) -> String {
     let mut parts = Vec::new();
     for (p, player) in game.players.iter().enumerate() {
         for (t, piece) in game.pieces.iter().enumerate().take(MAX_HAND_TYPES) {
@@ -105,6 +105,12 @@ fn pits_board_text(game: &Game, sw: &Sowing, s: &State) -> String {
             out.push_str(&line(r, true));
         }
     }
+    out.push_str(&format!("  stores: {}\n", stores_text(game, sw, s)));
+    out
+}
+
+/// Each player's store: "South 3, North 5 (in G)".
+pub(super) fn stores_text(game: &Game, sw: &Sowing, s: &State) -> String {
     let stores: Vec<String> = game
         .players
         .iter()
@@ -122,6 +128,5 @@ fn pits_board_text(game: &Game, sw: &Sowing, s: &State) -> String {
             format!("{} {n}{at}", player.name)
         })
         .collect();
-    out.push_str(&format!("  stores: {}\n", stores.join(", ")));
-    out
+    stores.join(", ")
 }

@@ -152,14 +152,16 @@ fn text(x: usize, y: usize, size: usize, fill: &str, content: &str) -> String {
 
 /// The lines under the board: whose turn it is, the stores, the pieces in hand.
 fn notes(game: &Game, s: &State) -> Vec<String> {
-    let board = super::board_text(game, s);
-    let mut notes: Vec<String> = board
-        .lines()
-        .filter_map(|l| {
-            let l = l.trim();
-            (l.starts_with("stores:") || l.starts_with("in hand:")).then(|| l.to_string())
-        })
-        .collect();
+    let mut notes = Vec::new();
+    if let Some(sw) = &game.sowing {
+        notes.push(format!(
+            "stores: {}",
+            super::board::stores_text(game, sw, s)
+        ));
+    }
+    if !game.hands.is_empty() {
+        notes.push(format!("in hand: {}", super::board::hands_text(game, s)));
+    }
     let legend: Vec<String> = game
         .players
         .iter()
