@@ -13,7 +13,8 @@
 //! ```
 
 use super::Session;
-use crate::engine::{self, State};
+use crate::engine::{self, Move, State};
+use crate::ir::Game;
 use crate::load::{find_source, load, GameSpec, Origin};
 use crate::present::move_text_among;
 use crate::search::mcts::Level;
@@ -28,13 +29,13 @@ impl Session {
     pub fn from_record(file: &str, ai: &[(String, Level)], seed: u64) -> Result<Session, String> {
         let text = std::fs::read_to_string(file).map_err(|e| format!("cannot load {file}: {e}"))?;
         let folder = Path::new(file).parent();
-        let (spec, _) =
-            parse_record(&text, folder).map_err(|e| format!("cannot load {file}: {e}"))?;
-        let loaded = load(&spec).map_err(|e| format!("cannot load {file}: {e}"))?;
+        let cannot = |e: String| format!("cannot load {file}: {e}");
+        let (spec, moves) = parse_record(&text, folder).map_err(cannot)?;
+        let loaded = load(&spec).map_err(|e| cannot(e.to_string()))?;
+        let played = recorded_moves(&loaded.game, loaded.start, &moves).map_err(cannot)?;
         let mut session = Session::new(spec, loaded, ai, seed)?;
-        session
-            .read_record(&text, folder)
-            .map_err(|e| format!("cannot load {file}: {e}"))?;
+        session.played = played;
+        session.replay();
         Ok(session)
     }
 
@@ -112,15 +113,7 @@ impl Session {
     pub(super) fn read_record(&mut self, text: &str, folder: Option<&Path>) -> Result<(), String> {
         let (args, moves) = parse_record(text, folder)?;
         let loaded = load(&args).map_err(|e| e.to_string())?;
-        let mut state: State = loaded.start;
-        let mut played = Vec::new();
-        for (n, text) in moves {
-            let legal = engine::legal_moves(&loaded.game, &state);
-            let m = super::input::read_move(&loaded.game, &state, &legal, &text)
-                .map_err(|why| format!("line {n}: `{text}`: {why}"))?;
-            engine::make(&loaded.game, &mut state, m);
-            played.push(m);
-        }
+        let played = recorded_moves(&loaded.game, loaded.start, &moves)?;
         // The computer keeps its players when the loaded game has as many.
         if self.ai.len() != loaded.game.players.len() {
             self.ai = vec![None; loaded.game.players.len()];
@@ -132,9 +125,27 @@ impl Session {
         self.played = played;
         self.undone.clear();
         self.replay();
-        debug_assert!(self.state.position_key() == state.position_key());
         Ok(())
     }
+}
+
+/// A record's moves read and played from `start`, or the first one that is not a legal move
+/// there, with its line.
+fn recorded_moves(
+    game: &Game,
+    start: State,
+    moves: &[(usize, String)],
+) -> Result<Vec<Move>, String> {
+    let mut state = start;
+    let mut played = Vec::new();
+    for (n, text) in moves {
+        let legal = engine::legal_moves(game, &state);
+        let m = super::input::read_move(game, &state, &legal, text)
+            .map_err(|why| format!("line {n}: `{text}`: {why}"))?;
+        engine::make(game, &mut state, m);
+        played.push(m);
+    }
+    Ok(played)
 }
 
 /// How a record names a game so that it loads from any folder: a shipped game by its
