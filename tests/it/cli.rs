@@ -280,8 +280,7 @@ fn bench_json_is_deterministic_under_a_seed() {
 /// from the other counts, so no key is written twice.
 #[test]
 fn json_output_cannot_collide_with_a_players_name() {
-    let dir = std::env::temp_dir().join(format!("tabula-json-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::temp_folder("json");
     let file = dir.join("draw.game");
     std::fs::write(
         &file,
@@ -483,8 +482,7 @@ fn match_reports_each_level_by_colour_in_words_that_agree() {
 
 #[test]
 fn show_svg_draws_the_position_and_the_readme_pictures_are_current() {
-    let dir = std::env::temp_dir().join(format!("tabula-svg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::temp_folder("svg");
     for name in ["zola", "laska", "jerboa", "zigzag"] {
         let file = dir.join(format!("{name}.svg"));
         let o = tabula(&["show", name, "--svg", file.to_str().unwrap()]);

@@ -93,3 +93,10 @@ pub fn play_move(game: &Game, s: &State, mv: &str) -> State {
 pub fn after(game: &Game, text: &str, mv: &str) -> String {
     position_text(game, &play_move(game, &position(game, text), mv))
 }
+
+/// A fresh folder `tabula-NAME-PID` under the system's temporary folder, for one test.
+pub fn temp_folder(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

@@ -460,8 +460,7 @@ struct Counts {
 fn campaign(seed: u64, mut enough: impl FnMut(&Counts) -> bool) -> (Counts, Vec<Finding>) {
     let sources = seed_sources();
     let games = shipped(SHIPPED);
-    let dir = std::env::temp_dir().join(format!("tabula-fuzz-{}-{seed}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::temp_folder(&format!("fuzz-{seed}"));
     let mut rng = Rng::new(seed);
     let mut counts = Counts::default();
     let mut findings = Vec::new();
@@ -562,8 +561,7 @@ fn fuzz_corpus_replays() {
     let games = shipped(SHIPPED);
     let mut findings = Vec::new();
     let mut rng = Rng::new(1);
-    let work = std::env::temp_dir().join(format!("tabula-corpus-{}", std::process::id()));
-    std::fs::create_dir_all(&work).unwrap();
+    let work = crate::common::temp_folder("corpus");
     let mut replayed = 0;
     for path in &paths {
         let text = std::fs::read_to_string(path).unwrap();

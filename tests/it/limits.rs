@@ -307,10 +307,9 @@ fn defines_that_expand_too_deep_or_too_far_are_refused_at_once() {
 
 /// `tabula show` on a file, its standard output.
 fn show(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+    let out = crate::common::tabula_command()
         .arg("show")
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
     assert!(
@@ -325,8 +324,7 @@ fn show(args: &[&str]) -> String {
 fn a_search_for_a_capture_that_cannot_settle_gives_up_and_says_so() {
     // Captures that can never happen (the checker cannot know): the search for one would
     // visit millions of positions; it stops at its bound, and the game goes on.
-    let dir = std::env::temp_dir().join(format!("tabula-reach-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::temp_folder("reach");
     let file = dir.join("never.game");
     std::fs::write(
         &file,

@@ -337,7 +337,7 @@ fn chess_is_played_with_promotions_typed_either_way() {
 
 #[test]
 fn two_moves_written_alike_are_told_apart_by_their_rules_and_reload_as_played() {
-    let dir = tempdir();
+    let dir = crate::common::temp_folder("alike");
     let game = dir.join("alike.game");
     std::fs::write(
         &game,
@@ -364,16 +364,9 @@ fn two_moves_written_alike_are_told_apart_by_their_rules_and_reload_as_played() 
     assert!(saved.ends_with("moves\na1-b1:t\n"), "{saved}");
 }
 
-/// A fresh folder under the system's temporary folder.
-fn tempdir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-alike-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn save_never_writes_over_a_file_that_is_not_a_record_and_keeps_a_position_on_one_line() {
-    let dir = tempdir().join("save");
+    let dir = crate::common::temp_folder("alike").join("save");
     std::fs::create_dir_all(&dir).unwrap();
     let rules = dir.join("mine.game");
     std::fs::write(&rules, "# not a record\n").unwrap();
@@ -409,8 +402,7 @@ fn ctrl_c_stops_the_computer_playing_every_side_and_keeps_the_game() {
     use std::io::{Read, Write};
     use std::process::{Command, Stdio};
     // A game with no end: the computer, playing both sides, would go on for 2,000 moves.
-    let dir = std::env::temp_dir().join(format!("tabula-interrupt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::temp_folder("interrupt");
     let file = dir.join("endless.game");
     std::fs::write(
         &file,
@@ -524,7 +516,7 @@ fn a_game_can_be_stepped_through_and_taken_back_by_several_moves() {
 
 #[test]
 fn a_record_saved_in_one_folder_opens_from_another_with_play_load() {
-    let root = std::env::temp_dir().join(format!("tabula-travel-{}", std::process::id()));
+    let root = crate::common::temp_folder("travel");
     let (here, there) = (root.join("here"), root.join("there"));
     std::fs::create_dir_all(&here).unwrap();
     std::fs::create_dir_all(&there).unwrap();
