@@ -4,8 +4,8 @@
 //! with, each on its own (`attacked`, `moved`, `previous(rule)`, `carry`, `promote … to A,
 //! B`, `no move: … when …`, `relative` directions).
 
+use crate::common::play_line;
 use crate::common::{after, compile, ending, game, moves, play_move, position, Outcome};
-use tabula::engine::{History, Scratch};
 use tabula::present::position_text;
 use tabula::search::perft::perft;
 
@@ -170,16 +170,13 @@ fn fifty_moves_without_a_capture_or_a_pawn_move_draw_and_a_pawn_move_resets_the_
 #[test]
 fn a_position_standing_for_the_third_time_draws() {
     let g = game("chess", "");
-    let mut s = tabula::engine::State::start(&g);
-    let mut history = History::new(&g, &mut s);
-    let mut scratch = Scratch::default();
-    for mv in [
-        "g1-f3", "g8-f6", "f3-g1", "f6-g8", "g1-f3", "g8-f6", "f3-g1", "f6-g8",
-    ] {
-        assert_eq!(tabula::engine::outcome(&g, &s, &mut scratch), None);
-        s = play_move(&g, &s, mv);
-        history.record(&g, &mut s);
-    }
+    let s = play_line(
+        &g,
+        tabula::engine::State::start(&g),
+        &[
+            "g1-f3", "g8-f6", "f3-g1", "f6-g8", "g1-f3", "g8-f6", "f3-g1", "f6-g8",
+        ],
+    );
     assert_eq!(s.repeated, 3);
     assert_eq!(
         ending(&g, &s),

@@ -100,3 +100,20 @@ pub fn temp_folder(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// Plays `moves` from `s` with the game's history kept (for `repeated`), checking that the
+/// game goes on before each; the position after them.
+pub fn play_line(game: &Game, mut s: State, moves: &[&str]) -> State {
+    let mut history = tabula::engine::History::new(game, &mut s);
+    let mut scratch = Scratch::default();
+    for (i, mv) in moves.iter().enumerate() {
+        assert_eq!(
+            tabula::engine::outcome(game, &s, &mut scratch),
+            None,
+            "before move {i}"
+        );
+        s = play_move(game, &s, mv);
+        history.record(game, &mut s);
+    }
+    s
+}

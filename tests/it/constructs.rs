@@ -2,10 +2,10 @@
 //! own in a small game. The examples are the ones docs/LANGUAGE.md shows: the last test
 //! checks that the reference still holds each of them word for word.
 
+use crate::common::play_line;
 use crate::common::{
     after, compile, ending, moves, outcome, play_move, position, position_text, Outcome, State,
 };
-use tabula::engine::{History, Scratch};
 
 /// A game of stones on a 5 x 5 board with the given rules.
 fn stones(rules: &str) -> tabula::ir::Game {
@@ -428,24 +428,14 @@ fn a_position_that_stands_for_the_third_time_draws() {
     let g = stones(&format!(
         "move slide {{ along e, w onto empty }}\n{REPETITION}"
     ));
-    let mut s = position(&g, "4s/5/5/5/S4 White");
-    let mut history = History::new(&g, &mut s);
-    let mut scratch = Scratch::default();
     // Both players go back and forth twice: the start stands for the third time.
-    for (i, mv) in [
-        "a1-b1", "e5-d5", "b1-a1", "d5-e5", "a1-b1", "e5-d5", "b1-a1", "d5-e5",
-    ]
-    .iter()
-    .enumerate()
-    {
-        assert_eq!(
-            tabula::engine::outcome(&g, &s, &mut scratch),
-            None,
-            "before move {i}"
-        );
-        s = play_move(&g, &s, mv);
-        history.record(&g, &mut s);
-    }
+    let s = play_line(
+        &g,
+        position(&g, "4s/5/5/5/S4 White"),
+        &[
+            "a1-b1", "e5-d5", "b1-a1", "d5-e5", "a1-b1", "e5-d5", "b1-a1", "d5-e5",
+        ],
+    );
     assert_eq!(s.repeated, 3);
     assert_eq!(
         ending(&g, &s),
