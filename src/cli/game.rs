@@ -11,6 +11,13 @@ use clap::Args;
 pub struct GameArgs {
     /// A path to a .game file, or the name of a shipped game
     pub game: String,
+    #[command(flatten)]
+    pub choices: GameChoices,
+}
+
+/// The options, variant and starting position of a game.
+#[derive(Args, Debug, Clone)]
+pub struct GameChoices {
     /// Set an option: NAME=VALUE (repeatable)
     #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
     pub options: Vec<String>,
@@ -26,9 +33,9 @@ impl GameArgs {
     pub fn spec(&self) -> GameSpec {
         GameSpec {
             game: self.game.clone(),
-            options: self.options.clone(),
-            variant: self.variant.clone(),
-            position: self.position.clone(),
+            options: self.choices.options.clone(),
+            variant: self.choices.variant.clone(),
+            position: self.choices.position.clone(),
         }
     }
 }

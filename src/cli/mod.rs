@@ -14,7 +14,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 pub use error::{CliError, Out};
-pub use game::GameArgs;
+pub use game::{GameArgs, GameChoices};
 
 /// Where `bench` and `match` stop a game that has not ended (some games can cycle), and
 /// count it apart.
@@ -38,15 +38,8 @@ pub enum Command {
         /// A path to a .game file, or the name of a shipped game (not with --load)
         #[arg(required_unless_present = "load", conflicts_with = "load")]
         game: Option<String>,
-        /// Set an option: NAME=VALUE (repeatable)
-        #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
-        options: Vec<String>,
-        /// Choose a named variant
-        #[arg(long)]
-        variant: Option<String>,
-        /// Start from this position text instead of the start
-        #[arg(long)]
-        position: Option<String>,
+        #[command(flatten)]
+        choices: GameChoices,
         /// Open a saved game record (it names its game, options and moves)
         #[arg(long, value_name = "FILE")]
         load: Option<String>,
@@ -152,20 +145,13 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
         Command::Play {
             game,
-            options,
-            variant,
-            position,
+            choices,
             load,
             ai,
             seed,
             think,
         } => {
-            let game = game.map(|game| GameArgs {
-                game,
-                options,
-                variant,
-                position,
-            });
+            let game = game.map(|game| GameArgs { game, choices });
             play::run(game.as_ref(), load.as_deref(), &ai, seed, think.as_deref())
         }
         Command::Match {
