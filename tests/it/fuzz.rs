@@ -33,9 +33,8 @@ const HANG: Duration = Duration::from_secs(5);
 /// Play on one input stops after this long (a game may search deep for each ply).
 const PLAY_TIME: Duration = Duration::from_secs(1);
 
-/// Words and numbers a mutation inserts: the language's words, the numbers at the edges of
-/// what it holds, and the brackets and operators that nest.
-const DICTIONARY: &[&str] = &[
+/// The language's words, which a mutation inserts.
+const WORDS: &[&str] = &[
     "game",
     "board",
     "players",
@@ -102,6 +101,10 @@ const DICTIONARY: &[&str] = &[
     "is",
     "true",
     "false",
+];
+
+/// Numbers at the edges of what the language holds: inserted, or put for a number.
+const EDGE_NUMBERS: &[&str] = &[
     "0",
     "1",
     "-1",
@@ -117,36 +120,27 @@ const DICTIONARY: &[&str] = &[
     "9223372036854775808",
     "-9223372036854775808",
     "18446744073709551615",
-    "(",
-    ")",
-    "{",
-    "}",
-    "(0, 1)",
-    "==",
-    "=",
-    "!=",
-    "<",
-    "+",
-    "-",
-    "*",
-    "/",
-    "%",
-    "^",
-    ",",
-    ":",
-    "..",
-    "0+",
-    "#",
-    "\"",
-    "\n",
-    "\t",
-    " ",
-    "é",
-    "\u{FEFF}",
-    "\u{0}",
-    "a1",
-    "z99",
 ];
+
+/// Brackets, operators and odd characters, which a mutation inserts.
+const SYMBOLS: &[&str] = &[
+    "(", ")", "{", "}", "(0, 1)", "==", "=", "!=", "<", "+", "-", "*", "/", "%", "^", ",", ":",
+    "..", "0+", "#", "\"", "\n", "\t", " ", "é", "\u{FEFF}", "\u{0}", "a1", "z99",
+];
+
+/// What a mutation inserts: the words, then the numbers, then the symbols.
+const DICTIONARY: [&[&str]; 3] = [WORDS, EDGE_NUMBERS, SYMBOLS];
+
+/// Entry `i` of the dictionary, counted across its lists.
+fn dictionary_entry(mut i: usize) -> &'static str {
+    for list in DICTIONARY {
+        if i < list.len() {
+            return list[i];
+        }
+        i -= list.len();
+    }
+    unreachable!("an entry of the dictionary")
+}
 
 /// The shipped games' sources and the broken files of `tests/diagnostics`: the seeds the
 /// mutations start from.
@@ -190,7 +184,8 @@ fn mutate(text: &str, others: &[String], rng: &mut Rng) -> String {
                 t.replace_range(at..end, "");
             }
             1 | 2 => {
-                let word = DICTIONARY[rng.below(DICTIONARY.len())];
+                let size = DICTIONARY.iter().map(|l| l.len()).sum();
+                let word = dictionary_entry(rng.below(size));
                 t.insert_str(at, &format!(" {word} "));
             }
             3 => {
@@ -209,9 +204,7 @@ fn mutate(text: &str, others: &[String], rng: &mut Rng) -> String {
                     let end = t[start..]
                         .find(|c: char| !c.is_ascii_digit())
                         .map_or(t.len(), |e| start + e);
-                    let numbers = &DICTIONARY[DICTIONARY.iter().position(|w| *w == "0").unwrap()
-                        ..DICTIONARY.iter().position(|w| *w == "(").unwrap()];
-                    t.replace_range(start..end, numbers[rng.below(numbers.len())]);
+                    t.replace_range(start..end, EDGE_NUMBERS[rng.below(EDGE_NUMBERS.len())]);
                 }
             }
             5 => {
