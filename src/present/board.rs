@@ -1,13 +1,19 @@
 //! The board drawn for a person: a grid with coordinates, or, for a counting game, rows of
 //! pits under their names with the stores.
 
-use super::position::column_text;
-use crate::engine::State;
+use super::position::{column_text, piece_letter};
+use crate::engine::{column, State};
 use crate::ir::board::square_name;
-use crate::ir::{Game, Sowing, Sq, MAX_HAND_TYPES};
+use crate::ir::{Columns, Game, Sowing, Sq, MAX_HAND_TYPES};
 
-/// The board drawn as a grid with coordinates: `.` an empty square, a blank an unused one,
-/// a column as its pieces from the bottom up (the last letter commands), right-aligned.
+/// How many of the pieces under a commander the board draws; a deeper column is cut from
+/// the bottom and says how many it leaves out (`+3s:S`).
+const DRAWN_UNDER: usize = 3;
+
+/// The board drawn as a grid with coordinates: `.` an empty square, a blank an unused one;
+/// then a legend of the letters. Where squares hold columns, every cell has one width for
+/// the whole game: the pieces under the commander from the bottom up, a `:`, and the
+/// commander, right-aligned so that the commanders stand in one line.
 pub fn board_text(game: &Game, s: &State) -> String {
     if let Some(sw) = &game.sowing {
         return pits_board_text(game, sw, s);
@@ -18,15 +24,18 @@ pub fn board_text(game: &Game, s: &State) -> String {
             " ".to_string()
         } else if s.at(sq as Sq) == 0 {
             ".".to_string()
+        } else if game.columns.is_some() {
+            column_cell(game, s, sq as Sq)
         } else {
             column_text(game, s, sq as Sq, false)
         }
     };
-    let width = (0..b.cells())
-        .map(|sq| cell(sq).len())
-        .max()
-        .unwrap_or(1)
-        .max(1);
+    // Letters with a `'` (the third and fourth players) take two places.
+    let letter_width = if game.players.len() > 2 { 2 } else { 1 };
+    let width = match &game.columns {
+        Some(cols) => letter_width * (Columns::room(cols.bits).min(DRAWN_UNDER) + 1) + 1,
+        None => letter_width,
+    };
     let mut out = String::new();
     let label_width = b.height.to_string().len();
     for r in (0..b.height).rev() {
@@ -53,7 +62,92 @@ pub fn board_text(game: &Game, s: &State) -> String {
     if !game.hands.is_empty() {
         out.push_str(&format!("  in hand: {}\n", hands_text(game, s)));
     }
+    let cut = (0..b.cells()).any(|sq| b.used[sq] && cell(sq).starts_with('+'));
+    out.push_str(&legend_text(game, cut));
     out
+}
+
+/// A column's cell: the pieces under the commander from the bottom up, `:`, the commander.
+/// Beyond [`DRAWN_UNDER`] pieces under it, the lowest are counted (`+3`) rather than drawn.
+fn column_cell(game: &Game, s: &State, sq: Sq) -> String {
+    let c = s.at(sq);
+    let Some(cols) = &game.columns else {
+        return piece_letter(game, c);
+    };
+    let col = s.slots[cols.slot[sq as usize] as usize];
+    let mut pieces = column::bottom_up(c, col, cols.bits);
+    let commander = pieces
+        .pop()
+        .map(|c| piece_letter(game, c))
+        .unwrap_or_default();
+    if pieces.is_empty() {
+        return commander;
+    }
+    let letters =
+        |codes: &[u8]| -> String { codes.iter().map(|&c| piece_letter(game, c)).collect() };
+    let under = if pieces.len() <= DRAWN_UNDER {
+        letters(&pieces)
+    } else {
+        // Keep the pieces nearest the commander: they are the next to command.
+        let mut kept = DRAWN_UNDER - 1;
+        loop {
+            let hidden = pieces.len() - kept;
+            if kept == 0 || hidden.to_string().len() + 1 + kept <= DRAWN_UNDER {
+                break format!("+{hidden}{}", letters(&pieces[hidden..]));
+            }
+            kept -= 1;
+        }
+    };
+    format!("{under}:{commander}")
+}
+
+/// The legend under a board: each letter's player and piece type, and, where squares hold
+/// columns, how a column is drawn (and, when one is `cut`, how its hidden pieces are
+/// counted).
+fn legend_text(game: &Game, cut: bool) -> String {
+    let mut entries = Vec::new();
+    for (owner, player) in game.players.iter().enumerate() {
+        for (t, piece) in game.pieces.iter().enumerate() {
+            let code = game.code(owner, t);
+            entries.push(format!(
+                "{} {} {}",
+                piece_letter(game, code),
+                player.name,
+                piece.name
+            ));
+        }
+    }
+    if entries.is_empty() {
+        return String::new();
+    }
+    // Wrapped to fit a terminal of 80 columns.
+    let mut text = String::new();
+    let mut line = String::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let piece = if i + 1 < entries.len() {
+            format!("{entry},")
+        } else {
+            entry.clone()
+        };
+        if !line.is_empty() && line.len() + 1 + piece.len() > 78 {
+            text.push_str(&format!("  {line}\n"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&piece);
+    }
+    text.push_str(&format!("  {line}\n"));
+    if game.columns.is_some() {
+        text.push_str(
+            "  a column: the pieces under its commander from the bottom up, `:`, the commander\n",
+        );
+    }
+    if cut {
+        text.push_str("  `+3`: three more pieces under those drawn\n");
+    }
+    text
 }
 
 /// The pieces each player holds in hand: "White 2 stone, Black 1 stone".

@@ -103,6 +103,7 @@ moves:    step, capture
 1 | C c C c
   +--------
     a b c d
+  C Red checker, c Blue checker
 
 position: cCcC/CcCc/cCcC/CcCc Red
 to move:  Red
@@ -361,34 +362,45 @@ fn a_file_with_errors_prints_its_diagnostics_and_exits_1() {
     );
 }
 
+/// Columns are drawn at one width for the whole game, the commander set apart on the
+/// right; a column too deep for its cell counts the pieces it leaves out; a legend follows.
 #[test]
-fn show_draws_columns_bottom_up() {
-    let o = tabula(&["show", "laska", "--position", "3s/3/2[sS]1/1O1/4/3/4 Red"]);
+fn show_draws_columns_at_one_width_with_the_commander_apart() {
+    let position = "3[Ss]/3/2[ssoosSoS]1/1[oSo]1/4/3/4 Red";
+    let o = tabula(&["show", "laska", "--position", position]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     let board: String = out
         .lines()
         .skip_while(|l| !l.starts_with("7 |"))
-        .take(9)
+        .take(12)
         .map(|l| format!("{l}\n"))
         .collect();
     assert_eq!(
         board,
-        "7 |  .     .     .     s
-6 |     .     .     .   
-5 |  .     .    sS     .
-4 |     .     O     .   
-3 |  .     .     .     .
-2 |     .     .     .   
-1 |  .     .     .     .
-  +---------------------
-     a  b  c  d  e  f  g
+        "7 |     .           .           .         S:s
+6 |           .           .           .      
+5 |     .           .       +6o:S           .
+4 |           .        oS:o           .      
+3 |     .           .           .           .
+2 |           .           .           .      
+1 |     .           .           .           .
+  +------------------------------------------
+        a     b     c     d     e     f     g
+  S Blue soldier, O Blue officer, s Red soldier, o Red officer
+  a column: the pieces under its commander from the bottom up, `:`, the commander
+  `+3`: three more pieces under those drawn
 "
     );
     assert!(
-        out.ends_with("position: 3s/3/2[sS]1/1O1/4/3/4 Red\nto move:  Red\n"),
+        out.ends_with(
+            &format!("position: {position} Red\nto move:  Red\n").replace(" Red Red", " Red")
+        ),
         "{out}"
     );
+    // A single piece takes the same width as a column: the start is as wide.
+    let o = tabula(&["show", "laska"]);
+    assert!(stdout(&o).contains("\n7 |     s           s           s           s\n"));
 }
 
 /// A shipped game is found by its name in any case; a file's problems are printed whatever

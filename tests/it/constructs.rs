@@ -43,9 +43,8 @@ fn pieces_in_hand_are_counted_shown_and_written_in_the_position() {
     let g = stones(&format!("{HAND}\nno move: pass"));
     let s = State::start(&g);
     assert_eq!(position_text(&g, &s), "5/5/5/5/5 White hand=2,1");
-    assert!(
-        tabula::present::board_text(&g, &s).ends_with("  in hand: White 2 stone, Black 1 stone\n")
-    );
+    assert!(tabula::present::board_text(&g, &s)
+        .ends_with("  in hand: White 2 stone, Black 1 stone\n  S White stone, s Black stone\n"));
     let s = play_move(&g, &s, "c3");
     let s = play_move(&g, &s, "d3");
     assert_eq!(position_text(&g, &s), "5/5/2Ss1/5/5 White hand=1,0");

@@ -94,6 +94,7 @@ fn a_persons_mistakes_get_clear_answers_and_the_session_goes_on() {
 1 | C c C c
   +--------
     a b c d
+  C Red checker, c Blue checker
 
 Red to move.
 Red> undo
@@ -124,6 +125,7 @@ Red plays b2xb3.
 1 | C c C c
   +--------
     a b c d
+  C Red checker, c Blue checker
 
 Blue to move.
 Blue> history
