@@ -1,12 +1,14 @@
-//! `tabula bench GAME --playouts N [--seed S] [--max-plies P] [--json]`: random games,
-//! their speed, their length and their results.
+//! `tabula bench GAME --playouts N [--seed S] [--max-plies P] [--threads T] [--json]`:
+//! random games, their speed, their length and their results. Playout `i` draws from the
+//! seed's `i`th stream, so the totals are the same at any number of threads.
 
 use super::error::{CliError, Out};
 use super::game::{load_game, options_json, GameArgs};
 use crate::engine::{Outcome, Scratch};
-use crate::present::title_text;
+use crate::present::{count, title_text};
 use crate::search::playout::playout;
 use crate::search::rng::Rng;
+use crate::search::threads;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -15,6 +17,7 @@ pub fn run(
     playouts: usize,
     seed: u64,
     max_plies: usize,
+    threads: usize,
     as_json: bool,
 ) -> Result<ExitCode, CliError> {
     if playouts == 0 {
@@ -22,21 +25,20 @@ pub fn run(
     }
     let loaded = load_game(args)?;
     let game = &loaded.game;
-    let mut rng = Rng::new(seed);
     let mut wins = vec![0usize; game.players.len()];
     let (mut draws, mut capped, mut plies) = (0usize, 0usize, 0usize);
-    let mut buffer = Vec::with_capacity(256);
-    let mut scratch = Scratch::default();
     let t = Instant::now();
-    for _ in 0..playouts {
-        let p = playout(
-            game,
-            &loaded.start,
-            &mut rng,
-            max_plies,
-            &mut scratch,
-            &mut buffer,
-        );
+    let games = threads::each(
+        playouts,
+        threads,
+        || (Scratch::default(), Vec::with_capacity(256)),
+        |(scratch, buffer), i| {
+            let mut rng = Rng::stream(seed, i as u64);
+            playout(game, &loaded.start, &mut rng, max_plies, scratch, buffer)
+        },
+    );
+    let seconds = t.elapsed().as_secs_f64();
+    for p in games {
         plies += p.plies;
         match p.outcome {
             Some(Outcome::Win(p)) => wins[p as usize] += 1,
@@ -44,7 +46,6 @@ pub fn run(
             None => capped += 1,
         }
     }
-    let seconds = t.elapsed().as_secs_f64();
     let per_second = playouts as f64 / seconds.max(1e-9);
     let average = plies as f64 / playouts as f64;
     let mut out = Out::new();
@@ -66,12 +67,14 @@ pub fn run(
             "draws": draws,
             "capped": capped,
             "seed": seed,
+            "threads": threads,
         });
         out.line(&doc.to_string())?;
     } else {
         out.line(&title_text(game))?;
         out.line(&format!(
-            "playouts: {playouts} in {seconds:.3} s, {per_second:.0} per second (seed {seed})"
+            "playouts: {playouts} in {seconds:.3} s, {per_second:.0} per second (seed {seed}, {})",
+            count(threads, "thread", "threads")
         ))?;
         out.line(&format!("average length: {average:.2} plies"))?;
         let mut parts: Vec<String> = game

@@ -4,32 +4,98 @@
 use super::error::{CliError, Out};
 use super::game::{load_game, options_json, GameArgs};
 use crate::engine::{self, History, Outcome, Scratch};
-use crate::present::title_text;
+use crate::present::{count, title_text};
 use crate::search::mcts::{choose, Level, Limits};
 use crate::search::rng::Rng;
+use crate::search::threads;
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::time::Instant;
+
+/// A computer player of a match: its level and the threads it searches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Side {
+    level: Level,
+    threads: usize,
+}
+
+impl Side {
+    /// `3` or `3:2` (level 3 on 2 threads).
+    fn parse(text: &str) -> Result<Side, CliError> {
+        let (level, threads) = text.split_once(':').unwrap_or((text, "1"));
+        let level = level.trim().parse::<u8>().ok().filter(|&l| l <= Level::MAX);
+        let threads = threads.trim().parse::<usize>().ok().filter(|&t| t >= 1);
+        match (level, threads) {
+            (Some(level), Some(threads)) => Ok(Side {
+                level: Level(level),
+                threads,
+            }),
+            (None, _) => Err(CliError::Usage(format!(
+                "`{text}`: a level is a number from 0 to {}, optionally followed by `:THREADS` (`3:2`)",
+                Level::MAX
+            ))),
+            (_, None) => Err(CliError::Usage(format!(
+                "`{text}`: the threads after `:` are a number of at least 1 (`3:2`)"
+            ))),
+        }
+    }
+
+    /// `level 3`, or `level 3 on 2 threads`.
+    fn name(self) -> String {
+        match self.threads {
+            1 => format!("level {}", self.level.0),
+            n => format!("level {} on {n} threads", self.level.0),
+        }
+    }
+}
+
+/// How one game of the match went.
+struct Game1 {
+    /// Computer `first` (0 for the first --ai) played the first player.
+    first: usize,
+    outcome: Option<Outcome>,
+    plies: usize,
+}
+
+/// The games so far: wins[i][p] is the games won by computer i (the first --ai is 0)
+/// playing player p.
+#[derive(Default)]
+struct Tally {
+    wins: [[usize; 2]; 2],
+    draws: usize,
+    capped: usize,
+    plies: usize,
+    played: usize,
+}
+
+impl Tally {
+    fn add(&mut self, g: &Game1) {
+        match g.outcome {
+            Some(Outcome::Win(p)) => self.wins[(p as usize + g.first) % 2][p as usize] += 1,
+            Some(Outcome::Draw) => self.draws += 1,
+            None => self.capped += 1,
+        }
+        self.plies += g.plies;
+        self.played += 1;
+    }
+}
 
 pub fn run(
     args: &GameArgs,
-    levels: &[u8],
+    ai: &[String],
     games: usize,
     seed: u64,
     max_plies: usize,
+    threads: usize,
     as_json: bool,
 ) -> Result<ExitCode, CliError> {
-    let [a, b] = levels else {
+    let [a, b] = ai else {
         return Err(CliError::Usage(
             "match takes two computer players: --ai LEVEL --ai LEVEL".into(),
         ));
     };
-    if let Some(bad) = levels.iter().find(|&&l| l > Level::MAX) {
-        return Err(CliError::Usage(format!(
-            "a level is a number from 0 to {}, not {bad}",
-            Level::MAX
-        )));
-    }
+    let sides = [Side::parse(a)?, Side::parse(b)?];
     if games == 0 {
         return Err(CliError::Usage("--games must be at least 1".into()));
     }
@@ -38,56 +104,54 @@ pub fn run(
     if game.players.len() != 2 {
         return Err(CliError::Usage("match plays games of two players".into()));
     }
-    let sides = [Level(*a), Level(*b)];
-    let mut rng = Rng::new(seed);
-    // wins[i][p]: games won by computer i (the first --ai is 0) playing player p.
-    let (mut wins, mut draws, mut capped, mut plies) = ([[0usize; 2]; 2], 0usize, 0usize, 0usize);
     let progress = std::io::stderr().is_terminal();
-    let mut scratch = Scratch::default();
-    let mut moves = Vec::new();
+    let so_far = Mutex::new(Tally::default());
     let t = Instant::now();
-    for g in 0..games {
-        // Computer `g % 2` plays the first player.
-        let first = g % 2;
-        let mut s = loaded.start;
-        let mut history = History::new(game, &mut s);
-        let mut finished = None;
-        for _ in 0..max_plies {
-            if let Some(o) = engine::generate(game, &s, &mut scratch, &mut moves) {
-                finished = Some(o);
-                break;
-            }
-            let computer = (s.to_move as usize + first) % 2;
-            let m = choose(
+    // Game `g` draws from the seed's `g`th stream, so the results do not depend on how many
+    // games are played at once.
+    let played = threads::each(
+        games,
+        threads,
+        || (Scratch::default(), Vec::new()),
+        |(scratch, moves), g| {
+            let one = play_one(
                 game,
-                &s,
-                &history,
-                Limits::for_level(sides[computer]),
-                &mut rng,
-            )
-            .expect("the game goes on");
-            engine::make(game, &mut s, m);
-            history.record(game, &mut s);
-            plies += 1;
-        }
-        if finished.is_none() {
-            finished = engine::outcome(game, &s, &mut scratch);
-        }
-        match finished {
-            Some(Outcome::Win(p)) => wins[(p as usize + first) % 2][p as usize] += 1,
-            Some(Outcome::Draw) => draws += 1,
-            None => capped += 1,
-        }
-        if progress {
-            let total = |i: usize| wins[i][0] + wins[i][1];
-            eprint!(
-                "\rgame {}/{games}: level {a} {}, level {b} {}, draws {draws}  ",
-                g + 1,
-                total(0),
-                total(1)
+                &loaded.start,
+                sides,
+                g,
+                seed,
+                max_plies,
+                scratch,
+                moves,
             );
-        }
+            let mut tally = so_far.lock().expect("no thread panics holding it");
+            tally.add(&one);
+            if progress {
+                let total = |i: usize| tally.wins[i][0] + tally.wins[i][1];
+                eprint!(
+                    "\rgame {}/{games}: {} {}, {} {}, draws {}  ",
+                    tally.played,
+                    sides[0].name(),
+                    total(0),
+                    sides[1].name(),
+                    total(1),
+                    tally.draws
+                );
+            }
+            one
+        },
+    );
+    let mut tally = Tally::default();
+    for g in &played {
+        tally.add(g);
     }
+    let Tally {
+        wins,
+        draws,
+        capped,
+        plies,
+        ..
+    } = tally;
     if progress {
         eprint!("\r\x1b[K");
     }
@@ -98,7 +162,8 @@ pub fn run(
         let doc = serde_json::json!({
             "game": game.title,
             "options": options_json(game),
-            "levels": [a, b],
+            "levels": [sides[0].level.0, sides[1].level.0],
+            "search_threads": [sides[0].threads, sides[1].threads],
             "games": games,
             "wins": [wins[0][0] + wins[0][1], wins[1][0] + wins[1][1]],
             "wins_by_player": wins,
@@ -110,13 +175,16 @@ pub fn run(
         out.line(&doc.to_string())?;
     } else {
         out.line(&format!(
-            "{}: level {a} against level {b}, {games} games, colours alternating",
-            title_text(game)
+            "{}: {} against {}, {games} games, colours alternating",
+            title_text(game),
+            sides[0].name(),
+            sides[1].name()
         ))?;
         let players = [&game.players[0].name, &game.players[1].name];
-        for (i, (level, which)) in [(a, "first"), (b, "second")].into_iter().enumerate() {
+        for (i, which) in ["first", "second"].into_iter().enumerate() {
             out.line(&format!(
-                "level {level} ({which} --ai): {} ({} as {}, {} as {})",
+                "{} ({which} --ai): {} ({} as {}, {} as {})",
+                sides[i].name(),
                 count(wins[i][0] + wins[i][1], "win", "wins"),
                 wins[i][0],
                 players[0],
@@ -136,7 +204,43 @@ pub fn run(
     Ok(ExitCode::SUCCESS)
 }
 
-/// `1 win`, `3 wins`.
-fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+/// Game `g` of a match: computer `g % 2` plays the first player.
+fn play_one(
+    game: &crate::ir::Game,
+    start: &crate::engine::State,
+    sides: [Side; 2],
+    g: usize,
+    seed: u64,
+    max_plies: usize,
+    scratch: &mut Scratch,
+    moves: &mut Vec<crate::engine::Move>,
+) -> Game1 {
+    let first = g % 2;
+    let mut rng = Rng::stream(seed, g as u64);
+    let mut s = *start;
+    let mut history = History::new(game, &mut s);
+    let mut plies = 0;
+    for _ in 0..max_plies {
+        if let Some(o) = engine::generate(game, &s, scratch, moves) {
+            return Game1 {
+                first,
+                outcome: Some(o),
+                plies,
+            };
+        }
+        let side = sides[(s.to_move as usize + first) % 2];
+        let limits = Limits {
+            threads: side.threads,
+            ..Limits::for_level(side.level)
+        };
+        let m = choose(game, &s, &history, limits, &mut rng).expect("the game goes on");
+        engine::make(game, &mut s, m);
+        history.record(game, &mut s);
+        plies += 1;
+    }
+    Game1 {
+        first,
+        outcome: engine::outcome(game, &s, scratch),
+        plies,
+    }
 }

@@ -10,6 +10,7 @@ mod play;
 mod show;
 mod validate;
 
+use crate::search::threads;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -54,14 +55,19 @@ pub enum Command {
         /// Let the computer think this long a move, whatever its level: `3s`, `500ms`, `2`
         #[arg(long, value_name = "TIME")]
         think: Option<String>,
+        /// Threads the computer searches on, each with the level's playouts, so a move
+        /// takes the same time and the search is as many times larger (default: every core)
+        #[arg(long, value_name = "N", default_value_t = threads::all_cores(), hide_default_value = true)]
+        threads: usize,
     },
     /// Play the computer against itself and report the score
     Match {
         #[command(flatten)]
         game: GameArgs,
-        /// A computer player's level, 0-6 (give two: the first --ai and the second)
-        #[arg(long = "ai", value_name = "LEVEL", required = true)]
-        ai: Vec<u8>,
+        /// A computer player's level, 0-6 (give two: the first --ai and the second); `3:2`
+        /// is level 3 searching on 2 threads (default 1)
+        #[arg(long = "ai", value_name = "LEVEL[:THREADS]", required = true)]
+        ai: Vec<String>,
         /// How many games (colours alternate)
         #[arg(long, default_value_t = 100)]
         games: usize,
@@ -71,6 +77,9 @@ pub enum Command {
         /// Stop a game after this many plies and count it apart
         #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
         max_plies: usize,
+        /// Games played at once (default: one per core)
+        #[arg(long, value_name = "N", default_value_t = threads::all_cores(), hide_default_value = true)]
+        threads: usize,
         /// Print one JSON object instead of text
         #[arg(long)]
         json: bool,
@@ -104,6 +113,9 @@ pub enum Command {
         /// Also print the count under each first move at the last depth
         #[arg(long)]
         divide: bool,
+        /// Threads to run on (default: every core)
+        #[arg(long, value_name = "N", default_value_t = threads::all_cores(), hide_default_value = true)]
+        threads: usize,
         /// Print one JSON object instead of text
         #[arg(long)]
         json: bool,
@@ -115,12 +127,15 @@ pub enum Command {
         /// How many games to play
         #[arg(long, default_value_t = 1000)]
         playouts: usize,
-        /// The random seed
+        /// The random seed (each playout draws from its own stream of it)
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Stop a game after this many plies and count it apart
         #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
         max_plies: usize,
+        /// Threads to run on (default: every core)
+        #[arg(long, value_name = "N", default_value_t = threads::all_cores(), hide_default_value = true)]
+        threads: usize,
         /// Print one JSON object instead of text
         #[arg(long)]
         json: bool,
@@ -150,9 +165,18 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             ai,
             seed,
             think,
+            threads,
         } => {
             let game = game.map(|game| GameArgs { game, choices });
-            play::run(game.as_ref(), load.as_deref(), &ai, seed, think.as_deref())
+            let threads = at_least_one(threads)?;
+            play::run(
+                game.as_ref(),
+                load.as_deref(),
+                &ai,
+                seed,
+                think.as_deref(),
+                threads,
+            )
         }
         Command::Match {
             game,
@@ -160,8 +184,17 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             games,
             seed,
             max_plies,
+            threads,
             json,
-        } => matches::run(&game, &ai, games, seed, max_plies, json),
+        } => matches::run(
+            &game,
+            &ai,
+            games,
+            seed,
+            max_plies,
+            at_least_one(threads)?,
+            json,
+        ),
         Command::Validate { files, json } => validate::run(&files, json),
         Command::List => list::run(),
         Command::Show { game, svg } => show::run(&game, svg.as_deref()),
@@ -169,14 +202,31 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             game,
             depth,
             divide,
+            threads,
             json,
-        } => perft::run(&game, depth, divide, json),
+        } => perft::run(&game, depth, divide, at_least_one(threads)?, json),
         Command::Bench {
             game,
             playouts,
             seed,
             max_plies,
+            threads,
             json,
-        } => bench::run(&game, playouts, seed, max_plies, json),
+        } => bench::run(
+            &game,
+            playouts,
+            seed,
+            max_plies,
+            at_least_one(threads)?,
+            json,
+        ),
     }
+}
+
+/// A `--threads` count, refused when it is 0.
+fn at_least_one(threads: usize) -> Result<usize, CliError> {
+    if threads == 0 {
+        return Err(CliError::Usage("--threads must be at least 1".into()));
+    }
+    Ok(threads)
 }

@@ -1,9 +1,9 @@
-//! `tabula perft GAME --depth N [--divide] [--json]`.
+//! `tabula perft GAME --depth N [--divide] [--threads T] [--json]`.
 
 use super::error::{CliError, Out};
 use super::game::{load_game, options_json, GameArgs};
 use crate::present::move_text_among;
-use crate::search::perft::{divide, perft};
+use crate::search::perft::{divide_on, perft_on};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -11,6 +11,7 @@ pub fn run(
     args: &GameArgs,
     depth: usize,
     show_divide: bool,
+    threads: usize,
     as_json: bool,
 ) -> Result<ExitCode, CliError> {
     if depth == 0 {
@@ -22,7 +23,7 @@ pub fn run(
     let t = Instant::now();
     let mut counts = Vec::new();
     for d in 1..=depth {
-        let n = perft(game, start, d);
+        let n = perft_on(game, start, d, threads);
         if !as_json {
             // Each depth is printed as soon as it is known; a closed output stops the
             // count.
@@ -30,7 +31,7 @@ pub fn run(
         }
         counts.push(n);
     }
-    let divided = show_divide.then(|| divide(game, start, depth));
+    let divided = show_divide.then(|| divide_on(game, start, depth, threads));
     let seconds = t.elapsed().as_secs_f64();
     if as_json {
         let mut doc = serde_json::json!({

@@ -25,6 +25,7 @@ pub fn run(
     ai: &[String],
     seed: Option<u64>,
     think: Option<&str>,
+    threads: usize,
 ) -> Result<ExitCode, CliError> {
     let think = think.map(parse_think).transpose()?;
     // Without `--seed`, each session plays differently: the clock and the process decide.
@@ -47,6 +48,7 @@ pub fn run(
         (None, None) => return Err(CliError::Usage("name a game, or --load a record".into())),
     };
     session.think = think;
+    session.threads = threads;
     run_session(session).map_err(|e| match e.kind() {
         std::io::ErrorKind::BrokenPipe => CliError::ClosedOutput,
         _ => CliError::Failed(format!("the session failed: {e}")),

@@ -23,5 +23,6 @@ pub use position::{parse_position, position_text};
 pub use summary::game_summary;
 pub use svg::position_svg;
 pub use words::{
-    end_words, ending_text, options_text, outcome_text, score_text, title_text, unsettled_note,
+    count, end_words, ending_text, options_text, outcome_text, score_text, title_text,
+    unsettled_note,
 };

@@ -115,3 +115,8 @@ pub fn options_text(game: &Game) -> String {
 pub fn unsettled_note() -> &'static str {
     "whether a capture can still come was not settled within the search bound; the game goes on"
 }
+
+/// A number and its noun, agreeing: `1 win`, `3 wins`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

@@ -86,6 +86,8 @@ pub struct Session {
     pub colour: bool,
     /// How long the computer thinks a move, whatever its level (`--think`).
     pub think: Option<std::time::Duration>,
+    /// The threads the computer searches on (`--threads`).
+    pub threads: usize,
     /// The computer's moves since a person last played a move, started a game or gave the
     /// computer a side (what sets it going); past `MAX_COMPUTER_PLIES` it waits for one.
     computer_plies: usize,
@@ -114,6 +116,7 @@ impl Session {
             scratch: Scratch::default(),
             colour: false,
             think: None,
+            threads: 1,
             computer_plies: 0,
         };
         for (player, level) in ai {
@@ -245,6 +248,7 @@ impl Session {
     fn limits(&self, level: Level) -> Limits {
         let limits = Limits {
             stop: Some(&interrupt::INTERRUPTED),
+            threads: self.threads,
             ..Limits::for_level(level)
         };
         match self.think {

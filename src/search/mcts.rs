@@ -1,12 +1,16 @@
 //! The computer opponent: Monte Carlo tree search with random playouts (UCT). It knows no
 //! game: it needs legal moves, apply and the result, and nothing else. Levels set the number
 //! of playouts per move; a time limit bounds every move; a seed makes it repeatable.
+//!
+//! On several threads the search is parallel at the root: each thread grows its own tree
+//! from its own seed with the level's playouts, and the root's visits and wins are added
+//! up. The time a move takes stays the same; the search is as many times larger.
 
 use super::playout::playout;
 use super::rng::Rng;
 use crate::engine::{generate, make, History, Move, Outcome, Scratch, State};
 use crate::ir::Game;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// How hard the computer thinks.
@@ -34,6 +38,8 @@ pub struct Limits {
     pub max_plies: usize,
     /// When set, the search stops at once with what it has (Ctrl-C in a session).
     pub stop: Option<&'static AtomicBool>,
+    /// Threads searching, each with `playouts` of its own.
+    pub threads: usize,
 }
 
 impl Limits {
@@ -43,6 +49,7 @@ impl Limits {
             time: Duration::from_secs(5),
             max_plies: 1000,
             stop: None,
+            threads: 1,
         }
     }
 }
@@ -118,11 +125,8 @@ pub fn choose_watched(
     rng: &mut Rng,
     watch: &mut dyn FnMut(&Thinking),
 ) -> Option<Choice> {
-    let mut scratch = Scratch::default();
-    scratch.history = history.clone();
-    let root = scratch.history.len();
     let mut moves = Vec::new();
-    if generate(game, state, &mut scratch, &mut moves).is_some() {
+    if generate(game, state, &mut Scratch::default(), &mut moves).is_some() {
         return None;
     }
     if moves.len() == 1 || limits.playouts == 0 {
@@ -134,6 +138,103 @@ pub fn choose_watched(
         });
     }
     let started = Instant::now();
+    let team = AtomicUsize::new(0);
+    let mut root = if limits.threads <= 1 {
+        grow_tree(
+            game,
+            state,
+            history,
+            limits,
+            rng,
+            started,
+            &team,
+            Some(watch),
+        )
+    } else {
+        // Each helper's seed is drawn before any starts, so that a search bound by playouts
+        // is the same in every run.
+        let seeds: Vec<u64> = (1..limits.threads).map(|_| rng.next_u64()).collect();
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = seeds
+                .into_iter()
+                .map(|seed| {
+                    let team = &team;
+                    scope.spawn(move || {
+                        let mut rng = Rng::new(seed);
+                        grow_tree(game, state, history, limits, &mut rng, started, team, None)
+                    })
+                })
+                .collect();
+            let mut root = grow_tree(
+                game,
+                state,
+                history,
+                limits,
+                rng,
+                started,
+                &team,
+                Some(watch),
+            );
+            for helper in helpers {
+                root.add(&helper.join().expect("a search thread does not panic"));
+            }
+            root
+        })
+    };
+    root.playouts = team.load(Ordering::Relaxed);
+    root.choice()
+}
+
+/// The root's moves after a search: how often each was tried and what it won.
+struct RootStats {
+    moves: Vec<Move>,
+    visits: Vec<f64>,
+    reward: Vec<f64>,
+    playouts: usize,
+}
+
+impl RootStats {
+    /// Adds another tree's root (of the same position, so of the same moves).
+    fn add(&mut self, other: &RootStats) {
+        for i in 0..self.moves.len() {
+            self.visits[i] += other.visits[i];
+            self.reward[i] += other.reward[i];
+        }
+    }
+
+    /// The move visited most, its share of wins and the runner-up.
+    fn choice(&self) -> Option<Choice> {
+        let rate = |i: usize| self.reward[i] / self.visits[i].max(1.0);
+        let by_visits = |&a: &usize, &b: &usize| self.visits[a].total_cmp(&self.visits[b]);
+        let best = (0..self.moves.len()).max_by(by_visits)?;
+        let runner_up = (0..self.moves.len())
+            .filter(|&i| i != best)
+            .max_by(by_visits)
+            .map(|i| (self.moves[i], rate(i)));
+        Some(Choice {
+            mv: self.moves[best],
+            playouts: self.playouts,
+            win_rate: rate(best),
+            runner_up,
+        })
+    }
+}
+
+/// One tree's search from `state`, until its playouts are done, the time is up or it is
+/// stopped; `team` counts the playouts of every thread, and a `watch`er hears of them.
+fn grow_tree(
+    game: &Game,
+    state: &State,
+    history: &History,
+    limits: Limits,
+    rng: &mut Rng,
+    started: Instant,
+    team: &AtomicUsize,
+    mut watch: Option<&mut dyn FnMut(&Thinking)>,
+) -> RootStats {
+    let mut scratch = Scratch::default();
+    scratch.history = history.clone();
+    let root = scratch.history.len();
     let mut nodes = vec![Node {
         mv: Move::PASS,
         mover: u8::MAX,
@@ -144,11 +245,13 @@ pub fn choose_watched(
         reward: 0.0,
     }];
     let mut buffer = Vec::new();
-    let mut done = 0;
     let mut told = started;
+    let (mut done, mut counted) = (0, 0);
     for i in 0..limits.playouts {
         // Check the clock now and then, not on every playout.
         if i % 64 == 63 {
+            team.fetch_add(done - counted, Ordering::Relaxed);
+            counted = done;
             if started.elapsed() >= limits.time
                 || limits.stop.is_some_and(|f| f.load(Ordering::Relaxed))
             {
@@ -156,10 +259,10 @@ pub fn choose_watched(
             }
             if told.elapsed() >= WATCH_EVERY {
                 told = Instant::now();
-                if let Some(c) = most_visited(&nodes) {
+                if let (Some(c), Some(watch)) = (most_visited(&nodes), watch.as_mut()) {
                     watch(&Thinking {
                         elapsed: started.elapsed(),
-                        playouts: done,
+                        playouts: team.load(Ordering::Relaxed),
                         best: nodes[c].mv,
                         win_rate: nodes[c].reward / nodes[c].visits.max(1.0),
                     });
@@ -208,21 +311,19 @@ pub fn choose_watched(
             n = node.parent as usize;
         }
     }
-    let rate = |c: usize| nodes[c].reward / nodes[c].visits.max(1.0);
-    let best = most_visited(&nodes)?;
-    let runner_up = nodes[0]
-        .children
-        .clone()
-        .map(|c| c as usize)
-        .filter(|&c| c != best)
-        .max_by(|&a, &b| nodes[a].visits.total_cmp(&nodes[b].visits))
-        .map(|c| (nodes[c].mv, rate(c)));
-    Some(Choice {
-        mv: nodes[best].mv,
-        playouts: done,
-        win_rate: rate(best),
-        runner_up,
-    })
+    team.fetch_add(done - counted, Ordering::Relaxed);
+    root_stats(&nodes)
+}
+
+/// The root's children as the search left them.
+fn root_stats(nodes: &[Node]) -> RootStats {
+    let children = nodes[0].children.clone().map(|c| c as usize);
+    RootStats {
+        moves: children.clone().map(|c| nodes[c].mv).collect(),
+        visits: children.clone().map(|c| nodes[c].visits).collect(),
+        reward: children.map(|c| nodes[c].reward).collect(),
+        playouts: 0,
+    }
 }
 
 /// The root's child visited most: the move the search would play now.

@@ -1,8 +1,13 @@
 //! Perft: the number of move sequences of each length from a position, the ground truth
 //! that every game's tests compare against (RULES.md says how moves are counted).
 
-use crate::engine::{generate, make, Move, Scratch, State};
+use super::threads;
+use crate::engine::{generate, make, History, Move, Scratch, State};
 use crate::ir::Game;
+
+/// How many positions per thread the tree is opened to before the threads share them out:
+/// enough that one slow subtree does not leave the other threads idle.
+const SHARES_PER_THREAD: usize = 32;
 
 /// Counts the leaves at `depth`. Move buffers are allocated once per depth and reused.
 /// Where the game reads `repeated`, the line starts at `state`.
@@ -40,26 +45,102 @@ fn count(
     total
 }
 
+/// A position inside the tree, with the line that led to it, counted by one thread.
+struct Share {
+    state: State,
+    history: History,
+    /// The first move of its line (for `divide`).
+    root: usize,
+}
+
+/// `perft` on `threads` threads: the tree is opened breadth first until there are enough
+/// positions to share, and each thread counts whole subtrees. The count is the same at any
+/// number of threads.
+pub fn perft_on(game: &Game, state: &State, depth: usize, threads: usize) -> u64 {
+    if threads <= 1 || depth <= 2 {
+        return perft(game, state, depth);
+    }
+    counts_by_root(game, state, depth, threads)
+        .iter()
+        .map(|(_, n)| n)
+        .sum()
+}
+
 /// The count under each first move, in move order.
 pub fn divide(game: &Game, state: &State, depth: usize) -> Vec<(Move, u64)> {
-    let depth = depth.max(1);
-    let mut buffers = vec![Vec::with_capacity(64); depth];
+    divide_on(game, state, depth, 1)
+}
+
+/// `divide` on `threads` threads.
+pub fn divide_on(game: &Game, state: &State, depth: usize, threads: usize) -> Vec<(Move, u64)> {
+    counts_by_root(game, state, depth.max(1), threads)
+}
+
+/// Each first move of `state` and the leaves at `depth` under it, counted on `threads`
+/// threads.
+fn counts_by_root(game: &Game, state: &State, depth: usize, threads: usize) -> Vec<(Move, u64)> {
     let mut scratch = Scratch::default();
     let mut start = *state;
-    scratch.history.start(game, &mut start);
-    crate::engine::legal_moves(game, &start)
-        .into_iter()
-        .map(|m| {
-            let mut next = start;
-            make(game, &mut next, m);
-            scratch.history.record(game, &mut next);
-            let n = if depth == 1 {
-                1
-            } else {
-                count(game, &next, depth - 1, &mut scratch, &mut buffers)
-            };
-            scratch.history.truncate(1);
-            (m, n)
+    let history = History::new(game, &mut start);
+    let mut moves = Vec::new();
+    if generate(game, &start, &mut scratch, &mut moves).is_some() {
+        return Vec::new();
+    }
+    let roots = moves.clone();
+    if depth == 1 {
+        return roots.into_iter().map(|m| (m, 1)).collect();
+    }
+    let mut shares: Vec<Share> = moves
+        .iter()
+        .enumerate()
+        .map(|(root, &m)| {
+            let mut s = start;
+            let mut history = history.clone();
+            make(game, &mut s, m);
+            history.record(game, &mut s);
+            Share {
+                state: s,
+                history,
+                root,
+            }
         })
-        .collect()
+        .collect();
+    // Open the tree one ply at a time while it is too narrow to share, keeping at least one
+    // ply for the threads.
+    let mut left = depth - 1;
+    while left > 1 && shares.len() < SHARES_PER_THREAD * threads {
+        let mut wider = Vec::new();
+        for share in shares {
+            if generate(game, &share.state, &mut scratch, &mut moves).is_some() {
+                continue;
+            }
+            for &m in &moves {
+                let mut s = share.state;
+                let mut history = share.history.clone();
+                make(game, &mut s, m);
+                history.record(game, &mut s);
+                wider.push(Share {
+                    state: s,
+                    history,
+                    root: share.root,
+                });
+            }
+        }
+        shares = wider;
+        left -= 1;
+    }
+    let counted = threads::each(
+        shares.len(),
+        threads,
+        || (Scratch::default(), vec![Vec::with_capacity(64); left]),
+        |(scratch, buffers), i| {
+            scratch.history = shares[i].history.clone();
+            count(game, &shares[i].state, left, scratch, buffers)
+        },
+    );
+    let mut by_root: Vec<(Move, u64)> = roots.into_iter().map(|m| (m, 0)).collect();
+    for (share, n) in shares.iter().zip(counted) {
+        by_root[share.root].1 += n;
+    }
+    by_root
 }

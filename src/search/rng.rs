@@ -21,6 +21,12 @@ impl Rng {
         }
     }
 
+    /// The `n`th of the streams a seed gives: one per playout or game, so that a run's
+    /// results do not depend on which thread plays which.
+    pub fn stream(seed: u64, n: u64) -> Rng {
+        Rng::new(Rng::new(seed).next_u64() ^ n.wrapping_mul(0xD1B5_4A32_D192_ED03))
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
         let t = self.s[1] << 17;

@@ -544,3 +544,103 @@ fn show_svg_draws_the_position_and_the_readme_pictures_are_current() {
     assert!(stderr(&unwritable).starts_with("error: cannot write /no/such/folder/x.svg: "));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The same run on one thread and on several gives the same numbers: a bench's totals, a
+/// match's results, perft's counts and its divide.
+#[test]
+fn threads_change_the_speed_and_never_the_results() {
+    let without_timings = |args: &[&str]| {
+        let mut doc = json(&tabula(args));
+        let fields = doc.as_object_mut().unwrap();
+        for timing in ["seconds", "playouts_per_second", "threads"] {
+            fields.remove(timing);
+        }
+        doc
+    };
+    let bench = |threads: &str| {
+        without_timings(&[
+            "bench",
+            "jerboa",
+            "--playouts",
+            "60",
+            "--seed",
+            "4",
+            "--threads",
+            threads,
+            "--json",
+        ])
+    };
+    let one = bench("1");
+    assert_eq!(one, bench("2"));
+    assert_eq!(one, bench("5"));
+    let matches = |threads: &str| {
+        without_timings(&[
+            "match",
+            "zola",
+            "-o",
+            "size=4",
+            "--ai",
+            "1",
+            "--ai",
+            "2:2",
+            "--games",
+            "6",
+            "--seed",
+            "2",
+            "--threads",
+            threads,
+            "--json",
+        ])
+    };
+    let one = matches("1");
+    assert_eq!(one, matches("3"));
+    assert_eq!(one["search_threads"], serde_json::json!([1, 2]));
+    let perft = |threads: &str| {
+        without_timings(&[
+            "perft",
+            "laska",
+            "--depth",
+            "7",
+            "--divide",
+            "--threads",
+            threads,
+            "--json",
+        ])
+    };
+    let one = perft("1");
+    assert_eq!(
+        one["counts"],
+        serde_json::json!([6, 6, 18, 54, 116, 324, 846])
+    );
+    assert_eq!(one, perft("2"));
+    assert_eq!(one, perft("4"));
+}
+
+#[test]
+fn a_thread_count_of_zero_or_a_bad_search_thread_count_is_refused() {
+    for args in [
+        &["perft", "zola", "--depth", "2", "--threads", "0"][..],
+        &["bench", "zola", "--threads", "0"],
+        &["match", "zola", "--ai", "1", "--ai", "1", "--threads", "0"],
+        &["play", "zola", "--threads", "0"],
+    ] {
+        let o = tabula(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr(&o),
+            "error: --threads must be at least 1\n",
+            "{args:?}"
+        );
+    }
+    let o = tabula(&["match", "zola", "--ai", "1:0", "--ai", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "error: `1:0`: the threads after `:` are a number of at least 1 (`3:2`)\n"
+    );
+    let o = tabula(&["match", "zola", "--ai", "9", "--ai", "1"]);
+    assert_eq!(
+        stderr(&o),
+        "error: `9`: a level is a number from 0 to 6, optionally followed by `:THREADS` (`3:2`)\n"
+    );
+}

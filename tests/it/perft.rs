@@ -2,7 +2,7 @@
 //! with `--ignored`.
 
 use tabula::engine::State;
-use tabula::search::perft::perft;
+use tabula::search::perft::{divide_on, perft, perft_on};
 
 fn check_table(file: &str) {
     let text = std::fs::read_to_string(
@@ -27,8 +27,11 @@ fn check_table(file: &str) {
         } else {
             crate::common::position(&game, position)
         };
-        for (i, expected) in counts.split_whitespace().enumerate() {
-            let expected: u64 = expected.parse().unwrap();
+        let counts: Vec<u64> = counts
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        for (i, &expected) in counts.iter().enumerate() {
             assert_eq!(
                 perft(&game, &start, i + 1),
                 expected,
@@ -36,6 +39,20 @@ fn check_table(file: &str) {
                 i + 1
             );
         }
+        // The deepest count again on three threads (more than CI's cores, so that threads
+        // share them), and split by first move on two.
+        let depth = counts.len();
+        let expected = counts[depth - 1];
+        assert_eq!(
+            perft_on(&game, &start, depth, 3),
+            expected,
+            "{name} {options} {position} depth {depth} on 3 threads"
+        );
+        let divided: u64 = divide_on(&game, &start, depth, 2)
+            .iter()
+            .map(|(_, n)| n)
+            .sum();
+        assert_eq!(divided, expected, "{name} {options} {position} divided");
         checked += 1;
     }
     assert!(checked > 0, "{file} holds no expectation");

@@ -287,11 +287,13 @@ the game is over; type `new` to start again or `undo` to go back
     );
 }
 
-/// Runs `tabula play ARGS` with raw bytes on standard input; returns standard output.
+/// Runs `tabula play ARGS` with raw bytes on standard input; returns standard output. The
+/// computer searches on one thread, so that its seeded moves are the same on any machine.
 fn play_bytes(args: &[&str], input: &[u8]) -> String {
     let out = tabula_command()
         .arg("play")
         .args(args)
+        .args(["--threads", "1"])
         .write_stdin(input.to_vec())
         .output()
         .expect("the binary runs");
@@ -606,6 +608,23 @@ fn hint_gives_its_win_rate_and_the_runner_up_and_think_sets_the_time_a_move() {
         .expect("a hint");
     // "hint: c3xc2 (wins 67% of 1600 playouts); next best b2xb3 (67%)"
     assert!(hint.contains("% of 1600 playouts); next best "), "{hint}");
+    // On three threads, each runs the level's playouts: three times the search.
+    let out = tabula_command()
+        .args([
+            "play",
+            "zola",
+            "--option",
+            "size=4",
+            "--seed",
+            "3",
+            "--threads",
+            "3",
+        ])
+        .write_stdin("hint\nquit\n")
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&out.stdout);
+    assert!(out.contains("% of 4800 playouts); next best "), "{out}");
     let start = std::time::Instant::now();
     let out = play(
         &[

@@ -1,0 +1,90 @@
+//! Work spread over threads: numbered items taken one at a time by each thread as it
+//! finishes the last, results returned in item order, so that totals never depend on the
+//! number of threads or on which thread ran what.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// The machine's cores: the default for `--threads`.
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// `work(worker, i)` for every `i` in `0..items`, on `threads` threads (at least one, and
+/// not more than there are items). Each thread makes its own worker (its buffers and
+/// scratch space) with `new_worker`. The results come back in item order.
+pub fn each<T, W>(
+    items: usize,
+    threads: usize,
+    new_worker: impl Fn() -> W + Sync,
+    work: impl Fn(&mut W, usize) -> T + Sync,
+) -> Vec<T>
+where
+    T: Send,
+{
+    let threads = threads.clamp(1, items.max(1));
+    if threads == 1 {
+        let mut worker = new_worker();
+        return (0..items).map(|i| work(&mut worker, i)).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<(usize, T)>> = Mutex::new(Vec::with_capacity(items));
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut worker = new_worker();
+                let mut mine = Vec::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= items {
+                        break;
+                    }
+                    mine.push((i, work(&mut worker, i)));
+                }
+                done.lock()
+                    .expect("no thread panics holding it")
+                    .extend(mine);
+            });
+        }
+    });
+    let mut done = done.into_inner().expect("no thread panics holding it");
+    done.sort_unstable_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, t)| t).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_come_back_in_item_order_at_any_thread_count() {
+        for threads in [1, 2, 3, 8, 100] {
+            let squares = each(50, threads, || (), |_, i| i * i);
+            assert_eq!(squares, (0..50).map(|i| i * i).collect::<Vec<_>>());
+        }
+        assert!(each(0, 4, || (), |_, i| i).is_empty());
+    }
+
+    #[test]
+    fn each_thread_keeps_its_own_worker() {
+        // A worker counts the items it ran; the counts add up to the items.
+        let counts = Mutex::new(Vec::new());
+        struct Counter<'a>(usize, &'a Mutex<Vec<usize>>);
+        impl Drop for Counter<'_> {
+            fn drop(&mut self) {
+                self.1.lock().unwrap().push(self.0);
+            }
+        }
+        each(
+            40,
+            3,
+            || Counter(0, &counts),
+            |w, _| {
+                w.0 += 1;
+            },
+        );
+        let counts = counts.into_inner().unwrap();
+        assert!(counts.len() <= 3);
+        assert_eq!(counts.iter().sum::<usize>(), 40);
+    }
+}
