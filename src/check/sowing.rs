@@ -8,7 +8,7 @@ use crate::diagnostic::Problem;
 use crate::diagnostic::Span;
 use crate::ir::expr::{Env, Expr as IExpr, SquareRef};
 use crate::ir::{
-    BinOp, Capture, LastSeed, Leftover, Outcomes, Sowing, MAX_SLOTS, MAX_TRACKS, NO_LAP,
+    BinOp, Capture, LastSeed, Leftover, Outcomes, Sowing, Walks, MAX_SLOTS, MAX_TRACKS, NO_LAP,
 };
 use crate::syntax::ast::{CaptureDecl, Item, SowAction, SowClause, SowDecl, TrackDecl};
 
@@ -276,8 +276,18 @@ impl<'f> Checker<'f> {
                     .map_or(u8::MAX, |p| p as u8)
             })
             .collect();
+        let lifts = (0..self.players.len())
+            .map(|p| {
+                (0..n)
+                    .filter(|&pit| rule.first[p * n + pit] != NO_LAP)
+                    .map(|pit| pit as u8)
+                    .collect()
+            })
+            .collect();
         Some(Sowing {
             name: decl.name.name.clone(),
+            walks: Walks::of(&next, n),
+            lifts,
             pits,
             pit_of,
             store_pits,

@@ -42,8 +42,8 @@ pub(super) fn sowings(
 ) {
     // Whether the look-back can matter to this position's moves: once for all of them.
     let fresh = !game.reads_previous || !game.look_matters(&s.look);
-    for pit in 0..sw.count() {
-        if let Some(m) = sowing_into(game, sw, s, pit, after, fresh) {
+    for &pit in &sw.lifts[s.to_move as usize] {
+        if let Some(m) = sowing_into(game, sw, s, pit as usize, after, fresh) {
             if found(m, after) {
                 return;
             }
@@ -71,20 +71,13 @@ fn sowing_into(
     if track == NO_LAP || lifted == 0 {
         return None;
     }
-    after.slots[..n].copy_from_slice(&s.slots[..n]);
+    copy_pits(&mut after.slots, &s.slots, n);
     after.stores = s.stores;
     after.capturer = s.capturer;
     after.to_move = s.to_move;
     // `None`: its relays never end, so it is not a move.
     let sown = sow(game, sw, after, pit as u8, track)?;
-    let look = LookBack {
-        from: sw.pits[pit],
-        to: sw.pits[sown.last as usize],
-        lifted: lifted.min(u16::MAX as u64) as u16,
-        laps: sown.laps.min(u16::MAX as u32) as u16,
-        taken: sown.taken.min(u16::MAX as u64) as u16,
-        ..LookBack::NONE
-    };
+    let look = sown_look(sw, pit, lifted, &sown);
     // Where the move before cannot matter, the rule as folded for no move before (often
     // nothing is left to check).
     let required = match &game.after_fresh {
@@ -107,6 +100,33 @@ fn sowing_into(
         after.to_move = game.next_player(p as u8);
     }
     Some(Move::start(sw.pits[pit], 0, sown.taken > 0))
+}
+
+/// What a sowing from `pit` that lifted `lifted` seeds did, as the next move reads it.
+#[inline(always)]
+fn sown_look(sw: &Sowing, pit: usize, lifted: u64, sown: &Sown) -> LookBack {
+    LookBack {
+        from: sw.pits[pit],
+        to: sw.pits[sown.last as usize],
+        lifted: lifted.min(u16::MAX as u64) as u16,
+        laps: sown.laps.min(u16::MAX as u32) as u16,
+        taken: sown.taken.min(u16::MAX as u64) as u16,
+        ..LookBack::NONE
+    }
+}
+
+/// Copies the first `n` slots (the pits) of `from`: a fixed length is copied in a few
+/// moves where a length known only at run time would call `memcpy`. Slots past the pits
+/// are equal in the two states, so copying more of them changes nothing.
+#[inline(always)]
+fn copy_pits(to: &mut [u64; MAX_SLOTS], from: &[u64; MAX_SLOTS], n: usize) {
+    if n <= 16 {
+        to[..16].copy_from_slice(&from[..16]);
+    } else if n <= 32 {
+        to[..32].copy_from_slice(&from[..32]);
+    } else {
+        *to = *from;
+    }
 }
 
 /// The environment in which a sowing's conditions are read on `s`, for the mover: `from`
@@ -146,10 +166,17 @@ pub(super) fn sow(game: &Game, sw: &Sowing, s: &mut State, origin: u8, track: u8
     loop {
         laps += 1;
         if skip == 0 {
-            for _ in 0..hand {
-                (pit, t) = sw.next[t as usize * n + pit as usize];
-                // Pits are below MAX_SLOTS (64): the mask spares a bounds check.
-                s.slots[pit as usize & 63] += 1;
+            // Along the precomputed walk, a piece at a time.
+            let mut left = hand;
+            while left > 0 {
+                let walk = sw.walks.from(n, pit, t);
+                let piece = &walk[..(left.min(walk.len() as u64)) as usize];
+                for &(q, _) in piece {
+                    // Pits are below MAX_SLOTS (64): the mask spares a bounds check.
+                    s.slots[q as usize & 63] += 1;
+                }
+                (pit, t) = piece[piece.len() - 1];
+                left -= piece.len() as u64;
             }
         } else {
             for _ in 0..hand {
@@ -311,12 +338,24 @@ pub fn sowing_ends(game: &Game, s: &State, from: crate::ir::Sq) -> bool {
 }
 
 /// Plays the sowing `m` on `s` (the player to move changes, unless the sowing gives
-/// another turn). `m` must be legal.
+/// another turn). `m` must be legal: it is sown in place, and `after move require`, which
+/// the generator checked, is not read again.
 pub(super) fn apply_sowing(game: &Game, sw: &Sowing, s: &mut State, m: Move) {
-    let before = *s;
+    let p = s.to_move as usize;
     let pit = sw.pit_of[m.from as usize] as usize;
-    let fresh = !game.reads_previous || !game.look_matters(&before.look);
-    let played = sowing_into(game, sw, &before, pit, s, fresh);
-    debug_assert!(played.is_some(), "a legal sowing");
-    s.look = game.kept_look(s.look);
+    let track = sw.first[p * sw.count() + pit];
+    let lifted = s.slots[pit];
+    let sown = sow(game, sw, s, pit as u8, track);
+    debug_assert!(sown.is_some(), "a legal sowing ends");
+    let Some(sown) = sown else {
+        return;
+    };
+    s.look = if game.reads_previous {
+        game.kept_look(sown_look(sw, pit, lifted, &sown))
+    } else {
+        LookBack::NONE
+    };
+    if !sown.again {
+        s.to_move = game.next_player(p as u8);
+    }
 }

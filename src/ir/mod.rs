@@ -19,7 +19,7 @@ pub use game::*;
 pub use pattern::Pattern;
 pub use program::Program;
 pub use rule::{Carry, Chain, Effect, EffectLines, EffectVerb, MoveRule, Run, Walk, Where};
-pub use sowing::{Capture, LastSeed, Leftover, Outcomes, Sowing, NO_LAP};
+pub use sowing::{Capture, LastSeed, Leftover, Outcomes, Sowing, Walks, NO_LAP};
 pub use value::Value;
 
 /// The largest number of cells a board may have: a state holds one byte per cell inline,

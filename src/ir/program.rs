@@ -69,6 +69,12 @@ pub enum Op {
     OrJump(u32),
     /// The second operand of `and` or `or` as 0 or 1.
     Bool,
+    /// Two values read from the position compared (`from == previous(last)`): indexes in
+    /// `Program::leaves`. Fused from `leaf leaf Binary(op)` by `fuse`.
+    CompareLeaves(u32, BinOp, u32),
+    /// A value read from the position compared with a constant (`taken > 0`). Fused from
+    /// `leaf BinaryConst(op, k)`.
+    CompareConst(u32, BinOp, i64),
 }
 
 impl Op {
@@ -95,7 +101,25 @@ impl Op {
                 | Op::Repeated
                 | Op::Turned
                 | Op::Taken
+                | Op::CompareLeaves(..)
+                | Op::CompareConst(..)
         )
+    }
+
+    /// Whether the value the operation leaves is always 0 or 1.
+    fn is_boolean(&self) -> bool {
+        let comparison = |op: &BinOp| {
+            matches!(
+                op,
+                BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+            )
+        };
+        match self {
+            Op::Binary(op) | Op::BinaryConst(op, _) => comparison(op),
+            Op::CompareLeaves(_, op, _) | Op::CompareConst(_, op, _) => comparison(op),
+            Op::Unary(UnOp::Not) | Op::Bool => true,
+            _ => false,
+        }
     }
 }
 
@@ -110,6 +134,8 @@ pub struct Program {
     lines: Vec<Vec<Vec<DirId>>>,
     patterns: Vec<Pattern>,
     steps: Vec<[(i64, i64); MAX_PLAYERS]>,
+    /// The values a fused comparison reads (`Op::CompareLeaves`, `Op::CompareConst`).
+    leaves: Vec<Op>,
 }
 
 /// `Op::Count` over the whole board.
@@ -125,7 +151,71 @@ impl Program {
         let mut height = 0;
         p.emit(e, &mut height);
         p.thread_jumps();
+        p.fuse();
         p
+    }
+
+    /// Fewer, larger operations, the program's meaning unchanged: a comparison of two
+    /// values read from the position, or of one with a constant, becomes one operation,
+    /// and a `Bool` after an operation that leaves 0 or 1 goes. A typical condition (`a ==
+    /// b and c > 0`) then runs in half the steps.
+    fn fuse(&mut self) {
+        let old = std::mem::take(&mut self.ops);
+        // `at[i]`: where old operation `i` (or what replaced it) now stands.
+        let mut at = vec![0u32; old.len() + 1];
+        let mut i = 0;
+        while i < old.len() {
+            let here = self.ops.len() as u32;
+            at[i] = here;
+            // No fused run may swallow a jump's target.
+            let targeted = |j: usize| {
+                old.iter()
+                    .any(|op| matches!(op, Op::AndJump(t) | Op::OrJump(t) if *t as usize == j))
+            };
+            match &old[i..] {
+                [a, b, op3 @ Op::Binary(op), ..]
+                    if op3.is_boolean()
+                        && a.is_leaf()
+                        && b.is_leaf()
+                        && !targeted(i + 1)
+                        && !targeted(i + 2) =>
+                {
+                    let (a, b) = (self.leaf_index(a), self.leaf_index(b));
+                    self.ops.push(Op::CompareLeaves(a, *op, b));
+                    at[i + 1] = here;
+                    at[i + 2] = here;
+                    i += 3;
+                }
+                [a, op2 @ Op::BinaryConst(op, k), ..]
+                    if op2.is_boolean() && a.is_leaf() && !targeted(i + 1) =>
+                {
+                    let a = self.leaf_index(a);
+                    self.ops.push(Op::CompareConst(a, *op, *k));
+                    at[i + 1] = here;
+                    i += 2;
+                }
+                [Op::Bool, ..] if self.ops.last().is_some_and(Op::is_boolean) => {
+                    // Whatever jumps here brings 0 or 1 too.
+                    i += 1;
+                }
+                [op, ..] => {
+                    self.ops.push(op.clone());
+                    i += 1;
+                }
+                [] => unreachable!("i < old.len()"),
+            }
+        }
+        at[old.len()] = self.ops.len() as u32;
+        for op in &mut self.ops {
+            if let Op::AndJump(t) | Op::OrJump(t) = op {
+                *t = at[*t as usize];
+            }
+        }
+    }
+
+    fn leaf_index(&mut self, op: &Op) -> u32 {
+        self.leaves.push(op.clone());
+        (self.leaves.len() - 1) as u32
     }
 
     /// Points each jump of `and` (`or`) that lands on another jump of `and` (`or`) past
@@ -170,6 +260,7 @@ impl Program {
             p.ops[j] = Op::AndJump(end);
         }
         p.thread_jumps();
+        p.fuse();
         Some(p)
     }
 
@@ -287,6 +378,7 @@ impl Program {
             [leaf, Op::BinaryConst(op, k)] if leaf.is_leaf() => {
                 binary(*op, self.leaf(leaf, env), *k)
             }
+            [leaf, Op::Unary(op)] if leaf.is_leaf() => unary(*op, self.leaf(leaf, env)),
             _ if self.depth <= SMALL => self.run(env, &mut [0; SMALL]),
             _ => self.run(env, &mut vec![0; self.depth]),
         }
@@ -301,6 +393,24 @@ impl Program {
     /// The value of an operation that pops nothing (`Op::is_leaf`).
     #[inline(always)]
     fn leaf(&self, op: &Op, env: &Env) -> i64 {
+        match op {
+            // Comparisons never overflow.
+            Op::CompareLeaves(a, op, b) => {
+                let a = self.read(&self.leaves[*a as usize], env);
+                let b = self.read(&self.leaves[*b as usize], env);
+                binary(*op, a, b).unwrap_or(0)
+            }
+            Op::CompareConst(a, op, k) => {
+                let a = self.read(&self.leaves[*a as usize], env);
+                binary(*op, a, *k).unwrap_or(0)
+            }
+            _ => self.read(op, env),
+        }
+    }
+
+    /// The value of a leaf that is not a fused comparison.
+    #[inline(always)]
+    fn read(&self, op: &Op, env: &Env) -> i64 {
         let player = env.player as usize;
         match op {
             Op::Int(n) => *n,
@@ -349,7 +459,7 @@ impl Program {
             Op::Repeated => env.repeated as i64,
             Op::Turned => env.turned as i64,
             Op::Taken => env.taken as i64,
-            _ => unreachable!("not a leaf"),
+            _ => unreachable!("not a leaf, or a fused comparison"),
         }
     }
 
@@ -363,6 +473,11 @@ impl Program {
             pc += 1;
             // The commonest operations first, each read once: comparisons and jumps.
             match op {
+                Op::CompareConst(..) | Op::CompareLeaves(..) => {
+                    stack[sp] = self.leaf(op, env);
+                    sp += 1;
+                    continue;
+                }
                 Op::BinaryConst(b_op, k) => {
                     let a = stack[sp - 1];
                     stack[sp - 1] = binary(*b_op, a, *k)?;
@@ -529,5 +644,58 @@ mod tests {
         let all = Program::all(&[Expr::Int(1), Expr::Int(2)]).unwrap();
         assert_eq!(all.eval(&env), Some(1));
         assert_eq!(Program::all(&[]), None);
+    }
+
+    /// The program of `e` as emitted, before `fuse`.
+    fn unfused(e: &Expr) -> Program {
+        let mut p = Program::default();
+        let mut height = 0;
+        p.emit(e, &mut height);
+        p.thread_jumps();
+        p
+    }
+
+    /// Fused comparisons and dropped `Bool`s change no value: thousands of conditions of
+    /// comparisons, `and`, `or`, `not` and arithmetic (which may overflow, and so is never
+    /// fused) give what the program as emitted gives.
+    #[test]
+    fn fusing_changes_no_value() {
+        let mut seed = 12345u64;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        fn build(next: &mut dyn FnMut(u64) -> u64, depth: u32) -> Box<Expr> {
+            let ops = [
+                BinOp::Eq,
+                BinOp::Ne,
+                BinOp::Lt,
+                BinOp::Ge,
+                BinOp::And,
+                BinOp::Or,
+                BinOp::Add,
+                BinOp::Mul,
+            ];
+            match next(if depth == 0 { 1 } else { 4 }) {
+                0 => int([0, 1, 2, i64::MAX][next(4) as usize]),
+                1 => Box::new(Expr::Unary(UnOp::Not, build(next, depth - 1))),
+                _ => bin(
+                    ops[next(ops.len() as u64) as usize],
+                    build(next, depth - 1),
+                    build(next, depth - 1),
+                ),
+            }
+        }
+        let env = Env::constant();
+        let mut fused_some = 0;
+        for _ in 0..5000 {
+            let e = build(&mut next, 4);
+            let (p, q) = (Program::of(&e), unfused(&e));
+            assert_eq!(p.eval(&env), q.eval(&env), "{e:?}");
+            fused_some += usize::from(p.ops.len() < q.ops.len());
+        }
+        assert!(fused_some > 1000, "{fused_some}");
     }
 }

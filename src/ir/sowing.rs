@@ -96,6 +96,48 @@ pub struct Sowing {
     pub owner: Vec<u8>,
     /// The seeds in each pit at the start.
     pub start: Vec<u16>,
+    /// The sowing's walks, worked out from `next` (see `Walks`).
+    pub walks: Walks,
+    /// `lifts[player]`: the pits the player may lift, in pit order.
+    pub lifts: Vec<Vec<u8>>,
+}
+
+/// Where the next seeds of a lap fall, worked out once from the tracks so that a lap is a
+/// run over a table instead of a chain of look-ups, each waiting for the one before.
+#[derive(Clone, Debug, Default)]
+pub struct Walks {
+    /// Seeds per walk: a longer lap is walked in pieces of this length.
+    pub len: usize,
+    /// `steps[(track * pits + pit) * len + k]`: the pit and track after `k + 1` seeds sown
+    /// from `pit` along `track`.
+    pub steps: Vec<(u8, u8)>,
+}
+
+impl Walks {
+    /// The longest walk: enough for one seed in every pit of every track, and small
+    /// enough that the table stays in the nearest cache.
+    const MAX_LEN: usize = 64;
+
+    /// The walks of `next` (`next[track * pits + pit]`, as `Sowing::next`).
+    pub fn of(next: &[(u8, u8)], pits: usize) -> Walks {
+        let len = next.len().clamp(1, Walks::MAX_LEN);
+        let mut steps = Vec::with_capacity(next.len() * len);
+        for at in 0..next.len() {
+            let (mut pit, mut track) = ((at % pits.max(1)) as u8, (at / pits.max(1)) as u8);
+            for _ in 0..len {
+                (pit, track) = next[track as usize * pits + pit as usize];
+                steps.push((pit, track));
+            }
+        }
+        Walks { len, steps }
+    }
+
+    /// The walk of up to `len` seeds from `pit` along `track`.
+    #[inline(always)]
+    pub fn from(&self, pits: usize, pit: u8, track: u8) -> &[(u8, u8)] {
+        let at = (track as usize * pits + pit as usize) * self.len;
+        &self.steps[at..at + self.len]
+    }
 }
 
 impl Sowing {
