@@ -411,7 +411,6 @@ impl Program {
     /// The value of a leaf that is not a fused comparison.
     #[inline(always)]
     fn read(&self, op: &Op, env: &Env) -> i64 {
-        let player = env.player as usize;
         match op {
             Op::Int(n) => *n,
             Op::Square(r) => match r {
@@ -419,6 +418,26 @@ impl Program {
                 SquareRef::To => env.to as i64,
                 SquareRef::Here => env.here as i64,
             },
+            Op::Lifted => env.lifted as i64,
+            Op::Laps => env.laps as i64,
+            Op::Previous(f) => env.previous.field(*f),
+            Op::Reachable => env.reachable as i64,
+            Op::Clock => env.clock as i64,
+            Op::Passes => env.passes as i64,
+            Op::Repeated => env.repeated as i64,
+            Op::Turned => env.turned as i64,
+            Op::Taken => env.taken as i64,
+            _ => self.read_counted(op, env),
+        }
+    }
+
+    /// The value of a leaf that looks over the board (a count, a line, a store). Kept out
+    /// of line: inlined, its many reads of the environment would be loaded before every
+    /// program's loop, however short the program (a few hundred instructions a call).
+    #[inline(never)]
+    fn read_counted(&self, op: &Op, env: &Env) -> i64 {
+        let player = env.player as usize;
+        match op {
             Op::Count(p, zone) => {
                 let zone = (*zone != WHOLE_BOARD).then_some(*zone as usize);
                 count(&self.patterns[*p as usize], zone, env)
@@ -436,10 +455,6 @@ impl Program {
                 .map(|sq| env.seeds(sq as i64))
                 .sum(),
             Op::Store => env.store(player),
-            Op::Lifted => env.lifted as i64,
-            Op::Laps => env.laps as i64,
-            Op::Previous(f) => env.previous.field(*f),
-            Op::Reachable => env.reachable as i64,
             Op::AttackedAny(p) => {
                 let set = pattern_squares(&self.patterns[*p as usize], env);
                 let any = set.iter().any(|sq| attacked(env, sq));
@@ -454,12 +469,39 @@ impl Program {
                 let p = &self.patterns[*p as usize];
                 connected(env, p, *a as usize, *b as usize, dirs) as i64
             }
-            Op::Clock => env.clock as i64,
-            Op::Passes => env.passes as i64,
-            Op::Repeated => env.repeated as i64,
-            Op::Turned => env.turned as i64,
-            Op::Taken => env.taken as i64,
             _ => unreachable!("not a leaf, or a fused comparison"),
+        }
+    }
+
+    /// An operation on one value that reads the board around a square (`seeds`,
+    /// `attacked`, `moved`, `is`, `around`, a step away). Kept out of line for the reason
+    /// `read_counted` is.
+    #[inline(never)]
+    fn apply_unary(&self, op: &Op, a: i64, on_board: bool, env: &Env) -> i64 {
+        let player = env.player as usize;
+        match op {
+            Op::Seeds => env.seeds(a),
+            Op::Attacked => (on_board && attacked(env, a as u16)) as i64,
+            Op::Moved => (on_board && env.moved.contains(a as u16)) as i64,
+            Op::Offset(i) => {
+                let (dx, dy) = self.steps[*i as usize][player];
+                offset(env, a, dx, dy)
+            }
+            Op::Is(p, off) => match env.code_at(a) {
+                None => *off as i64,
+                Some(code) => self.patterns[*p as usize].matches(env.player, code) as i64,
+            },
+            Op::Around(p, dirs) => {
+                let set = pattern_squares(&self.patterns[*p as usize], env);
+                self.lines[*dirs as usize][player]
+                    .iter()
+                    .filter(|&&d| {
+                        let n = toward(env, a, d);
+                        n != OFF && set.contains(n as u16)
+                    })
+                    .count() as i64
+            }
+            _ => unreachable!("an operation on one value read in line"),
         }
     }
 
@@ -535,32 +577,10 @@ impl Program {
                         Op::InZone(z) => {
                             env.zones[*z as usize].squares[player * env.cells + a as usize] as i64
                         }
-                        Op::Seeds => env.seeds(a),
-                        Op::Attacked => (on_board && attacked(env, a as u16)) as i64,
-                        Op::Moved => (on_board && env.moved.contains(a as u16)) as i64,
-                        Op::Offset(i) => {
-                            let (dx, dy) = self.steps[*i as usize][player];
-                            offset(env, a, dx, dy)
-                        }
-                        Op::Is(p, off) => match env.code_at(a) {
-                            None => *off as i64,
-                            Some(code) => {
-                                self.patterns[*p as usize].matches(env.player, code) as i64
-                            }
-                        },
-                        Op::Around(p, dirs) => {
-                            let set = pattern_squares(&self.patterns[*p as usize], env);
-                            self.lines[*dirs as usize][player]
-                                .iter()
-                                .filter(|&&d| {
-                                    let n = toward(env, a, d);
-                                    n != OFF && set.contains(n as u16)
-                                })
-                                .count() as i64
-                        }
                         Op::Unary(u) => unary(*u, a)?,
                         Op::BinaryConst(b_op, k) => binary(*b_op, a, *k)?,
-                        _ => a.checked_abs()?,
+                        Op::Abs => a.checked_abs()?,
+                        _ => self.apply_unary(op, a, on_board, env),
                     }
                 }
                 Op::Binary(_) | Op::Min | Op::Max => {

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The benchmark harness: playouts per second and perft nodes per second for every shipped
+# game, on one thread, then `bench` on every core; with `--reference NATIVE`, the seed
+# games side by side with the hand-written engines of ../shared/reference-engine.
+#
+#   benches/run.sh                                   # every shipped game
+#   benches/run.sh --reference ../refbuild/release/native [--runs 5]
+#
+# Timings are medians of `--runs` runs (default 3; 5 with --reference). The machine is
+# noisy: where a figure matters, compare instruction counts too, e.g.
+#   valgrind --tool=callgrind target/release/tabula bench zigzag --playouts 300 --threads 1
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+reference=""
+runs=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --reference) reference="$2"; shift 2 ;;
+        --runs) runs="$2"; shift 2 ;;
+        *) echo "usage: benches/run.sh [--reference NATIVE] [--runs N]" >&2; exit 2 ;;
+    esac
+done
+runs="${runs:-$([ -n "$reference" ] && echo 5 || echo 3)}"
+
+cargo build --release --quiet
+tabula=target/release/tabula
+
+# The median of the numbers on standard input.
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# A field of a one-line JSON object (numbers only).
+field() { sed -E "s/.*\"$1\":([0-9.e+-]+).*/\1/"; }
+# Wall-clock seconds of a command.
+seconds() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null; t1=$(date +%s.%N); awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }'; }
+
+# The deepest start-position depth each game keeps in tests/perft.txt: quick, and checked.
+perft_depth() {
+    grep -v '^#' tests/perft.txt | awk -F'|' -v g="$1" '
+        { gsub(/ /, "", $1); gsub(/^ +| +$/, "", $3) }
+        $1 == g && $3 == "start" { n = split($4, a, " "); if (!seen++) print n }'
+}
+
+if [ -z "$reference" ]; then
+    printf '%-13s %14s %9s %16s %18s\n' game "playouts/s" depth "perft nodes/s" "playouts/s, all cores"
+    for game in $($tabula list | awk '{ print $1 }'); do
+        # A pilot run sizes the real one at about half a second.
+        pilot=$($tabula bench "$game" --playouts 50 --seed 1 --threads 1 --json | field playouts_per_second)
+        playouts=$(awk -v r="$pilot" 'BEGIN { n = int(r / 2); print (n < 50) ? 50 : n }')
+        rate=$(for _ in $(seq "$runs"); do
+            $tabula bench "$game" --playouts "$playouts" --seed 1 --threads 1 --json | field playouts_per_second
+        done | median)
+        all=$(for _ in $(seq "$runs"); do
+            $tabula bench "$game" --playouts "$playouts" --seed 1 --json | field playouts_per_second
+        done | median)
+        depth=$(perft_depth "$game")
+        nodes=$(for _ in $(seq "$runs"); do
+            doc=$($tabula perft "$game" --depth "$depth" --threads 1 --json)
+            total=$(echo "$doc" | sed -E 's/.*"counts":\[([0-9,]+)\].*/\1/' | tr ',' '\n' | awk '{ s += $1 } END { print s }')
+            echo "$doc" | field seconds | awk -v n="$total" '{ printf "%.0f\n", n / $1 }'
+        done | median)
+        printf '%-13s %14.0f %9s %16.0f %18.0f\n' "$game" "$rate" "$depth" "$nodes" "$all"
+    done
+    exit 0
+fi
+
+# Side by side with the hand-written engines: the whole process, the same playouts, the two
+# commands alternating, medians. The share is the hand-written time over Tabula's.
+printf '%-8s %12s %12s %8s   %s\n' game "tabula s" "native s" share "(medians of $runs, 4000 playouts, one thread)"
+for game in zola laska jerboa zigzag; do
+    ours=(); theirs=()
+    for _ in $(seq "$runs"); do
+        ours+=("$(seconds $tabula bench "$game" --playouts 4000 --seed 1 --threads 1)")
+        theirs+=("$(seconds "$reference" playouts "$game" --n 4000 --seed 1)")
+    done
+    a=$(printf '%s\n' "${ours[@]}" | median)
+    b=$(printf '%s\n' "${theirs[@]}" | median)
+    printf '%-8s %12.3f %12.3f %8.2f\n' "$game" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN { print b / a }')"
+done
