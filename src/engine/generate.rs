@@ -19,7 +19,7 @@ use super::make::{make_part, Done, StepPlan};
 use super::mask::{Mask, Wide};
 use super::moves::Move;
 use super::reach::capture_reachable;
-use super::sowing::sowings;
+use super::sowing::{sowings, SownList};
 use super::state::State;
 use super::Scratch;
 use crate::ir::expr::Env;
@@ -44,8 +44,8 @@ pub fn generate(
         return by_rules_of_play(game, s, out).map(|(o, _)| o);
     }
     // The end rules search ahead from the moves of `s`, so those come first.
-    let ended = by_rules_of_play(game, s, out);
-    let reachable = capture_reachable(game, s, out, &mut scratch.reach);
+    let ended = by_rules_keeping(game, s, out, &mut scratch.sown);
+    let reachable = capture_reachable(game, s, out, &scratch.sown, &mut scratch.reach);
     if let Some((o, _)) = end_rule(game, s, reachable) {
         out.clear();
         return Some(o);
@@ -65,6 +65,29 @@ pub(super) fn by_rules_of_play(
         return None;
     }
     no_moves(game, s, out)
+}
+
+/// `by_rules_of_play`, keeping in `sown` the position after each sowing listed (nothing
+/// when the moves are not sowings).
+fn by_rules_keeping(
+    game: &Game,
+    s: &State,
+    out: &mut Vec<Move>,
+    sown: &mut SownList,
+) -> Option<(Outcome, Cause)> {
+    sown.clear();
+    if let Some(sw) = &game.sowing {
+        out.clear();
+        sowings(game, sw, s, &mut s.clone(), |m, after| {
+            out.push(m);
+            sown.push(after, sw.count());
+            false
+        });
+        if !out.is_empty() {
+            return None;
+        }
+    }
+    by_rules_of_play(game, s, out)
 }
 
 /// What happens when the player to move has no move by the rules of play: what the no-move

@@ -7,7 +7,7 @@
 use super::column;
 use super::env::env;
 use super::moves::{Move, Step};
-use super::sowing::apply_sowing;
+use super::sowing::{apply_sowing, SownList};
 use super::state::State;
 use crate::ir::expr::Env;
 use crate::ir::expr::LookBack;
@@ -51,6 +51,29 @@ pub fn make(game: &Game, s: &mut State, m: Move) {
             done
         }
     };
+    after_move(game, s, m, done);
+}
+
+/// `make` for the sowing `m`, the `i`th move listed by the last `generate`, whose position
+/// after it the generator kept (`Scratch::sown`): taken from there instead of sown again.
+pub fn make_sown(game: &Game, s: &mut State, m: Move, sown: &SownList, i: usize) {
+    let n = game.sowing.as_ref().map_or(0, |sw| sw.count());
+    sown.write(i, n, s);
+    s.look = if game.reads_previous {
+        game.kept_look(s.look)
+    } else {
+        LookBack::NONE
+    };
+    let done = Done {
+        taken: m.takes as u32,
+        turned: 0,
+    };
+    after_move(game, s, m, done);
+}
+
+/// What every move does to the history fields: the passes in a row, the clock, and the
+/// repetition count (which whoever keeps the game's `History` sets).
+fn after_move(game: &Game, s: &mut State, m: Move, done: Done) {
     if game.counts_passes() {
         s.passes = if m.is_pass() {
             s.passes.saturating_add(1)

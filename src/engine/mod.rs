@@ -30,10 +30,11 @@ pub use after::meets_after_move;
 pub use end::{final_stores, scores, seeds_left, Cause, Outcome};
 pub use generate::{generate, moves_by_tier};
 pub use history::History;
-pub use make::make;
+pub use make::{make, make_sown};
 pub use moves::{Move, Step, MAX_CHAIN};
 pub use reach::ReachMemo;
 pub use sample::{countable, drawn, sample, sample_counted, sample_drawn, Landings};
+pub use sowing::SownList;
 pub use sowing::{sowing_ends, MAX_SOWN};
 pub use state::{State, NOBODY};
 
@@ -50,6 +51,11 @@ pub struct Scratch {
     /// The positions of the line being searched, for `repeated`: whoever searches from a
     /// position of a game sets it to that game's history (`History::start` otherwise).
     pub history: History,
+    /// After `generate` in a sowing game whose end rules read `reachable(capture)`: the
+    /// position after each sowing listed, in the same order (empty otherwise). The search
+    /// ahead starts from them, and a playout plays its chosen move from them
+    /// (`make_sown`), so no sowing is made twice.
+    pub sown: sowing::SownList,
 }
 
 /// The starting position.
@@ -75,8 +81,8 @@ pub fn outcome(game: &Game, s: &State, scratch: &mut Scratch) -> Option<Outcome>
 pub fn ending(game: &Game, s: &State, scratch: &mut Scratch) -> Option<(Outcome, Cause)> {
     let mut moves = Vec::new();
     let by_play = generate::by_rules_of_play(game, s, &mut moves);
-    let reachable =
-        game.reads_reachable && reach::capture_reachable(game, s, &moves, &mut scratch.reach);
+    let reachable = game.reads_reachable
+        && reach::capture_reachable(game, s, &moves, &SownList::default(), &mut scratch.reach);
     if let Some(ended) = end::end_rule(game, s, reachable) {
         return Some(ended);
     }

@@ -16,7 +16,7 @@ use super::generate::by_rules_of_play;
 use super::key::KeyLayout;
 use super::make::make;
 use super::moves::Move;
-use super::sowing::sowings;
+use super::sowing::{sowings, SownList};
 use super::state::State;
 use crate::ir::Game;
 
@@ -218,11 +218,13 @@ fn hash(key: &[u64]) -> u64 {
 }
 
 /// Whether a move that takes something can be reached from `s`, whose legal moves (a pass,
-/// if passing is all there is) are `moves`.
+/// if passing is all there is) are `moves`; `sown` holds the positions after them when the
+/// generator kept them (empty otherwise).
 pub(super) fn capture_reachable(
     game: &Game,
     s: &State,
     moves: &[Move],
+    sown: &SownList,
     memo: &mut ReachMemo,
 ) -> bool {
     if moves.iter().any(|m| m.takes) {
@@ -236,11 +238,22 @@ pub(super) fn capture_reachable(
     // Most often a reply to some move captures: found without a key.
     let mut buffer = std::mem::take(&mut memo.moves);
     let mut replies = std::mem::take(&mut memo.replies);
+    let kept = sown;
     let mut sown = memo.sown.take().unwrap_or_else(|| Box::new([*s, *s]));
     let [outer, inner] = &mut *sown;
-    let in_two = successors(game, s, &mut buffer, outer, |after, _| {
-        successors(game, after, &mut replies, inner, |_, takes| takes)
-    });
+    let in_two = if kept.len() == moves.len() && !kept.is_empty() {
+        // The generator's positions after the moves: only the replies are sown.
+        let n = game.sowing.as_ref().map_or(0, |sw| sw.count());
+        *outer = *s;
+        (0..kept.len()).any(|i| {
+            kept.write(i, n, outer);
+            successors(game, outer, &mut replies, inner, |_, takes| takes)
+        })
+    } else {
+        successors(game, s, &mut buffer, outer, |after, _| {
+            successors(game, after, &mut replies, inner, |_, takes| takes)
+        })
+    };
     memo.moves = buffer;
     memo.replies = replies;
     if in_two {

@@ -24,6 +24,63 @@ pub struct Sown {
     pub again: bool,
 }
 
+/// The position after a sowing as far as sowing changes it (the pits apart): what the
+/// generator keeps of each sowing it lists, so that the search ahead and a playout need not
+/// sow it again, without copying whole states.
+#[derive(Clone, Copy, Debug)]
+pub struct AfterSowing {
+    stores: [u16; crate::ir::MAX_PLAYERS],
+    capturer: u8,
+    to_move: u8,
+    look: LookBack,
+}
+
+/// The positions after the sowings of one position, in the order listed: each one's
+/// fields, and its pits one after another in `pits` (as many as the game has).
+#[derive(Clone, Debug, Default)]
+pub struct SownList {
+    afters: Vec<AfterSowing>,
+    pits: Vec<u64>,
+}
+
+impl SownList {
+    pub fn clear(&mut self) {
+        self.afters.clear();
+        self.pits.clear();
+    }
+
+    pub fn len(&self) -> usize {
+        self.afters.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.afters.is_empty()
+    }
+
+    /// Keeps `after`, a position after a sowing in a game of `n` pits.
+    #[inline]
+    pub fn push(&mut self, after: &State, n: usize) {
+        self.afters.push(AfterSowing {
+            stores: after.stores,
+            capturer: after.capturer,
+            to_move: after.to_move,
+            look: after.look,
+        });
+        self.pits.extend_from_slice(&after.slots[..n]);
+    }
+
+    /// Makes `s` (a position of the game) the `i`th position kept.
+    #[inline]
+    pub fn write(&self, i: usize, n: usize, s: &mut State) {
+        let a = &self.afters[i];
+        s.slots[..n].copy_from_slice(&self.pits[i * n..(i + 1) * n]);
+        s.stores = a.stores;
+        s.capturer = a.capturer;
+        s.to_move = a.to_move;
+        s.look = a.look;
+    }
+}
+
 /// Where a lap starts, for spotting relays that never end: the pits, the pit, the track and
 /// the seeds in hand.
 type LapStart = ([u64; MAX_SLOTS], u8, u8, u64);

@@ -2,7 +2,8 @@
 
 use super::rng::Rng;
 use crate::engine::{
-    countable, drawn, generate, make, sample_counted, sample_drawn, Move, Outcome, Scratch, State,
+    countable, drawn, generate, make, make_sown, sample_counted, sample_drawn, Move, Outcome,
+    Scratch, State,
 };
 use crate::ir::Game;
 
@@ -59,7 +60,16 @@ fn play_out(
         } else {
             match generate(game, s, scratch, moves) {
                 Some(o) => Err(o),
-                None => Ok(moves[rng.below(moves.len())]),
+                None => {
+                    let i = rng.below(moves.len());
+                    // Where the generator kept the position after each move, it is taken.
+                    if i < scratch.sown.len() {
+                        make_sown(game, s, moves[i], &scratch.sown, i);
+                        scratch.history.record(game, s);
+                        continue;
+                    }
+                    Ok(moves[i])
+                }
             }
         };
         match chosen {
