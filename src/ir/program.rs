@@ -427,6 +427,16 @@ impl Program {
             Op::Repeated => env.repeated as i64,
             Op::Turned => env.turned as i64,
             Op::Taken => env.taken as i64,
+            // The pieces a player has: the commonest end rule (`count(friend) == 0`).
+            Op::Pieces(own) => {
+                let player = env.player as usize;
+                let mine = env.occupied[player].len() as i64;
+                if *own {
+                    mine
+                } else {
+                    env.occupied.iter().map(|o| o.len() as i64).sum::<i64>() - mine
+                }
+            }
             _ => self.read_counted(op, env),
         }
     }
@@ -441,14 +451,6 @@ impl Program {
             Op::Count(p, zone) => {
                 let zone = (*zone != WHOLE_BOARD).then_some(*zone as usize);
                 count(&self.patterns[*p as usize], zone, env)
-            }
-            Op::Pieces(own) => {
-                let mine = env.occupied[player].len() as i64;
-                if *own {
-                    mine
-                } else {
-                    env.occupied.iter().map(|o| o.len() as i64).sum::<i64>() - mine
-                }
             }
             Op::SeedsIn(z) => env.zones[*z as usize].sets[player]
                 .iter()
