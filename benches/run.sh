@@ -5,6 +5,7 @@
 #
 #   benches/run.sh                                   # every shipped game
 #   benches/run.sh --reference ../refbuild/release/native [--runs 5]
+#   benches/run.sh --binary /tmp/old/tabula          # another build, for before and after
 #
 # Timings are medians of `--runs` runs (default 3; 5 with --reference). The machine is
 # noisy: where a figure matters, compare instruction counts too, e.g.
@@ -14,17 +15,21 @@ cd "$(dirname "$0")/.."
 
 reference=""
 runs=""
+tabula=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --reference) reference="$2"; shift 2 ;;
         --runs) runs="$2"; shift 2 ;;
-        *) echo "usage: benches/run.sh [--reference NATIVE] [--runs N]" >&2; exit 2 ;;
+        --binary) tabula="$2"; shift 2 ;;
+        *) echo "usage: benches/run.sh [--reference NATIVE] [--runs N] [--binary TABULA]" >&2; exit 2 ;;
     esac
 done
 runs="${runs:-$([ -n "$reference" ] && echo 5 || echo 3)}"
 
-cargo build --release --quiet
-tabula=target/release/tabula
+if [ -z "$tabula" ]; then
+    cargo build --release --quiet
+    tabula=target/release/tabula
+fi
 
 # The median of the numbers on standard input.
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
