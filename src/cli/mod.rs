@@ -46,7 +46,8 @@ pub enum Command {
         load: Option<String>,
         /// Let the computer play PLAYER, at LEVEL 0-6 (default 2); repeatable. Level 0 plays
         /// at random; levels 1 to 6 search 100, 400, 1,600, 6,400, 25,600 and 102,400
-        /// playouts a move, each four times the one below, for at most 5 s a move
+        /// playouts a move on each thread, each four times the one below, for at most 5 s a
+        /// move
         #[arg(long = "ai", value_name = "PLAYER[=LEVEL]")]
         ai: Vec<String>,
         /// The computer's random seed (a fresh one each session when not given)

@@ -64,7 +64,8 @@ Commands:
   hint             the computer's suggestion, with its share of wins and the next best
   ai PLAYER LEVEL  let the computer play PLAYER: level 0 plays at random; levels 1 to 6
                    search 100, 400, 1,600, 6,400, 25,600 or 102,400 playouts a move
-                   (at most 5 s); Ctrl-C stops it and keeps the game
+                   on each thread (--threads; at most 5 s); Ctrl-C stops it and keeps
+                   the game
   ai PLAYER off    take PLAYER back; `ai off` takes every player back
   rules            what the game is: its text, players, pieces, board and move rules
   help             this text
