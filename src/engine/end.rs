@@ -4,7 +4,7 @@
 use super::env::env;
 use super::state::{State, NOBODY};
 use crate::ir::expr::Env;
-use crate::ir::{EndScope, Game, Leftover, Verdict};
+use crate::ir::{EndScope, Game, Leftover, Program, Verdict};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -131,10 +131,15 @@ pub(super) fn end_rule(game: &Game, s: &State, reachable: bool) -> Option<(Outco
     if game.end_rules.is_empty() {
         return None;
     }
-    let mut env = Env {
+    // Only where a rule is more than a count of pieces is the position read as a whole.
+    let whole = game
+        .end_rules
+        .iter()
+        .any(|r| r.program.pieces_test().is_none());
+    let mut read = whole.then(|| Env {
         reachable,
         ..env(game, s)
-    };
+    });
     let players = game.players.len() as u8;
     let last = (s.to_move + players - 1) % players;
     for (i, rule) in game.end_rules.iter().enumerate() {
@@ -142,10 +147,30 @@ pub(super) fn end_rule(game: &Game, s: &State, reachable: bool) -> Option<(Outco
             EndScope::Every => (last, players),
             EndScope::BeforeTurn => (s.to_move, 1),
         };
+        let pieces_test = rule.program.pieces_test();
         for k in 0..count {
             let player = (first + k) % players;
-            env.player = player;
-            if rule.program.holds(&env) {
+            let holds = match pieces_test {
+                Some((own, op, n)) => {
+                    let mine = s.occupied(player as usize).len();
+                    let theirs = if own {
+                        0
+                    } else {
+                        let all: usize =
+                            s.occupancy(players as usize).iter().map(|o| o.len()).sum();
+                        all - mine
+                    };
+                    Program::pieces_hold(own, op, n, mine, theirs)
+                }
+                None => {
+                    let env = read
+                        .as_mut()
+                        .expect("built for a rule that reads the position");
+                    env.player = player;
+                    rule.program.holds(env)
+                }
+            };
+            if holds {
                 if let Some(o) = verdict_outcome(game, rule.verdict, s, player) {
                     return Some((o, Cause::EndRule(i, player)));
                 }

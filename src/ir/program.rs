@@ -138,6 +138,20 @@ pub struct Program {
     leaves: Vec<Op>,
 }
 
+/// A comparison (`fuse` makes fused operations of comparisons only), as 0 or 1.
+#[inline(always)]
+fn compare(op: BinOp, a: i64, b: i64) -> i64 {
+    i64::from(match op {
+        BinOp::Eq => a == b,
+        BinOp::Ne => a != b,
+        BinOp::Lt => a < b,
+        BinOp::Le => a <= b,
+        BinOp::Gt => a > b,
+        BinOp::Ge => a >= b,
+        _ => unreachable!("only comparisons are fused"),
+    })
+}
+
 /// `Op::Count` over the whole board.
 const WHOLE_BOARD: u32 = u32::MAX;
 
@@ -384,6 +398,27 @@ impl Program {
         }
     }
 
+    /// The program as a test of a player's number of pieces (`count(friend) == 0`: whose
+    /// pieces, the comparison, the constant), for the end rules, which read it every ply
+    /// and can then skip building an environment.
+    #[inline]
+    pub fn pieces_test(&self) -> Option<(bool, BinOp, i64)> {
+        match self.ops.as_slice() {
+            [Op::CompareConst(a, op, k)] => match self.leaves[*a as usize] {
+                Op::Pieces(own) => Some((own, *op, *k)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Whether `pieces_test` holds for a player with `mine` pieces, the others having
+    /// `theirs`.
+    #[inline]
+    pub fn pieces_hold(own: bool, op: BinOp, k: i64, mine: usize, theirs: usize) -> bool {
+        compare(op, if own { mine } else { theirs } as i64, k) != 0
+    }
+
     /// Whether a condition holds; an overflow (which the checker rules out) does not.
     #[inline]
     pub fn holds(&self, env: &Env) -> bool {
@@ -398,11 +433,11 @@ impl Program {
             Op::CompareLeaves(a, op, b) => {
                 let a = self.read(&self.leaves[*a as usize], env);
                 let b = self.read(&self.leaves[*b as usize], env);
-                binary(*op, a, b).unwrap_or(0)
+                compare(*op, a, b)
             }
             Op::CompareConst(a, op, k) => {
                 let a = self.read(&self.leaves[*a as usize], env);
-                binary(*op, a, *k).unwrap_or(0)
+                compare(*op, a, *k)
             }
             _ => self.read(op, env),
         }

@@ -492,3 +492,54 @@ fn the_language_reference_shows_each_example() {
         assert!(doc.contains(example), "docs/LANGUAGE.md lacks:\n{example}");
     }
 }
+
+/// An end rule that counts a player's pieces (read without the rest of the position, for
+/// speed) decides as any other condition does: `friend` and `enemy`, each comparison, and
+/// for the player who moved last as well as for the one to move.
+#[test]
+fn end_rules_on_a_count_of_pieces_decide_for_each_player() {
+    use tabula::engine::Outcome;
+    let slide = "move slide {\n  along n, e, s, w\n  onto empty\n}";
+    let cases = [
+        // (end rule, position, outcome)
+        (
+            "lose when count(friend) == 0",
+            "5/5/5/5/S4 Black",
+            Some(Outcome::Win(0)),
+        ),
+        ("lose when count(friend) == 0", "5/5/5/5/Ss3 Black", None),
+        (
+            "win when count(enemy) < 2",
+            "5/5/5/5/SSs2 White",
+            Some(Outcome::Win(0)),
+        ),
+        // The player who moved last (Black) is counted first: White has one piece.
+        (
+            "win when count(enemy) < 2",
+            "5/5/5/5/Sss2 White",
+            Some(Outcome::Win(1)),
+        ),
+        (
+            "win when count(enemy) >= 3",
+            "5/5/5/5/SSSs1 White",
+            Some(Outcome::Win(1)),
+        ),
+        ("win when count(enemy) >= 3", "5/5/5/5/SSss1 White", None),
+        (
+            "draw when count(friend) != 1",
+            "5/5/5/5/SSs2 White",
+            Some(Outcome::Draw),
+        ),
+        ("draw when count(friend) > 4", "5/5/5/5/SSs2 White", None),
+        (
+            "draw when count(friend) <= 1",
+            "5/5/5/5/SSs2 Black",
+            Some(Outcome::Draw),
+        ),
+    ];
+    for (rule, text, expected) in cases {
+        let g = stones(&format!("{slide}\nend {{\n  {rule}\n}}"));
+        let s = position(&g, text);
+        assert_eq!(outcome(&g, &s), expected, "{rule} at {text}");
+    }
+}
