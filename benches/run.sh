@@ -4,7 +4,7 @@
 # games side by side with the hand-written engines of ../shared/reference-engine.
 #
 #   benches/run.sh                                   # every shipped game
-#   benches/run.sh --reference ../refbuild/release/native [--runs 5]
+#   benches/run.sh --reference ../refbuild/release/native [--runs 5] [--playouts 4000]
 #   benches/run.sh --binary /tmp/old/tabula          # another build, for before and after
 #
 # Timings are medians of `--runs` runs (default 3; 5 with --reference). The machine is
@@ -16,12 +16,14 @@ cd "$(dirname "$0")/.."
 reference=""
 runs=""
 tabula=""
+playouts_each=4000
 while [ $# -gt 0 ]; do
     case "$1" in
         --reference) reference="$2"; shift 2 ;;
         --runs) runs="$2"; shift 2 ;;
         --binary) tabula="$2"; shift 2 ;;
-        *) echo "usage: benches/run.sh [--reference NATIVE] [--runs N] [--binary TABULA]" >&2; exit 2 ;;
+        --playouts) playouts_each="$2"; shift 2 ;;
+        *) echo "usage: benches/run.sh [--reference NATIVE [--playouts N]] [--runs N] [--binary TABULA]" >&2; exit 2 ;;
     esac
 done
 runs="${runs:-$([ -n "$reference" ] && echo 5 || echo 3)}"
@@ -70,12 +72,12 @@ fi
 
 # Side by side with the hand-written engines: the whole process, the same playouts, the two
 # commands alternating, medians. The share is the hand-written time over Tabula's.
-printf '%-8s %12s %12s %8s   %s\n' game "tabula s" "native s" share "(medians of $runs, 4000 playouts, one thread)"
+printf '%-8s %12s %12s %8s   %s\n' game "tabula s" "native s" share "(medians of $runs, $playouts_each playouts, one thread)"
 for game in zola laska jerboa zigzag; do
     ours=(); theirs=()
     for _ in $(seq "$runs"); do
-        ours+=("$(seconds $tabula bench "$game" --playouts 4000 --seed 1 --threads 1)")
-        theirs+=("$(seconds "$reference" playouts "$game" --n 4000 --seed 1)")
+        ours+=("$(seconds $tabula bench "$game" --playouts "$playouts_each" --seed 1 --threads 1)")
+        theirs+=("$(seconds "$reference" playouts "$game" --n "$playouts_each" --seed 1)")
     done
     a=$(printf '%s\n' "${ours[@]}" | median)
     b=$(printf '%s\n' "${theirs[@]}" | median)
