@@ -38,6 +38,8 @@ pub fn generate(
 ) -> Option<Outcome> {
     out.clear();
     if !game.reads_reachable {
+        // Nothing is kept: a playout must not take a list left by another game's search.
+        scratch.sown.clear();
         if let Some((o, _)) = end_rule(game, s, false) {
             return Some(o);
         }

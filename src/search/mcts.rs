@@ -196,7 +196,8 @@ struct RootStats {
 impl RootStats {
     /// Adds another tree's root (of the same position, so of the same moves).
     fn add(&mut self, other: &RootStats) {
-        for i in 0..self.moves.len() {
+        debug_assert_eq!(self.moves, other.moves, "the same position's moves");
+        for i in 0..self.moves.len().min(other.moves.len()) {
             self.visits[i] += other.visits[i];
             self.reward[i] += other.reward[i];
         }

@@ -219,6 +219,38 @@ fn playouts_follow_their_seed() {
     }
 }
 
+/// A playout plays the same game whether its scratch space is fresh or was used by another
+/// game's search (the positions a sowing game's generator keeps belong to one position).
+#[test]
+fn a_scratch_used_by_another_game_changes_no_playout() {
+    let games = every_shipped_game();
+    let find = |n: &str| &games.iter().find(|(name, _)| name == n).unwrap().1;
+    let (zigzag, kalah) = (find("zigzag"), find("kalah"));
+    let start = State::start(kalah);
+    let mut used = Scratch::default();
+    for seed in 0..20 {
+        tabula::engine::generate(zigzag, &State::start(zigzag), &mut used, &mut Vec::new());
+        let mut fresh = Scratch::default();
+        let a = playout(
+            kalah,
+            &start,
+            &mut Rng::new(seed),
+            1000,
+            &mut used,
+            &mut Vec::new(),
+        );
+        let b = playout(
+            kalah,
+            &start,
+            &mut Rng::new(seed),
+            1000,
+            &mut fresh,
+            &mut Vec::new(),
+        );
+        assert_eq!(a, b, "seed {seed}");
+    }
+}
+
 /// The generator's values are the same from version to version, so that a seed means the
 /// same random choices wherever and whenever it is used.
 #[test]
