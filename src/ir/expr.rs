@@ -426,6 +426,21 @@ pub fn binary(op: BinOp, a: i64, b: i64) -> Option<i64> {
     })
 }
 
+/// Whether `a op b` holds (is not 0): comparisons read in line, anything else through
+/// `binary`. For the tests read after every move.
+#[inline(always)]
+pub fn binary_holds(op: BinOp, a: i64, b: i64) -> bool {
+    match op {
+        BinOp::Eq => a == b,
+        BinOp::Ne => a != b,
+        BinOp::Lt => a < b,
+        BinOp::Le => a <= b,
+        BinOp::Gt => a > b,
+        BinOp::Ge => a >= b,
+        _ => binary(op, a, b).is_some_and(|v| v != 0),
+    }
+}
+
 pub fn unary(op: UnOp, a: i64) -> Option<i64> {
     match op {
         UnOp::Not => Some((a == 0) as i64),

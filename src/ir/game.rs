@@ -1,7 +1,7 @@
 //! The compiled game as a whole.
 
 use super::board::{Board, Sq, SquareSet};
-use super::expr::{binary, BinOp, Env, Expr, LookBack, LookField, Watched};
+use super::expr::{binary_holds, BinOp, Env, Expr, LookBack, LookField, Watched};
 use super::program::Program;
 use super::rule::MoveRule;
 use super::sowing::Sowing;
@@ -252,7 +252,7 @@ impl LookGuard {
             LookGuard::AnyOf(lists) => lists.iter().any(|tests| {
                 tests
                     .iter()
-                    .all(|&(f, op, k)| binary(op, look.field(f), k).is_some_and(|v| v != 0))
+                    .all(|&(f, op, k)| binary_holds(op, look.field(f), k))
             }),
             LookGuard::Program(p) => p.holds(&Env {
                 previous: *look,
