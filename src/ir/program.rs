@@ -443,8 +443,10 @@ impl Program {
         }
     }
 
-    /// The value of a leaf that is not a fused comparison.
-    #[inline(always)]
+    /// The value of a leaf that is not a fused comparison. Out of line: inlined into `run`,
+    /// its reads of the environment are all loaded before the loop, however few the
+    /// program reads.
+    #[inline(never)]
     fn read(&self, op: &Op, env: &Env) -> i64 {
         match op {
             Op::Int(n) => *n,
