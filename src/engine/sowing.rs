@@ -217,8 +217,7 @@ pub(super) fn sow(game: &Game, sw: &Sowing, s: &mut State, origin: u8, track: u8
     let (mut pit, mut t) = (origin, track);
     let mut laps = 0u32;
     let mut sown_seeds = hand;
-    let mut saved: Option<Box<LapStart>> = None;
-    let (mut power, mut lambda) = (1u32, 0u32);
+    let mut watch = CycleWatch::default();
     let skip = sw.skip[p as usize] | if sw.skip_origin { 1 << origin } else { 0 };
     loop {
         laps += 1;
@@ -236,16 +235,7 @@ pub(super) fn sow(game: &Game, sw: &Sowing, s: &mut State, origin: u8, track: u8
                 left -= piece.len() as u64;
             }
         } else {
-            for _ in 0..hand {
-                // A lap passes the skipped pits by, unless a whole round finds no other.
-                for _ in 0..=n {
-                    (pit, t) = sw.next[t as usize * n + pit as usize];
-                    if skip >> (pit & 63) & 1 == 0 {
-                        break;
-                    }
-                }
-                s.slots[pit as usize & 63] += 1;
-            }
+            (pit, t) = lap_skipping(sw, s, pit, t, hand, skip);
         }
         let sown = |taken, again| Sown {
             taken,
@@ -273,19 +263,65 @@ pub(super) fn sow(game: &Game, sw: &Sowing, s: &mut State, origin: u8, track: u8
                 if sown_seeds > MAX_SOWN {
                     return None;
                 }
-                if let Some(b) = &saved {
-                    if b.1 == pit && b.2 == t && b.3 == hand && b.0[..n] == s.slots[..n] {
-                        return None;
-                    }
-                }
-                lambda += 1;
-                if saved.is_none() || lambda == power {
-                    saved = Some(Box::new((s.slots, pit, t, hand)));
-                    power = power.saturating_mul(2);
-                    lambda = 0;
+                if watch.repeats(s, n, pit, t, hand) {
+                    return None;
                 }
             }
         }
+    }
+}
+
+/// A lap that passes the pits of `skip` by, from `pit` along `track`: where its last seed
+/// falls. Out of line, so that the common lap's loop stays small.
+#[inline(never)]
+fn lap_skipping(
+    sw: &Sowing,
+    s: &mut State,
+    mut pit: u8,
+    mut t: u8,
+    hand: u64,
+    skip: u64,
+) -> (u8, u8) {
+    let n = sw.count();
+    for _ in 0..hand {
+        // A lap passes the skipped pits by, unless a whole round finds no other.
+        for _ in 0..=n {
+            (pit, t) = sw.next[t as usize * n + pit as usize];
+            if skip >> (pit & 63) & 1 == 0 {
+                break;
+            }
+        }
+        s.slots[pit as usize & 63] += 1;
+    }
+    (pit, t)
+}
+
+/// Brent's cycle detection over the lap starts of one sowing's relays: one snapshot,
+/// taken again at each power of two.
+#[derive(Default)]
+struct CycleWatch {
+    saved: Option<Box<LapStart>>,
+    power: u32,
+    lambda: u32,
+}
+
+impl CycleWatch {
+    /// Whether this lap start (the pits, the pit, the track, the seeds in hand) is the one
+    /// saved: the relays go round for ever. Out of line: few sowings relay this long.
+    #[inline(never)]
+    fn repeats(&mut self, s: &State, n: usize, pit: u8, t: u8, hand: u64) -> bool {
+        if let Some(b) = &self.saved {
+            if b.1 == pit && b.2 == t && b.3 == hand && b.0[..n] == s.slots[..n] {
+                return true;
+            }
+        }
+        self.lambda += 1;
+        if self.saved.is_none() || self.lambda == self.power.max(1) {
+            self.saved = Some(Box::new((s.slots, pit, t, hand)));
+            self.power = self.power.max(1).saturating_mul(2);
+            self.lambda = 0;
+        }
+        false
     }
 }
 
@@ -318,7 +354,29 @@ fn last_seed(
     let o = &sw.outcomes;
     let seeds = (s.slots[pit as usize & 63] as usize).min(o.buckets - 1);
     let (start, end) = o.cells[(p * n + pit as usize) * o.buckets + seeds];
-    for &(action, check) in &o.candidates[start as usize..end as usize] {
+    match &o.candidates[start as usize..end as usize] {
+        // The commonest cell: one action, settled by where the seed fell and how many lie
+        // there.
+        [(action, None), ..] => *action,
+        [] => LastSeed::Stop,
+        candidates => checked_last_seed(game, sw, s, candidates, origin, pit, lifted, laps),
+    }
+}
+
+/// `last_seed` where a condition must be read: the first candidate whose condition holds.
+#[inline(never)]
+fn checked_last_seed(
+    game: &Game,
+    sw: &Sowing,
+    s: &State,
+    candidates: &[(LastSeed, Option<u16>)],
+    origin: u8,
+    pit: u8,
+    lifted: u64,
+    laps: u32,
+) -> LastSeed {
+    let o = &sw.outcomes;
+    for &(action, check) in candidates {
         let Some(check) = check else {
             return action;
         };
