@@ -98,8 +98,13 @@ pub(super) fn sowings(
     mut found: impl FnMut(Move, &State) -> bool,
 ) {
     // Whether the look-back can matter to this position's moves: once for all of them.
-    let fresh = !game.reads_previous || !game.look_matters(&s.look);
+    // No look-back at all reads as the rule folded for none (`after_fresh` is that fold).
+    let fresh = !game.reads_previous || s.look == LookBack::NONE || !game.look_matters(&s.look);
     for &pit in &sw.lifts[s.to_move as usize] {
+        // An empty pit is no move: not worth a call.
+        if s.slots[pit as usize & 63] == 0 {
+            continue;
+        }
         if let Some(m) = sowing_into(game, sw, s, pit as usize, after, fresh) {
             if found(m, after) {
                 return;

@@ -305,7 +305,7 @@ impl Game {
     /// The look-back a state keeps after a move that did `look`.
     #[inline]
     pub fn kept_look(&self, look: LookBack) -> LookBack {
-        if self.look_matters(&look) {
+        if look != LookBack::NONE && self.look_matters(&look) {
             look
         } else {
             LookBack::NONE
