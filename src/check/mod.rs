@@ -522,6 +522,11 @@ impl<'f> Checker<'f> {
                 None
             },
             after_program: ir::Program::all(&after_move),
+            // Every condition must need the same square for the rule to fail only there.
+            after_pinned: after_move
+                .first()
+                .and_then(|e| e.fails_only_from())
+                .filter(|f| after_move.iter().all(|e| e.fails_only_from() == Some(*f))),
             after_move,
             after_footprint,
             columns,

@@ -144,6 +144,14 @@ fn sowing_into(
     // nothing is left to check).
     let required = match &game.after_fresh {
         Some(folded) if fresh => folded,
+        // A rule that can fail only on a move from one square of the move before: from
+        // any other pit it holds.
+        _ if game
+            .after_pinned
+            .is_some_and(|f| i64::from(sw.pits[pit]) != s.look.field(f)) =>
+        {
+            &None
+        }
         _ => &game.after_program,
     };
     if let Some(program) = required {

@@ -181,6 +181,9 @@ pub struct Game {
     /// the commonest case by far), folded: `Some(None)` when it then always holds, `None`
     /// when it could not be folded (use `after_program`).
     pub after_fresh: Option<Option<Program>>,
+    /// A field of the move before such that `after_move` can fail only on a move from its
+    /// square (`Expr::fails_only_from`): a move from elsewhere meets it unread.
+    pub after_pinned: Option<LookField>,
     /// What the `after_move` conditions read, for each player, when that is a fixed set of
     /// squares: (squares, pattern mask) pairs. A move that changes no square's match with
     /// its mask leaves the conditions as they were before it.
