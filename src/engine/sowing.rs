@@ -9,6 +9,7 @@ use super::moves::Move;
 use super::state::State;
 use crate::ir::expr::{Env, LookBack};
 use crate::ir::sowing::Capture;
+use crate::ir::sowing::PACKED_PITS;
 use crate::ir::{Game, LastSeed, Sowing, MAX_SLOTS, NO_LAP};
 
 /// What one sowing did.
@@ -100,12 +101,13 @@ pub(super) fn sowings(
     // Whether the look-back can matter to this position's moves: once for all of them.
     // No look-back at all reads as the rule folded for none (`after_fresh` is that fold).
     let fresh = !game.reads_previous || s.look == LookBack::NONE || !game.look_matters(&s.look);
+    let packed = packed(sw, s);
     for &pit in &sw.lifts[s.to_move as usize] {
         // An empty pit is no move: not worth a call.
         if s.slots[pit as usize & 63] == 0 {
             continue;
         }
-        if let Some(m) = sowing_into(game, sw, s, pit as usize, after, fresh) {
+        if let Some(m) = sowing_into(game, sw, s, pit as usize, after, fresh, packed) {
             if found(m, after) {
                 return;
             }
@@ -125,6 +127,7 @@ fn sowing_into(
     pit: usize,
     after: &mut State,
     fresh: bool,
+    packed: Option<u128>,
 ) -> Option<Move> {
     let p = s.to_move as usize;
     let n = sw.count();
@@ -133,12 +136,21 @@ fn sowing_into(
     if track == NO_LAP || lifted == 0 {
         return None;
     }
-    copy_pits(&mut after.slots, &s.slots, n);
     after.stores = s.stores;
     after.capturer = s.capturer;
     after.to_move = s.to_move;
+    // The packed sowing writes every pit of `after` itself; otherwise (or where it does not
+    // apply) the pits are copied and sown one seed at a time.
+    let by_packed = packed.and_then(|x| sow_packed(game, sw, after, pit as u8, track, x).ok());
+    let sown = match by_packed {
+        Some(sown) => sown,
+        None => {
+            copy_pits(&mut after.slots, &s.slots, n);
+            sow_slots(game, sw, after, pit as u8, track)
+        }
+    };
     // `None`: its relays never end, so it is not a move.
-    let sown = sow(game, sw, after, pit as u8, track)?;
+    let sown = sown?;
     let look = sown_look(sw, pit, lifted, &sown);
     // Where the move before cannot matter, the rule as folded for no move before (often
     // nothing is left to check).
@@ -222,7 +234,110 @@ fn sown_env<'a>(game: &'a Game, s: &'a State, look: &LookBack) -> Env<'a> {
 /// seeds, relays included, is taken as endless too.
 #[inline(always)]
 pub(super) fn sow(game: &Game, sw: &Sowing, s: &mut State, origin: u8, track: u8) -> Option<Sown> {
-    const FREE_LAPS: u32 = 16;
+    if let Some(x) = packed(sw, s) {
+        if let Ok(sown) = sow_packed(game, sw, s, origin, track, x) {
+            return sown;
+        }
+    }
+    sow_slots(game, sw, s, origin, track)
+}
+
+/// The pits of `s` packed a byte each in one number, where `sow_packed` applies: a board
+/// of up to `PACKED_PITS` pits holding under 256 seeds, and no pit skipped.
+#[inline(always)]
+fn packed(sw: &Sowing, s: &State) -> Option<u128> {
+    if sw.walks.masks.is_empty() || sw.skip[s.to_move as usize] != 0 || sw.skip_origin {
+        return None;
+    }
+    let (mut x, mut total) = (0u128, 0u64);
+    for (i, &seeds) in s.slots[..PACKED_PITS].iter().enumerate() {
+        total += seeds;
+        x |= u128::from(seeds as u8) << (8 * i);
+    }
+    (total <= 255).then_some(x)
+}
+
+/// The laps after which a sowing's relays are watched for an endless cycle.
+const FREE_LAPS: u32 = 16;
+
+/// `sow` with the pits packed a byte each in `x` (see `packed`), so that a lap is one add
+/// of a precomputed mask and the last seed's pit is read from a register; the pits are
+/// written back to `s` (the first `PACKED_PITS` slots, whatever they held) when it ends.
+/// No byte overflows: the board holds under 256 seeds. `Err`, with `s` untouched, where
+/// a condition must be read at the last seed or the relays go on long enough to be
+/// watched for a cycle: `sow_slots` then makes the sowing from `s` as it was.
+#[inline(always)]
+fn sow_packed(
+    game: &Game,
+    sw: &Sowing,
+    s: &mut State,
+    origin: u8,
+    track: u8,
+    mut x: u128,
+) -> Result<Option<Sown>, ()> {
+    let p = s.to_move;
+    let n = sw.count();
+    let lane = |x: u128, pit: u8| (x >> (8 * pit as u32)) as u8 as u64;
+    let lifted = lane(x, origin);
+    x &= !(0xff << (8 * origin as u32));
+    let mut hand = lifted;
+    let (mut pit, mut t) = (origin, track);
+    let mut laps = 0u32;
+    let o = &sw.outcomes;
+    let len = sw.walks.len;
+    loop {
+        laps += 1;
+        let mut left = hand as usize;
+        while left > 0 {
+            let k = left.min(len);
+            let at = (t as usize * n + pit as usize) * len + k - 1;
+            x += sw.walks.masks[at];
+            (pit, t) = sw.walks.steps[at];
+            left -= k;
+        }
+        let seeds = (lane(x, pit) as usize).min(o.buckets - 1);
+        let (start, end) = o.cells[(p as usize * n + pit as usize) * o.buckets + seeds];
+        let action = match &o.candidates[start as usize..end as usize] {
+            [(action, None), ..] => *action,
+            [] => LastSeed::Stop,
+            _ => return Err(()),
+        };
+        if action == LastSeed::Relay {
+            if laps + 1 >= FREE_LAPS {
+                return Err(());
+            }
+            hand = lane(x, pit);
+            x &= !(0xff << (8 * pit as u32));
+            continue;
+        }
+        // The sowing ends: the pits unpacked, then what the last seed does.
+        for (i, slot) in s.slots[..PACKED_PITS].iter_mut().enumerate() {
+            *slot = lane(x, i as u8);
+        }
+        let sown = |taken, again| Sown {
+            taken,
+            laps,
+            last: pit,
+            again,
+        };
+        return Ok(match action {
+            LastSeed::Again => Some(sown(0, true)),
+            LastSeed::Capture(c) => {
+                let look = sowing_so_far(sw, origin, pit, lifted, laps);
+                let taken = capture(game, sw, &sw.captures[c as usize], s, pit, &look);
+                if taken > 0 {
+                    s.capturer = p;
+                }
+                Some(sown(taken, false))
+            }
+            _ => Some(sown(0, false)),
+        });
+    }
+}
+
+/// `sow` over the slots, a seed at a time along the precomputed walks: every board.
+#[inline(always)]
+fn sow_slots(game: &Game, sw: &Sowing, s: &mut State, origin: u8, track: u8) -> Option<Sown> {
     let p = s.to_move;
     let n = sw.count();
     let lifted = s.slots[origin as usize];
@@ -485,5 +600,65 @@ pub(super) fn apply_sowing(game: &Game, sw: &Sowing, s: &mut State, m: Move) {
     };
     if !sown.again {
         s.to_move = game.next_player(p as u8);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{compile_source, Choices};
+    use crate::search::rng::Rng;
+
+    /// The packed sowing and the sowing over the slots agree seed for seed: the same end,
+    /// the same pits, stores and capturer, or both refuse the packed form's cases; over
+    /// thousands of random positions of the shipped sowing games (relays, captures along
+    /// the track, stores on the board).
+    #[test]
+    fn packed_and_slot_sowings_agree() {
+        let sources = [
+            include_str!("../../games/zigzag.game"),
+            include_str!("../../games/kalah.game"),
+            include_str!("../../games/oware.game"),
+        ];
+        let mut rng = Rng::new(5);
+        let mut packed_runs = 0;
+        for source in sources {
+            let game = compile_source(source, &Choices::default()).unwrap().game;
+            let sw = game.sowing.as_ref().unwrap();
+            let n = sw.count();
+            for _ in 0..3000 {
+                let mut s = State::start(&game);
+                s.slots = [0; MAX_SLOTS];
+                // Up to 255 seeds, more in a pit or two now and then.
+                let total = rng.below(256);
+                for _ in 0..total {
+                    s.slots[rng.below(n)] += 1;
+                }
+                s.to_move = rng.below(2) as u8;
+                let Some(x) = packed(sw, &s) else {
+                    continue;
+                };
+                for &pit in &sw.lifts[s.to_move as usize] {
+                    if s.slots[pit as usize] == 0 {
+                        continue;
+                    }
+                    let track = sw.first[s.to_move as usize * n + pit as usize];
+                    let (mut a, mut b) = (s, s);
+                    let by_packed = sow_packed(&game, sw, &mut a, pit, track, x);
+                    let by_slots = sow_slots(&game, sw, &mut b, pit, track);
+                    match by_packed {
+                        Ok(sown) => {
+                            packed_runs += 1;
+                            let same =
+                                |x: Option<Sown>| x.map(|s| (s.taken, s.laps, s.last, s.again));
+                            assert_eq!(same(sown), same(by_slots));
+                            assert!(a == b, "{pit} from {:?}", &s.slots[..n]);
+                        }
+                        Err(()) => assert!(a == s, "refused, and left as it was"),
+                    }
+                }
+            }
+        }
+        assert!(packed_runs > 10_000, "{packed_runs}");
     }
 }

@@ -111,7 +111,14 @@ pub struct Walks {
     /// `steps[(track * pits + pit) * len + k]`: the pit and track after `k + 1` seeds sown
     /// from `pit` along `track`.
     pub steps: Vec<(u8, u8)>,
+    /// On a board of at most `PACKED_PITS` pits, `masks[(track * pits + pit) * len + k]`:
+    /// the seeds each pit gets from `k + 1` seeds, one byte a pit, to be added to the pits
+    /// packed in one number (see `engine::sowing`). Empty on larger boards.
+    pub masks: Vec<u128>,
 }
+
+/// The most pits whose seeds are packed a byte each in one `u128` for sowing.
+pub const PACKED_PITS: usize = 16;
 
 impl Walks {
     /// The longest walk: enough for one seed in every pit of every track, and small
@@ -122,14 +129,21 @@ impl Walks {
     pub fn of(next: &[(u8, u8)], pits: usize) -> Walks {
         let len = next.len().clamp(1, Walks::MAX_LEN);
         let mut steps = Vec::with_capacity(next.len() * len);
+        let mut masks = Vec::new();
         for at in 0..next.len() {
             let (mut pit, mut track) = ((at % pits.max(1)) as u8, (at / pits.max(1)) as u8);
+            let mut mask = 0u128;
             for _ in 0..len {
                 (pit, track) = next[track as usize * pits + pit as usize];
                 steps.push((pit, track));
+                if pits <= PACKED_PITS {
+                    // At most `MAX_LEN` (64) seeds: no byte overflows.
+                    mask += 1 << (8 * pit as u32);
+                    masks.push(mask);
+                }
             }
         }
-        Walks { len, steps }
+        Walks { len, steps, masks }
     }
 
     /// The walk of up to `len` seeds from `pit` along `track`.
