@@ -3,13 +3,17 @@
 //! simulated in full to know whether it is legal (it must end, and the position after it
 //! must meet `after move require`), so the generator hands out the state after each move
 //! too.
+//!
+//! Two ways to sow, the same seed for seed (a test checks it): on a board of up to 16
+//! pits holding under 256 seeds, the pits packed a byte each in one number, a lap one add
+//! of a precomputed mask (`sow_packed`); otherwise over the slots, a seed at a time along
+//! precomputed walks (`sow_slots`).
 
 use super::env::env;
 use super::moves::Move;
 use super::state::State;
 use crate::ir::expr::{Env, LookBack};
-use crate::ir::sowing::Capture;
-use crate::ir::sowing::PACKED_PITS;
+use crate::ir::sowing::{Capture, PACKED_PITS};
 use crate::ir::{Game, LastSeed, Sowing, MAX_SLOTS, NO_LAP};
 
 /// What one sowing did.
@@ -118,7 +122,8 @@ pub(super) fn sowings(
 /// The sowing from `pit`, if it is a legal move, with `after` made the state after it.
 /// `after` must equal `s` everywhere but in the pits, stores, capturer, look-back and
 /// player to move (sowing changes nothing else).
-/// `fresh` says that no rule could read `s`'s look-back (`Game::look_matters`).
+/// `fresh` says that no rule could read `s`'s look-back (`Game::look_matters`); `packed`
+/// is `s`'s pits packed (`packed`), where the packed sowing applies.
 #[inline]
 fn sowing_into(
     game: &Game,
