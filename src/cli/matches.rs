@@ -51,7 +51,7 @@ impl Side {
 }
 
 /// How one game of the match went.
-struct Game1 {
+struct Played {
     /// Computer `first` (0 for the first --ai) played the first player.
     first: usize,
     outcome: Option<Outcome>,
@@ -70,7 +70,7 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, g: &Game1) {
+    fn add(&mut self, g: &Played) {
         match g.outcome {
             Some(Outcome::Win(p)) => self.wins[(p as usize + g.first) % 2][p as usize] += 1,
             Some(Outcome::Draw) => self.draws += 1,
@@ -214,7 +214,7 @@ fn play_one(
     max_plies: usize,
     scratch: &mut Scratch,
     moves: &mut Vec<crate::engine::Move>,
-) -> Game1 {
+) -> Played {
     let first = g % 2;
     let mut rng = Rng::stream(seed, g as u64);
     let mut s = *start;
@@ -222,7 +222,7 @@ fn play_one(
     let mut plies = 0;
     for _ in 0..max_plies {
         if let Some(o) = engine::generate(game, &s, scratch, moves) {
-            return Game1 {
+            return Played {
                 first,
                 outcome: Some(o),
                 plies,
@@ -238,7 +238,7 @@ fn play_one(
         history.record(game, &mut s);
         plies += 1;
     }
-    Game1 {
+    Played {
         first,
         outcome: engine::outcome(game, &s, scratch),
         plies,

@@ -63,7 +63,7 @@ pub(super) fn by_rules_of_play(
     s: &State,
     out: &mut Vec<Move>,
 ) -> Option<(Outcome, Cause)> {
-    if own_moves(game, s, out) {
+    if own_moves(game, s, out, None) {
         return None;
     }
     no_moves(game, s, out)
@@ -78,18 +78,10 @@ fn by_rules_keeping(
     sown: &mut SownList,
 ) -> Option<(Outcome, Cause)> {
     sown.clear();
-    if let Some(sw) = &game.sowing {
-        out.clear();
-        sowings(game, sw, s, &mut s.clone(), |m, after| {
-            out.push(m);
-            sown.push(after, sw.count());
-            false
-        });
-        if !out.is_empty() {
-            return None;
-        }
+    if own_moves(game, s, out, Some(sown)) {
+        return None;
     }
-    by_rules_of_play(game, s, out)
+    no_moves(game, s, out)
 }
 
 /// What happens when the player to move has no move by the rules of play: what the no-move
@@ -120,12 +112,15 @@ pub(super) fn no_moves(game: &Game, s: &State, out: &mut Vec<Move>) -> Option<(O
 }
 
 /// Fills `out` with the moves of the player to move by the rules of play, with no pass;
-/// says whether there is one.
-fn own_moves(game: &Game, s: &State, out: &mut Vec<Move>) -> bool {
+/// says whether there is one. With `sown`, the position after each sowing is kept there.
+fn own_moves(game: &Game, s: &State, out: &mut Vec<Move>, mut sown: Option<&mut SownList>) -> bool {
     out.clear();
     if let Some(sw) = &game.sowing {
-        sowings(game, sw, s, &mut s.clone(), |m, _| {
+        sowings(game, sw, s, &mut s.clone(), |m, after| {
             out.push(m);
+            if let Some(sown) = sown.as_mut() {
+                sown.push(after, sw.count());
+            }
             false
         });
         if !out.is_empty() {

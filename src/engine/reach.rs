@@ -218,13 +218,13 @@ fn hash(key: &[u64]) -> u64 {
 }
 
 /// Whether a move that takes something can be reached from `s`, whose legal moves (a pass,
-/// if passing is all there is) are `moves`; `sown` holds the positions after them when the
-/// generator kept them (empty otherwise).
+/// if passing is all there is) are `moves`; `after_moves` holds the positions after them
+/// when the generator kept them (empty otherwise).
 pub(super) fn capture_reachable(
     game: &Game,
     s: &State,
     moves: &[Move],
-    sown: &SownList,
+    after_moves: &SownList,
     memo: &mut ReachMemo,
 ) -> bool {
     if moves.iter().any(|m| m.takes) {
@@ -238,15 +238,14 @@ pub(super) fn capture_reachable(
     // Most often a reply to some move captures: found without a key.
     let mut buffer = std::mem::take(&mut memo.moves);
     let mut replies = std::mem::take(&mut memo.replies);
-    let kept = sown;
     let mut sown = memo.sown.take().unwrap_or_else(|| Box::new([*s, *s]));
     let [outer, inner] = &mut *sown;
-    let in_two = if kept.len() == moves.len() && !kept.is_empty() {
+    let in_two = if after_moves.len() == moves.len() && !after_moves.is_empty() {
         // The generator's positions after the moves: only the replies are sown.
         let n = game.sowing.as_ref().map_or(0, |sw| sw.count());
         *outer = *s;
-        (0..kept.len()).any(|i| {
-            kept.write(i, n, outer);
+        (0..after_moves.len()).any(|i| {
+            after_moves.write(i, n, outer);
             successors(game, outer, &mut replies, inner, |_, takes| takes)
         })
     } else {

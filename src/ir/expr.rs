@@ -49,6 +49,16 @@ pub enum BinOp {
     Pow,
 }
 
+impl BinOp {
+    /// Whether the operator compares (its value is always 0 or 1).
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+        )
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expr {
     Int(i64),
@@ -855,13 +865,8 @@ mod tests {
         );
         assert_eq!(either.fails_only_from(), None);
 
-        let mut seed = 99u64;
-        let mut next = |n: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % n
-        };
+        let mut rng = crate::search::rng::Rng::new(99);
+        let mut next = |n: u64| rng.below(n as usize) as u64;
         fn build(next: &mut dyn FnMut(u64) -> u64, depth: u32) -> Box<Expr> {
             let leaf = |next: &mut dyn FnMut(u64) -> u64| -> Box<Expr> {
                 Box::new(match next(5) {

@@ -6,8 +6,8 @@
 
 use super::attack::attacked;
 use super::expr::{
-    binary, connected, count, line, offset, pattern_squares, toward, unary, BinOp, Env, Expr,
-    LookField, SquareRef, UnOp, OFF,
+    binary, binary_holds, connected, count, line, offset, pattern_squares, toward, unary, BinOp,
+    Env, Expr, LookField, SquareRef, UnOp, OFF,
 };
 use super::pattern::Pattern;
 use super::{DirId, MAX_PLAYERS};
@@ -108,15 +108,9 @@ impl Op {
 
     /// Whether the value the operation leaves is always 0 or 1.
     fn is_boolean(&self) -> bool {
-        let comparison = |op: &BinOp| {
-            matches!(
-                op,
-                BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
-            )
-        };
         match self {
-            Op::Binary(op) | Op::BinaryConst(op, _) => comparison(op),
-            Op::CompareLeaves(_, op, _) | Op::CompareConst(_, op, _) => comparison(op),
+            Op::Binary(op) | Op::BinaryConst(op, _) => op.is_comparison(),
+            Op::CompareLeaves(_, op, _) | Op::CompareConst(_, op, _) => op.is_comparison(),
             Op::Unary(UnOp::Not) | Op::Bool => true,
             _ => false,
         }
@@ -136,20 +130,6 @@ pub struct Program {
     steps: Vec<[(i64, i64); MAX_PLAYERS]>,
     /// The values a fused comparison reads (`Op::CompareLeaves`, `Op::CompareConst`).
     leaves: Vec<Op>,
-}
-
-/// A comparison (`fuse` makes fused operations of comparisons only), as 0 or 1.
-#[inline(always)]
-fn compare(op: BinOp, a: i64, b: i64) -> i64 {
-    i64::from(match op {
-        BinOp::Eq => a == b,
-        BinOp::Ne => a != b,
-        BinOp::Lt => a < b,
-        BinOp::Le => a <= b,
-        BinOp::Gt => a > b,
-        BinOp::Ge => a >= b,
-        _ => unreachable!("only comparisons are fused"),
-    })
 }
 
 /// `Op::Count` over the whole board.
@@ -416,7 +396,7 @@ impl Program {
     /// `theirs`.
     #[inline]
     pub fn pieces_hold(own: bool, op: BinOp, k: i64, mine: usize, theirs: usize) -> bool {
-        compare(op, if own { mine } else { theirs } as i64, k) != 0
+        binary_holds(op, if own { mine } else { theirs } as i64, k)
     }
 
     /// Whether a condition holds; an overflow (which the checker rules out) does not.
@@ -433,11 +413,11 @@ impl Program {
             Op::CompareLeaves(a, op, b) => {
                 let a = self.read(&self.leaves[*a as usize], env);
                 let b = self.read(&self.leaves[*b as usize], env);
-                compare(*op, a, b)
+                i64::from(binary_holds(*op, a, b))
             }
             Op::CompareConst(a, op, k) => {
                 let a = self.read(&self.leaves[*a as usize], env);
-                compare(*op, a, *k)
+                i64::from(binary_holds(*op, a, *k))
             }
             _ => self.read(op, env),
         }
@@ -719,13 +699,8 @@ mod tests {
     /// fused) give what the program as emitted gives.
     #[test]
     fn fusing_changes_no_value() {
-        let mut seed = 12345u64;
-        let mut next = |n: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % n
-        };
+        let mut rng = crate::search::rng::Rng::new(12345);
+        let mut next = |n: u64| rng.below(n as usize) as u64;
         fn build(next: &mut dyn FnMut(u64) -> u64, depth: u32) -> Box<Expr> {
             let ops = [
                 BinOp::Eq,

@@ -139,8 +139,22 @@ pub fn choose_watched(
     }
     let started = Instant::now();
     let team = AtomicUsize::new(0);
-    let mut root = if limits.threads <= 1 {
-        grow_tree(
+    // One tree on this thread, one on each helper (none on one thread). Each helper's seed
+    // is drawn before any starts, so that a search bound by playouts is the same in every
+    // run.
+    let seeds: Vec<u64> = (1..limits.threads).map(|_| rng.next_u64()).collect();
+    let mut root = std::thread::scope(|scope| {
+        let helpers: Vec<_> = seeds
+            .into_iter()
+            .map(|seed| {
+                let team = &team;
+                scope.spawn(move || {
+                    let mut rng = Rng::new(seed);
+                    grow_tree(game, state, history, limits, &mut rng, started, team, None)
+                })
+            })
+            .collect();
+        let mut root = grow_tree(
             game,
             state,
             history,
@@ -149,38 +163,12 @@ pub fn choose_watched(
             started,
             &team,
             Some(watch),
-        )
-    } else {
-        // Each helper's seed is drawn before any starts, so that a search bound by playouts
-        // is the same in every run.
-        let seeds: Vec<u64> = (1..limits.threads).map(|_| rng.next_u64()).collect();
-        std::thread::scope(|scope| {
-            let helpers: Vec<_> = seeds
-                .into_iter()
-                .map(|seed| {
-                    let team = &team;
-                    scope.spawn(move || {
-                        let mut rng = Rng::new(seed);
-                        grow_tree(game, state, history, limits, &mut rng, started, team, None)
-                    })
-                })
-                .collect();
-            let mut root = grow_tree(
-                game,
-                state,
-                history,
-                limits,
-                rng,
-                started,
-                &team,
-                Some(watch),
-            );
-            for helper in helpers {
-                root.add(&helper.join().expect("a search thread does not panic"));
-            }
-            root
-        })
-    };
+        );
+        for helper in helpers {
+            root.add(&helper.join().expect("a search thread does not panic"));
+        }
+        root
+    });
     root.playouts = team.load(Ordering::Relaxed);
     root.choice()
 }
