@@ -223,30 +223,26 @@ fn playouts_follow_their_seed() {
 /// game's search (the positions a sowing game's generator keeps belong to one position).
 #[test]
 fn a_scratch_used_by_another_game_changes_no_playout() {
-    let games = every_shipped_game();
-    let find = |n: &str| &games.iter().find(|(name, _)| name == n).unwrap().1;
-    let (zigzag, kalah) = (find("zigzag"), find("kalah"));
-    let start = State::start(kalah);
+    let (zigzag, kalah) = (
+        crate::common::game("zigzag", ""),
+        crate::common::game("kalah", ""),
+    );
+    let start = State::start(&kalah);
     let mut used = Scratch::default();
+    let play = |scratch: &mut Scratch, seed| {
+        playout(
+            &kalah,
+            &start,
+            &mut Rng::new(seed),
+            1000,
+            scratch,
+            &mut Vec::new(),
+        )
+    };
     for seed in 0..20 {
-        tabula::engine::generate(zigzag, &State::start(zigzag), &mut used, &mut Vec::new());
-        let mut fresh = Scratch::default();
-        let a = playout(
-            kalah,
-            &start,
-            &mut Rng::new(seed),
-            1000,
-            &mut used,
-            &mut Vec::new(),
-        );
-        let b = playout(
-            kalah,
-            &start,
-            &mut Rng::new(seed),
-            1000,
-            &mut fresh,
-            &mut Vec::new(),
-        );
+        tabula::engine::generate(&zigzag, &State::start(&zigzag), &mut used, &mut Vec::new());
+        let a = play(&mut used, seed);
+        let b = play(&mut Scratch::default(), seed);
         assert_eq!(a, b, "seed {seed}");
     }
 }
