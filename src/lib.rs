@@ -11,8 +11,10 @@
 
 pub mod check;
 pub mod cli;
+pub mod compile;
 pub mod diagnostic;
 pub mod engine;
+pub mod eval;
 pub mod ir;
 pub mod load;
 pub mod present;

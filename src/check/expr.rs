@@ -4,10 +4,15 @@
 //! such as `forced`). Options are constants by the time an expression is lowered, and
 //! defines are inlined at each use, so the IR holds neither.
 
+use super::range::Limits;
 use super::Checker;
-use crate::diagnostic::Problem;
 use crate::diagnostic::Span;
-use crate::ir::expr::{binary, eval, unary, Env, Expr as IExpr, Limits, LookField, SquareRef};
+use crate::diagnostic::{Kind, Problem};
+use crate::eval::arith::binary;
+use crate::eval::arith::unary;
+use crate::eval::eval;
+use crate::eval::Env;
+use crate::ir::expr::{Expr as IExpr, LookField, SquareRef};
 use crate::ir::{BinOp, Pattern, Program, UnOp};
 use crate::ir::{DirId, MAX_PLAYERS};
 use crate::syntax::ast::{
@@ -205,8 +210,8 @@ impl Checker<'_> {
         let (ir, ty) = self.lower(e, scope, params);
         if !ty.fits(want) {
             self.report(
-                Problem::error(
-                    "type_mismatch",
+                Problem::new(
+                    Kind::TypeMismatch,
                     format!("expected {}, found {}", want.article(), ty.article()),
                 )
                 .label(e.span, format!("this is {}", ty.article()))
@@ -240,8 +245,8 @@ impl Checker<'_> {
     /// Reports a value that does not fit in a number.
     pub(super) fn overflow(&mut self, span: Span, what: String) {
         self.report(
-            Problem::error(
-                "overflow",
+            Problem::new(
+                Kind::Overflow,
                 format!(
                     "{what} does not fit in a number (from {} to {})",
                     i64::MIN,
@@ -276,7 +281,7 @@ impl Checker<'_> {
         };
         if e.range(&limits).is_none() {
             self.report(
-                Problem::error("overflow", "this expression could overflow during play")
+                Problem::new(Kind::Overflow, "this expression could overflow during play")
                     .label(span, "in some position its value does not fit in a number")
                     .help(format!(
                         "use smaller numbers: values from {} to {} fit",
@@ -295,8 +300,8 @@ impl Checker<'_> {
     fn reads_board(&mut self, span: Span, what: &str, scope: Scope) -> bool {
         if !scope.state {
             self.report(
-                Problem::error(
-                    "out_of_scope",
+                Problem::new(
+                    Kind::OutOfScope,
                     format!("`{what}` reads the board, which is not known here"),
                 )
                 .label(span, format!("not in {}", scope.place))
@@ -390,8 +395,8 @@ impl Checker<'_> {
                     self.resolve_direction(&r, p, &mut ids);
                     let [d] = ids[..] else {
                         self.report(
-                            Problem::error(
-                                "type_mismatch",
+                            Problem::new(
+                                Kind::TypeMismatch,
                                 format!("`{}` is a group of directions, not one step", id.name),
                             )
                             .label(id.span, format!("{} directions", ids.len()))
@@ -410,8 +415,8 @@ impl Checker<'_> {
 
     fn mismatch(&mut self, span: Span, op: &str, want: Ty, found: Ty) {
         self.report(
-            Problem::error(
-                "type_mismatch",
+            Problem::new(
+                Kind::TypeMismatch,
                 format!("`{op}` needs {}, found {}", plural(want), found.article()),
             )
             .label(span, format!("this is {}", found.article()))
@@ -454,8 +459,8 @@ impl Checker<'_> {
                 }
                 if !scope.from_to {
                     self.report(
-                        Problem::error(
-                            "out_of_scope",
+                        Problem::new(
+                            Kind::OutOfScope,
                             format!("`{word}` is only known in a move rule"),
                         )
                         .label(e.span, format!("not in {}", scope.place))
@@ -465,7 +470,7 @@ impl Checker<'_> {
                 }
                 if word == "from" && scope.no_from {
                     self.report(
-                        Problem::error("out_of_scope", "a placement has no `from`")
+                        Problem::new(Kind::OutOfScope, "a placement has no `from`")
                             .label(e.span, "the new piece comes from no square")
                             .help("read the squares around `to` instead: `to + s is occupied`"),
                     );
@@ -482,8 +487,8 @@ impl Checker<'_> {
             ExprKind::CaptureReachable => {
                 if !scope.end {
                     self.report(
-                        Problem::error(
-                            "out_of_scope",
+                        Problem::new(
+                            Kind::OutOfScope,
                             "`reachable(capture)` is a search that only end rules may make",
                         )
                         .label(e.span, format!("not in {}", scope.place))
@@ -500,8 +505,8 @@ impl Checker<'_> {
                 }
                 if self.counters {
                     self.report(
-                        Problem::error(
-                            "attacked_in_counting_game",
+                        Problem::new(
+                            Kind::AttackedInCountingGame,
                             "`attacked` reads captures of pieces, and a game with counters has none",
                         )
                         .label(e.span, "this would always be false")
@@ -528,8 +533,8 @@ impl Checker<'_> {
                 }
                 if self.counters {
                     self.report(
-                        Problem::error(
-                            "count_in_counting_game",
+                        Problem::new(
+                            Kind::CountInCountingGame,
                             "`count` counts pieces, and a game with counters has none",
                         )
                         .label(e.span, "this would always be 0")
@@ -573,7 +578,7 @@ impl Checker<'_> {
                 if pattern.word == PatternWord::Off {
                     if let Some(t) = &pattern.piece {
                         self.report(
-                            Problem::error("bad_pattern", "no piece stands off the board")
+                            Problem::new(Kind::BadPattern, "no piece stands off the board")
                                 .label(t.span, "`off` cannot name a piece type")
                                 .help("write `is off` alone"),
                         );
@@ -586,8 +591,8 @@ impl Checker<'_> {
             }
             ExprKind::Offset(..) => {
                 self.report(
-                    Problem::error(
-                        "type_mismatch",
+                    Problem::new(
+                        Kind::TypeMismatch,
                         "a step `(files, ranks)` is added to a square",
                     )
                     .label(e.span, "a step alone")
@@ -607,7 +612,7 @@ impl Checker<'_> {
                 };
                 if !(1..=64).contains(&n_value) {
                     self.report(
-                        Problem::error("bad_value", format!("a line of {n_value} squares"))
+                        Problem::new(Kind::BadValue, format!("a line of {n_value} squares"))
                             .label(n.span, "from 1 to 64 squares")
                             .help("count the squares of the line: `line(friend, 4)`"),
                     );
@@ -657,8 +662,8 @@ impl Checker<'_> {
                 }
                 if !self.has_clock {
                     self.report(
-                        Problem::error(
-                            "no_clock",
+                        Problem::new(
+                            Kind::NoClock,
                             "`clock` counts plies since it last reset, and this game has no clock",
                         )
                         .label(e.span, "no `clock resets on …` declaration")
@@ -719,8 +724,8 @@ impl Checker<'_> {
                     BinaryOp::Eq | BinaryOp::Ne => {
                         if !ta.fits(tb) {
                             self.report(
-                                Problem::error(
-                                    "type_mismatch",
+                                Problem::new(
+                                    Kind::TypeMismatch,
                                     format!(
                                         "cannot compare {} with {}",
                                         ta.article(),
@@ -752,7 +757,7 @@ impl Checker<'_> {
                 }
                 if matches!(op, BinaryOp::Div | BinaryOp::Mod) && ib == IExpr::Int(0) {
                     self.report(
-                        Problem::error("division_by_zero", "division by zero")
+                        Problem::new(Kind::DivisionByZero, "division by zero")
                             .label(b.span, "this is 0")
                             .help("divide by a number that cannot be 0"),
                     );
@@ -792,7 +797,7 @@ impl Checker<'_> {
             self.names_read.insert(id.name.clone());
             if def.params.as_ref().is_some_and(|p| !p.is_empty()) {
                 self.report(
-                    Problem::error("wrong_arity", format!("`{}` takes arguments", id.name))
+                    Problem::new(Kind::WrongArity, format!("`{}` takes arguments", id.name))
                         .label(id.span, "used without arguments")
                         .label(def.name.span, "declared here")
                         .help(format!("call it as `{}(…)`", id.name)),
@@ -813,8 +818,8 @@ impl Checker<'_> {
         }
         if id.name == "was_empty" && scope.sown {
             self.report(
-                Problem::error(
-                    "removed_construct",
+                Problem::new(
+                    Kind::RemovedConstruct,
                     "`was_empty` is no longer part of the language",
                 )
                 .label(id.span, "the pit's seeds can be read now")
@@ -825,7 +830,7 @@ impl Checker<'_> {
         if id.name == "store" && scope.state {
             if !self.counters {
                 self.report(
-                    Problem::error("seeds_without_counters", "`store` needs `counters`")
+                    Problem::new(Kind::SeedsWithoutCounters, "`store` needs `counters`")
                         .label(id.span, "a game without counters has no stores")
                         .help("declare `counters` so that squares are pits holding seeds"),
                 );
@@ -862,8 +867,8 @@ impl Checker<'_> {
         }
         if self.dir_names.contains_key(&id.name) {
             self.report(
-                Problem::error(
-                    "type_mismatch",
+                Problem::new(
+                    Kind::TypeMismatch,
                     format!(
                         "`{}` is a direction, a step that is added to a square",
                         id.name
@@ -880,8 +885,8 @@ impl Checker<'_> {
         if matches!(id.name.as_str(), "file" | "rank" | "row") {
             if !scope.here {
                 self.report(
-                    Problem::error(
-                        "out_of_scope",
+                    Problem::new(
+                        Kind::OutOfScope,
                         format!("`{}` alone needs a square being described", id.name),
                     )
                     .label(
@@ -938,8 +943,8 @@ impl Checker<'_> {
             _ => {
                 if !scope.player {
                     self.report(
-                        Problem::error(
-                            "out_of_scope",
+                        Problem::new(
+                            Kind::OutOfScope,
                             "`row` is counted from a player's side, and no player is known here",
                         )
                         .label(span, format!("not in {}", scope.place))
@@ -961,8 +966,8 @@ impl Checker<'_> {
     ) -> (IExpr, Ty) {
         if self.inlining.contains(&def.name.name) {
             self.report(
-                Problem::error(
-                    "recursive_define",
+                Problem::new(
+                    Kind::RecursiveDefine,
                     format!("`{}` refers to itself", def.name.name),
                 )
                 .label(at.span, "used inside its own definition")
@@ -976,19 +981,19 @@ impl Checker<'_> {
                 self.inlining_refused = true;
                 let (code, message) = if self.inlining.len() >= MAX_DEFINE_DEPTH {
                     (
-                        "define_too_deep",
+                        Kind::DefineTooDeep,
                         format!("defines call defines more than {MAX_DEFINE_DEPTH} deep here"),
                     )
                 } else {
                     (
-                        "define_too_large",
+                        Kind::DefineTooLarge,
                         format!(
                             "the defines expand to more than {MAX_INLINED} uses; this one is past that"
                         ),
                     )
                 };
                 self.report(
-                    Problem::error(code, message)
+                    Problem::new(code, message)
                         .label(at.span, "used here")
                         .label(def.name.span, "declared here")
                         .help("write the formula with fewer layers of defines"),
@@ -1040,8 +1045,8 @@ impl Checker<'_> {
             .collect();
         let arity = |this: &mut Self, n: usize| -> bool {
             if lowered.len() != n {
-                let mut problem = Problem::error(
-                    "wrong_arity",
+                let mut problem = Problem::new(
+                    Kind::WrongArity,
                     format!(
                         "`{}` takes {n} argument{}, found {}",
                         id.name,
@@ -1069,8 +1074,8 @@ impl Checker<'_> {
             let (_, ty, sp) = &lowered[i];
             if !ty.fits(want) {
                 this.report(
-                    Problem::error(
-                        "type_mismatch",
+                    Problem::new(
+                        Kind::TypeMismatch,
                         format!(
                             "`{}` needs {}, found {}",
                             id.name,
@@ -1105,8 +1110,8 @@ impl Checker<'_> {
             }
             if !scope.player {
                 self.report(
-                    Problem::error(
-                        "out_of_scope",
+                    Problem::new(
+                        Kind::OutOfScope,
                         "zones are read from a player's side, and no player is known here",
                     )
                     .label(span, format!("not in {}", scope.place))
@@ -1175,7 +1180,7 @@ impl Checker<'_> {
     fn reads_seeds(&mut self, span: Span, scope: Scope) -> bool {
         if !self.counters {
             self.report(
-                Problem::error("seeds_without_counters", "`seeds` needs `counters`")
+                Problem::new(Kind::SeedsWithoutCounters, "`seeds` needs `counters`")
                     .label(span, "a game without counters has no seeds")
                     .help("declare `counters` so that squares are pits holding seeds"),
             );
@@ -1190,8 +1195,8 @@ impl Checker<'_> {
         const ERR: (IExpr, Ty) = (IExpr::Int(0), Ty::Error);
         if !scope.state {
             self.report(
-                Problem::error(
-                    "out_of_scope",
+                Problem::new(
+                    Kind::OutOfScope,
                     "`previous` reads the game's history, which is not known here",
                 )
                 .label(span, format!("not in {}", scope.place))
@@ -1217,7 +1222,7 @@ impl Checker<'_> {
         };
         let Some((field, ty)) = field else {
             self.report(
-                Problem::error("bad_previous", "`previous` reads one part of the move before")
+                Problem::new(Kind::BadPrevious, "`previous` reads one part of the move before")
                     .label(span, "not a part of a move")
                     .help("write `previous(from)`, `previous(to)`, `previous(last)`, `previous(rule)`, `previous(lifted)`, `previous(laps)` or `previous(taken)`"),
             );
@@ -1225,9 +1230,12 @@ impl Checker<'_> {
         };
         if !self.counters && matches!(field, LookField::Lifted | LookField::Laps) {
             self.report(
-                Problem::error("bad_previous", "only a sowing lifts seeds and makes laps")
-                    .label(span, "a game without counters")
-                    .help("read `previous(from)`, `previous(to)` or `previous(taken)`"),
+                Problem::new(
+                    Kind::BadPrevious,
+                    "only a sowing lifts seeds and makes laps",
+                )
+                .label(span, "a game without counters")
+                .help("read `previous(from)`, `previous(to)` or `previous(taken)`"),
             );
             return ERR;
         }
@@ -1258,14 +1266,14 @@ impl Checker<'_> {
         };
         if p.word == PatternWord::Empty && piece.is_some() {
             self.report(
-                Problem::error("bad_pattern", "an empty square holds no piece")
+                Problem::new(Kind::BadPattern, "an empty square holds no piece")
                     .label(p.span, "`empty` cannot name a piece type")
                     .help("write `empty`, or `friend`/`enemy`/`occupied` with a piece type"),
             );
         }
         if p.word == PatternWord::Off {
             self.report(
-                Problem::error("bad_pattern", "`off` matches no square of the board")
+                Problem::new(Kind::BadPattern, "`off` matches no square of the board")
                     .label(p.span, "no square is off the board here")
                     .help("ask it of a square: `to + s is off`"),
             );

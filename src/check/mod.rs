@@ -12,13 +12,14 @@ mod expr;
 mod lookback;
 mod names;
 mod options;
+mod range;
 mod rules;
 mod setup;
 mod sowing;
 mod stacks;
 
 use crate::diagnostic::Span;
-use crate::diagnostic::{did_you_mean, Problem};
+use crate::diagnostic::{did_you_mean, Kind, Problem};
 use crate::ir::{self, Game};
 use crate::syntax::ast::{self, GameFile, Item, Value};
 use indexmap::{IndexMap, IndexSet};
@@ -100,8 +101,8 @@ pub fn validate(file: &GameFile) -> Vec<Problem> {
 
 fn dedupe(problems: &mut Vec<Problem>) {
     let mut seen = IndexSet::new();
-    problems.retain(|p| seen.insert((p.code, p.labels.first().map(|l| l.span), p.message.clone())));
-    problems.sort_by_key(|p| (p.position(), p.severity));
+    problems.retain(|p| seen.insert((p.kind, p.labels.first().map(|l| l.span), p.message.clone())));
+    problems.sort_by_key(|p| (p.position(), p.severity()));
 }
 
 /// The piece types whose having moved a rule's conditions can read: for `moved(from)`, the
@@ -293,8 +294,8 @@ impl<'f> Checker<'f> {
         for extra in found.iter().skip(1) {
             let first = span(found[0]);
             self.report(
-                Problem::error(
-                    "duplicate_declaration",
+                Problem::new(
+                    Kind::DuplicateDeclaration,
                     format!("the {what} is declared twice"),
                 )
                 .label(span(extra), "declared again here")
@@ -317,8 +318,8 @@ impl<'f> Checker<'f> {
     fn declare(&mut self, kind: &str, name: &ast::Ident, earlier: Option<Span>) -> bool {
         if let Some(first) = earlier {
             self.report(
-                Problem::error(
-                    "duplicate_name",
+                Problem::new(
+                    Kind::DuplicateName,
                     format!("the {kind} `{}` is declared twice", name.name),
                 )
                 .label(name.span, "declared again here")
@@ -351,8 +352,8 @@ impl<'f> Checker<'f> {
             ),
         };
         self.report(
-            Problem::error(
-                "unknown_name",
+            Problem::new(
+                Kind::UnknownName,
                 format!("there is no {kind} called `{}`", name.name),
             )
             .label(name.span, format!("unknown {kind}"))
@@ -406,8 +407,8 @@ impl<'f> Checker<'f> {
             });
             if let Some(span) = span {
                 self.report(
-                    Problem::warning(
-                        "never_captures",
+                    Problem::new(
+                        Kind::NeverCaptures,
                         "`reachable(capture)` is always false: no rule of this game captures",
                     )
                     .label(span, "this end rule reads it")
@@ -551,7 +552,7 @@ impl<'f> Checker<'f> {
     /// For `attacked`: each player's capturing rules, with the codes of the pieces that
     /// use them. A capturing rule may not read `attacked` itself (one attack would ask for
     /// another), and a game that reads it without a rule that captures is told so.
-    fn attacks(&mut self, rules: &[ir::MoveRule]) -> ir::attack::AttackRules {
+    fn attacks(&mut self, rules: &[ir::MoveRule]) -> ir::AttackRules {
         let Some(&first) = self.reads_attacked.first() else {
             return Vec::new();
         };
@@ -559,7 +560,7 @@ impl<'f> Checker<'f> {
         let attacking: Vec<(usize, &ir::MoveRule)> = rules
             .iter()
             .enumerate()
-            .filter(|(_, r)| ir::attack::reads_as_attack(r))
+            .filter(|(_, r)| crate::eval::attack::reads_as_attack(r))
             .collect();
         for (_, r) in &attacking {
             if r.conditions.iter().any(reads_attacked) {
@@ -568,8 +569,8 @@ impl<'f> Checker<'f> {
                     _ => None,
                 });
                 self.report(
-                    Problem::error(
-                        "attacked_in_capture",
+                    Problem::new(
+                        Kind::AttackedInCapture,
                         format!("the capturing rule `{}` reads `attacked`", r.name),
                     )
                     .label(span.first().map_or(first, |n| n.span), "captures, and reads `attacked`")
@@ -579,8 +580,8 @@ impl<'f> Checker<'f> {
         }
         if attacking.is_empty() {
             self.report(
-                Problem::warning(
-                    "never_attacked",
+                Problem::new(
+                    Kind::NeverAttacked,
                     "`attacked` is always false: no rule takes what it lands on or jumps",
                 )
                 .label(first, "read here")
@@ -592,7 +593,7 @@ impl<'f> Checker<'f> {
                 attacking
                     .iter()
                     .map(|&(i, r)| {
-                        let codes = ir::attack::attacker_codes(types, p, r.piece_mask);
+                        let codes = crate::eval::attack::attacker_codes(types, p, r.piece_mask);
                         (i as ir::RuleId, codes)
                     })
                     .collect()
@@ -625,8 +626,8 @@ impl<'f> Checker<'f> {
         }
         for (what, example) in missing {
             self.report(
-                Problem::error(
-                    "missing_declaration",
+                Problem::new(
+                    Kind::MissingDeclaration,
                     format!("the game declares no `{what}`"),
                 )
                 .label(title, "in this game")
@@ -640,8 +641,8 @@ impl<'f> Checker<'f> {
             if let Item::Option(o) = item {
                 if !self.options_read.contains(&o.name.name) {
                     self.problems.push(
-                        Problem::warning(
-                            "unused_option",
+                        Problem::new(
+                            Kind::UnusedOption,
                             format!("the option `{}` is never used", o.name.name),
                         )
                         .label(o.name.span, "declared here, read nowhere")
@@ -663,15 +664,15 @@ impl<'f> Checker<'f> {
         }
         for item in &self.file.items {
             let (code, what, name) = match item {
-                Item::Define(d) => ("unused_define", "define", &d.name),
-                Item::Zone(z) => ("unused_zone", "zone", &z.name),
-                Item::Direction(d) => ("unused_direction", "direction", &d.name),
-                Item::DirectionGroup(g) => ("unused_direction", "group of directions", &g.name),
+                Item::Define(d) => (Kind::UnusedDefine, "define", &d.name),
+                Item::Zone(z) => (Kind::UnusedZone, "zone", &z.name),
+                Item::Direction(d) => (Kind::UnusedDirection, "direction", &d.name),
+                Item::DirectionGroup(g) => (Kind::UnusedDirection, "group of directions", &g.name),
                 _ => continue,
             };
             if !self.names_read.contains(&name.name) {
                 self.problems.push(
-                    Problem::warning(code, format!("the {what} `{}` is never used", name.name))
+                    Problem::new(code, format!("the {what} `{}` is never used", name.name))
                         .label(name.span, "declared here, read nowhere")
                         .help("use it, or remove it if it is left over"),
                 );

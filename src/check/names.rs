@@ -2,9 +2,10 @@
 
 use super::expr::{value, Scope, Ty};
 use super::{Checker, DirRef};
-use crate::diagnostic::Problem;
+use crate::diagnostic::{Kind, Problem};
+use crate::eval::Env;
 use crate::ir::board::{rows_for, Board, Direction};
-use crate::ir::expr::{Env, Expr as IExpr};
+use crate::ir::expr::Expr as IExpr;
 use crate::ir::Program;
 use crate::ir::{DirId, Sq, SquareSet, Zone, MAX_CELLS, MAX_DIRECTIONS, MAX_PLAYERS};
 use crate::syntax::ast::{Item, PiecesDecl, PlayersDecl};
@@ -48,8 +49,8 @@ impl Checker<'_> {
             }
             if self.players.len() > MAX_PLAYERS {
                 self.report(
-                    Problem::error(
-                        "too_many_players",
+                    Problem::new(
+                        Kind::TooManyPlayers,
                         format!("a game has at most {MAX_PLAYERS} players"),
                     )
                     .label(decl.span, format!("{} players", self.players.len()))
@@ -75,8 +76,8 @@ impl Checker<'_> {
                 let letter = letter.to_ascii_lowercase();
                 if let Some(&(_, first)) = letters.iter().find(|(c, _)| *c == letter) {
                     self.report(
-                        Problem::error(
-                            "duplicate_letter",
+                        Problem::new(
+                            Kind::DuplicateLetter,
                             format!("two piece types share the letter `{letter}`"),
                         )
                         .label(span, "this one")
@@ -91,8 +92,8 @@ impl Checker<'_> {
         let codes = 1 + self.players.len() * self.pieces.len();
         if codes > 64 {
             self.report(
-                Problem::error(
-                    "too_many_kinds",
+                Problem::new(
+                    Kind::TooManyKinds,
                     "too many kinds of piece: players × piece types must stay below 64",
                 )
                 .label(self.file.title_span, format!("{codes} kinds"))
@@ -143,8 +144,8 @@ impl Checker<'_> {
                 }
                 Some(f) => {
                     self.report(
-                        Problem::error(
-                            "bad_facing",
+                        Problem::new(
+                            Kind::BadFacing,
                             format!("a player faces n, e, s or w, not `{}`", f.name),
                         )
                         .label(f.span, "not an orthogonal compass direction")
@@ -169,7 +170,7 @@ impl Checker<'_> {
                         || d.dy.unsigned_abs() > 64
                     {
                         self.report(
-                            Problem::error("bad_direction", format!("the direction `{}` does not move sensibly", d.name.name))
+                            Problem::new(Kind::BadDirection, format!("the direction `{}` does not move sensibly", d.name.name))
                                 .label(d.span, format!("({}, {})", d.dx, d.dy))
                                 .help("a direction is a step (files, ranks), not (0, 0), each part at most 64"),
                         );
@@ -180,8 +181,8 @@ impl Checker<'_> {
                     }
                     if self.directions.len() >= MAX_DIRECTIONS {
                         self.report(
-                            Problem::error(
-                                "too_many_directions",
+                            Problem::new(
+                                Kind::TooManyDirections,
                                 format!(
                                     "a game has at most {MAX_DIRECTIONS} directions, the 8 compass directions included"
                                 ),
@@ -216,8 +217,8 @@ impl Checker<'_> {
                                 }
                                 None => {
                                     self.report(
-                                        Problem::error(
-                                            "too_many_directions",
+                                        Problem::new(
+                                            Kind::TooManyDirections,
                                             format!("a game has at most {MAX_DIRECTIONS} directions, the 8 compass directions included"),
                                         )
                                         .label(d.name.span, "one too many")
@@ -340,17 +341,20 @@ impl Checker<'_> {
         for (n, e, what) in [(files, &decl.files, "files"), (ranks, &decl.ranks, "ranks")] {
             if !(1..=64).contains(&n) {
                 self.report(
-                    Problem::error("board_size", format!("a board has 1 to 64 {what}, not {n}"))
-                        .label(e.span, format!("{n} {what}"))
-                        .help("choose a size from 1 to 64"),
+                    Problem::new(
+                        Kind::BoardSize,
+                        format!("a board has 1 to 64 {what}, not {n}"),
+                    )
+                    .label(e.span, format!("{n} {what}"))
+                    .help("choose a size from 1 to 64"),
                 );
                 ok = false;
             }
         }
         if ok && (files * ranks) as usize > MAX_CELLS {
             self.report(
-                Problem::error(
-                    "board_size",
+                Problem::new(
+                    Kind::BoardSize,
                     format!(
                         "a board has at most {MAX_CELLS} squares, not {}",
                         files * ranks
@@ -396,7 +400,7 @@ impl Checker<'_> {
                 }
                 if !used.iter().any(|&u| u) {
                     self.report(
-                        Problem::warning("empty_board", "no square of the board is used")
+                        Problem::new(Kind::EmptyBoard, "no square of the board is used")
                             .label(mask.span, "false on every square")
                             .help("this condition says which squares are part of the board"),
                     );

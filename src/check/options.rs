@@ -1,7 +1,7 @@
 //! Options, variants, and the user's choices among them.
 
 use super::{Checker, Failure};
-use crate::diagnostic::{did_you_mean, Problem};
+use crate::diagnostic::{did_you_mean, Kind, Problem};
 use crate::ir;
 use crate::syntax::ast::{Item, OptionDecl, Value, ValueSet};
 use indexmap::IndexMap;
@@ -130,8 +130,8 @@ impl Checker<'_> {
             {
                 if hi < lo {
                     self.report(
-                        Problem::error(
-                            "empty_range",
+                        Problem::new(
+                            Kind::EmptyRange,
                             format!("the range {lo}..{hi} holds no value"),
                         )
                         .label(*span, "this range is empty")
@@ -141,8 +141,8 @@ impl Checker<'_> {
             }
             if !self.allows(d, &d.default.value) {
                 self.report(
-                    Problem::error(
-                        "bad_default",
+                    Problem::new(
+                        Kind::BadDefault,
                         format!(
                             "the default `{}` is not an allowed value of `{}`",
                             d.default.value, d.name.name
@@ -184,8 +184,8 @@ impl Checker<'_> {
                     Some(d) => {
                         if !self.allows(d, &value.value) {
                             self.report(
-                                Problem::error(
-                                    "bad_value",
+                                Problem::new(
+                                    Kind::BadValue,
                                     format!(
                                         "`{}` is not an allowed value of `{}`",
                                         value.value, name.name

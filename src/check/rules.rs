@@ -3,10 +3,11 @@
 use super::expr::{value, Scope, Ty};
 use super::setup::Supply;
 use super::Checker;
-use crate::diagnostic::Problem;
 use crate::diagnostic::Span;
+use crate::diagnostic::{Kind, Problem};
+use crate::eval::Env;
+use crate::ir::expr::Expr as IExpr;
 use crate::ir::expr::SquareRef;
-use crate::ir::expr::{Env, Expr as IExpr};
 use crate::ir::{BinOp, ClockRule, Effect, EffectLines, EffectVerb, EndScope, NoMove, UnOp, Where};
 use crate::ir::{
     Chain, DirId, EndRule, MaskTable, MoveRule, Program, RuleId, Run, Sq, SquareSet, Verdict, Walk,
@@ -25,8 +26,8 @@ impl Checker<'_> {
         });
         if decls.len() > MAX_RULES {
             self.report(
-                Problem::error(
-                    "too_many_rules",
+                Problem::new(
+                    Kind::TooManyRules,
                     format!(
                         "a game has at most {MAX_RULES} move rules, this one has {}",
                         decls.len()
@@ -68,8 +69,8 @@ impl Checker<'_> {
         for (t, p) in pieces.iter().enumerate() {
             if !self.has_errors() && !names.is_empty() && moving_types & (1 << t) == 0 {
                 self.report(
-                    Problem::warning(
-                        "piece_cannot_move",
+                    Problem::new(
+                        Kind::PieceCannotMove,
                         format!("no move rule moves a {}", p.name.name),
                     )
                     .label(p.name.span, "this piece type never moves")
@@ -107,8 +108,8 @@ impl Checker<'_> {
             };
             if target == i {
                 self.report(
-                    Problem::error(
-                        "bad_then",
+                    Problem::new(
+                        Kind::BadThen,
                         format!("`{}` cannot be its own second part", name.name),
                     )
                     .label(name.span, "the same rule")
@@ -127,8 +128,8 @@ impl Checker<'_> {
             let along = rule.walks.iter().any(|w| !w.is_empty());
             if rule.place.is_some() && along && !rule.second_part {
                 self.report(
-                    Problem::error(
-                        "place_along_alone",
+                    Problem::new(
+                        Kind::PlaceAlongAlone,
                         format!("`{}` places a piece along lines, but from where?", rule.name),
                     )
                     .label(span, "no first part lands before it")
@@ -141,8 +142,8 @@ impl Checker<'_> {
             if let Some(t) = rule.then {
                 if rule.chain.is_some() || rules[t as usize].chain.is_some() {
                     self.report(
-                        Problem::error(
-                            "bad_then",
+                        Problem::new(
+                            Kind::BadThen,
                             "a move in two parts has no chain in either part",
                         )
                         .label(
@@ -158,8 +159,8 @@ impl Checker<'_> {
             }
             if let (true, Some(t)) = (rule.second_part, rule.then) {
                 self.report(
-                    Problem::error(
-                        "bad_then",
+                    Problem::new(
+                        Kind::BadThen,
                         format!(
                             "`{}` is a second part, and has a second part of its own",
                             rule.name
@@ -208,8 +209,8 @@ impl Checker<'_> {
             .unwrap_or(d.name.span);
         let Some(pattern) = takes else {
             self.report(
-                Problem::error(
-                    "endless_chain",
+                Problem::new(
+                    Kind::EndlessChain,
                     format!("the chain of `{}` could go on forever", d.name.name),
                 )
                 .label(chain_span, "its steps need not take anything")
@@ -245,8 +246,8 @@ impl Checker<'_> {
             .unwrap_or(0);
         if bound > MAX_CHAIN {
             self.report(
-                Problem::error(
-                    "chain_too_long",
+                Problem::new(
+                    Kind::ChainTooLong,
                     format!(
                         "a chain of `{}` could make up to {bound} steps, but a move holds at most {MAX_CHAIN}",
                         d.name.name
@@ -277,8 +278,8 @@ impl Checker<'_> {
                         Some(i) => {
                             if let Some(&first) = placed.get(&i) {
                                 self.report(
-                                    Problem::error(
-                                        "duplicate_priority",
+                                    Problem::new(
+                                        Kind::DuplicatePriority,
                                         format!("`{}` is given two priorities", name.name),
                                     )
                                     .label(name.span, "named again here")
@@ -309,8 +310,8 @@ impl Checker<'_> {
 
     fn duplicate_clause(&mut self, kind: &str, again: Span, first: Span) {
         self.report(
-            Problem::error(
-                "duplicate_clause",
+            Problem::new(
+                Kind::DuplicateClause,
                 format!("a move rule has one `{kind}` clause"),
             )
             .label(again, "given again here")
@@ -338,8 +339,8 @@ impl Checker<'_> {
         let max = count.max.unwrap_or(u16::MAX as i64);
         if count.min > max || max > u16::MAX as i64 {
             self.report(
-                Problem::error(
-                    "bad_run",
+                Problem::new(
+                    Kind::BadRun,
                     format!("a run of {}..{} squares cannot be", count.min, max),
                 )
                 .label(count.span, "empty or too long a range")
@@ -451,7 +452,7 @@ impl Checker<'_> {
                 Clause::Carry(piece, onto, span) => {
                     if placing.is_some() {
                         self.report(
-                            Problem::error("carry_in_placement", "a placement carries no piece")
+                            Problem::new(Kind::CarryInPlacement, "a placement carries no piece")
                                 .label(*span, "this rule puts a new piece")
                                 .help("carry pieces in a rule that moves one, with `piece …`"),
                         );
@@ -494,8 +495,8 @@ impl Checker<'_> {
                         under = *u;
                         if *u && !self.stacks {
                             self.report(
-                                Problem::error(
-                                    "under_without_stacks",
+                                Problem::new(
+                                    Kind::UnderWithoutStacks,
                                     "`capture over under` needs columns of pieces",
                                 )
                                 .label(*span, "nothing to put a piece under")
@@ -538,7 +539,7 @@ impl Checker<'_> {
         let mut complete = true;
         if let (Some((_, span)), Some(&piece_span)) = (placing, seen.get("piece")) {
             self.report(
-                Problem::error("place_and_piece", "a placement moves no piece")
+                Problem::new(Kind::PlaceAndPiece, "a placement moves no piece")
                     .label(piece_span, "`piece` says which pieces move")
                     .label(span, "this rule puts a new piece")
                     .help("remove `piece`: the new piece is the one `place` names"),
@@ -553,8 +554,8 @@ impl Checker<'_> {
         for &(kind, example) in needed {
             if !seen.contains_key(kind) {
                 self.report(
-                    Problem::error(
-                        "missing_clause",
+                    Problem::new(
+                        Kind::MissingClause,
                         format!("the move rule `{}` has no `{kind}` clause", d.name.name),
                     )
                     .label(d.name.span, format!("needs `{kind}`"))
@@ -565,8 +566,8 @@ impl Checker<'_> {
         }
         if let (Some(span), None) = (takes_run, &run) {
             self.report(
-                Problem::error(
-                    "capture_without_run",
+                Problem::new(
+                    Kind::CaptureWithoutRun,
                     "`capture over` needs an `over` clause",
                 )
                 .label(span, "nothing is passed over")
@@ -804,7 +805,7 @@ impl Checker<'_> {
         let at_from = e.at_from.is_some_and(|(from, _)| from);
         if let (true, Some((_, span))) = (at_from && placing, e.at_from) {
             self.report(
-                Problem::error("out_of_scope", "a placement has no `from`")
+                Problem::new(Kind::OutOfScope, "a placement has no `from`")
                     .label(span, "the new piece comes from no square")
                     .help("an effect of a placement reaches from where it lands: leave out `at`"),
             );
@@ -813,8 +814,8 @@ impl Checker<'_> {
         let lines = match &e.along {
             None => {
                 self.report(
-                    Problem::error(
-                        "missing_clause",
+                    Problem::new(
+                        Kind::MissingClause,
                         "an effect says along which directions it reaches",
                     )
                     .label(e.verb_span, "needs `along`")
@@ -829,7 +830,7 @@ impl Checker<'_> {
                 {
                     if placing {
                         self.report(
-                            Problem::error("out_of_scope", "a placement goes no way")
+                            Problem::new(Kind::OutOfScope, "a placement goes no way")
                                 .label(*span, "no step to follow")
                                 .help("name the directions: `along all`"),
                         );
@@ -851,7 +852,7 @@ impl Checker<'_> {
         let closer = e.onto.as_ref().map(|(p, _)| self.lower_pattern(p));
         if run.is_none() && closer.is_none() {
             self.report(
-                Problem::error("missing_clause", "an effect reaches a run of squares or the square next to its own")
+                Problem::new(Kind::MissingClause, "an effect reaches a run of squares or the square next to its own")
                     .label(e.verb_span, "needs `over` or `onto`")
                     .help("write `over 1+ enemy onto friend` (a run closed by a friend) or `onto enemy` (the square next to it)"),
             );
@@ -868,7 +869,7 @@ impl Checker<'_> {
         };
         if verb == EffectVerb::Change && into.is_none() {
             self.report(
-                Problem::error("missing_clause", "`change` says what the pieces become")
+                Problem::new(Kind::MissingClause, "`change` says what the pieces become")
                     .label(e.verb_span, "needs `into TYPE`")
                     .help("write `change { along all onto enemy into stone }`"),
             );
@@ -876,7 +877,7 @@ impl Checker<'_> {
         }
         if verb == EffectVerb::Take && e.into.is_some() {
             self.report(
-                Problem::error("bad_effect", "taken pieces become nothing")
+                Problem::new(Kind::BadEffect, "taken pieces become nothing")
                     .label(e.verb_span, "`take` with `into`")
                     .help("use `turn … into TYPE` or `change … into TYPE`"),
             );
@@ -1073,8 +1074,8 @@ impl Checker<'_> {
                     no_move.otherwise = verdict(case.outcome);
                     if let Some(later) = decl.cases.get(i + 1) {
                         self.report(
-                            Problem::error(
-                                "unreachable_case",
+                            Problem::new(
+                                Kind::UnreachableCase,
                                 "a case after one without a condition is never read",
                             )
                             .label(later.span, "never read")
@@ -1119,8 +1120,8 @@ impl Checker<'_> {
     fn end_rule(&mut self, r: &ast::EndRule, before_turn: bool) -> Option<EndRule> {
         if r.outcome == OutcomeWord::Pass {
             self.report(
-                Problem::error(
-                    "bad_outcome",
+                Problem::new(
+                    Kind::BadOutcome,
                     "an end rule says who wins; `pass` is not an outcome",
                 )
                 .label(r.outcome_span, "not an outcome")
@@ -1132,8 +1133,8 @@ impl Checker<'_> {
         self.check_range(&condition, r.condition.span);
         if !before_turn && condition.reads(&crate::ir::Expr::CaptureReachable) {
             self.report(
-                Problem::error(
-                    "reachable_before_turn",
+                Problem::new(
+                    Kind::ReachableBeforeTurn,
                     "`reachable(capture)` searches the moves of the player about to move",
                 )
                 .label(r.condition.span, "read for every player in `end { … }`")

@@ -2,10 +2,10 @@
 
 use super::expr::{value_once, Scope, Ty};
 use super::Checker;
-use crate::diagnostic::Problem;
 use crate::diagnostic::Span;
+use crate::diagnostic::{Kind, Problem};
+use crate::eval::Env;
 use crate::ir::board::parse_square_name;
-use crate::ir::expr::Env;
 use crate::ir::{Code, MAX_HAND_TYPES};
 use crate::syntax::ast::{
     Clause, EffectVerb, Expr, Item, Placed, Placement, PlacementTarget, SetupBlock,
@@ -102,8 +102,8 @@ impl Checker<'_> {
             };
             if t >= MAX_HAND_TYPES {
                 self.report(
-                    Problem::error(
-                        "too_many_hands",
+                    Problem::new(
+                        Kind::TooManyHands,
                         format!("pieces in hand are kept for the first {MAX_HAND_TYPES} piece types only"),
                     )
                     .label(h.piece.span, "a later piece type")
@@ -113,7 +113,7 @@ impl Checker<'_> {
             }
             if !(0..=u8::MAX as i64).contains(&h.count.value) {
                 self.report(
-                    Problem::error("bad_value", format!("{} pieces in hand", h.count.value))
+                    Problem::new(Kind::BadValue, format!("{} pieces in hand", h.count.value))
                         .label(h.count.span, "from 0 to 255")
                         .help("put fewer pieces in hand"),
                 );
@@ -143,8 +143,8 @@ impl Checker<'_> {
     fn seed_placement(&mut self, p: &Placement, count: &Expr) {
         if !self.counters {
             self.report(
-                Problem::error(
-                    "seeds_without_counters",
+                Problem::new(
+                    Kind::SeedsWithoutCounters,
                     "`put` places seeds, which needs `counters`",
                 )
                 .label(p.span, "seeds on squares that hold pieces")
@@ -217,8 +217,8 @@ impl Checker<'_> {
         for (sq, v) in values {
             if v < 0 {
                 self.report(
-                    Problem::error(
-                        "bad_value",
+                    Problem::new(
+                        Kind::BadValue,
                         format!("{v} seeds: a pit cannot hold fewer than 0"),
                     )
                     .label(
@@ -265,8 +265,8 @@ impl Checker<'_> {
                     .as_ref()
                     .map_or(String::new(), |b| b.names[sq].clone());
                 this.report(
-                    Problem::warning(
-                        "square_filled_twice",
+                    Problem::new(
+                        Kind::SquareFilledTwice,
                         format!("the square {name} is given a piece twice"),
                     )
                     .label(p.span, "this placement")
@@ -325,8 +325,8 @@ impl Checker<'_> {
                                 _ => "square names are a file letter and a rank number".into(),
                             };
                             self.report(
-                                Problem::warning(
-                                    "square_off_board",
+                                Problem::new(
+                                    Kind::SquareOffBoard,
                                     format!("the setup square {} is not on the board", s.value),
                                 )
                                 .label(s.span, "not a used square of this board")

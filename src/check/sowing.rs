@@ -4,9 +4,10 @@
 
 use super::expr::{value, value_once, Scope, Ty};
 use super::Checker;
-use crate::diagnostic::Problem;
 use crate::diagnostic::Span;
-use crate::ir::expr::{Env, Expr as IExpr, SquareRef};
+use crate::diagnostic::{Kind, Problem};
+use crate::eval::Env;
+use crate::ir::expr::{Expr as IExpr, SquareRef};
 use crate::ir::{
     BinOp, Capture, LastSeed, Leftover, Outcomes, Sowing, Walks, MAX_SLOTS, MAX_TRACKS, NO_LAP,
 };
@@ -34,8 +35,8 @@ impl<'f> Checker<'f> {
         for (rank, letter) in &decl.ranks {
             if rank.value < 1 || rank.value > height as i64 {
                 problems.push(
-                    Problem::error(
-                        "bad_value",
+                    Problem::new(
+                        Kind::BadValue,
                         format!("the board has ranks 1 to {height}, not {}", rank.value),
                     )
                     .label(rank.span, "no such rank")
@@ -51,8 +52,8 @@ impl<'f> Checker<'f> {
             let first = *letter as u8 - base;
             if first as usize + width > 26 {
                 problems.push(
-                    Problem::error(
-                        "bad_value",
+                    Problem::new(
+                        Kind::BadValue,
                         format!(
                             "the {width} files from `{letter}` run past the end of the alphabet"
                         ),
@@ -78,8 +79,8 @@ impl<'f> Checker<'f> {
             let twice = (0..sq).find(|&o| names[o] == names[sq]);
             if let Some(o) = twice {
                 problems.push(
-                    Problem::error(
-                        "duplicate_name",
+                    Problem::new(
+                        Kind::DuplicateName,
                         format!("two squares are called `{}`", names[sq]),
                     )
                     .label(decl.span, format!("squares {o} and {sq} get the same name"))
@@ -114,7 +115,7 @@ impl<'f> Checker<'f> {
         };
         if let Some((_, again)) = decls.get(1) {
             self.report(
-                Problem::error("duplicate_declaration", "the stores are declared twice")
+                Problem::new(Kind::DuplicateDeclaration, "the stores are declared twice")
                     .label(*again, "declared again here")
                     .label(span, "first declared here")
                     .help("keep one `stores where` declaration"),
@@ -122,7 +123,7 @@ impl<'f> Checker<'f> {
         }
         if !self.counters {
             self.report(
-                Problem::error("seeds_without_counters", "`stores` needs `counters`")
+                Problem::new(Kind::SeedsWithoutCounters, "`stores` needs `counters`")
                     .label(span, "a game without counters has no stores")
                     .help("declare `counters` so that squares are pits holding seeds"),
             );
@@ -157,8 +158,8 @@ impl<'f> Checker<'f> {
                     let names: Vec<String> =
                         found.iter().map(|&sq| board.name(sq).to_string()).collect();
                     problems.push(
-                        Problem::error(
-                            "bad_stores",
+                        Problem::new(
+                            Kind::BadStores,
                             format!(
                                 "`stores` must name one pit for each player; for {player} it names {}",
                                 if names.is_empty() {
@@ -198,7 +199,7 @@ impl<'f> Checker<'f> {
         if !self.counters {
             for d in decls {
                 self.report(
-                    Problem::error("sow_without_counters", "a `sow` rule needs `counters`")
+                    Problem::new(Kind::SowWithoutCounters, "a `sow` rule needs `counters`")
                         .label(d.name.span, "sowing moves seeds")
                         .help("declare `counters` so that squares are pits holding seeds"),
                 );
@@ -210,8 +211,8 @@ impl<'f> Checker<'f> {
         let pits: Vec<u16> = board.squares().collect();
         if pits.len() > MAX_SLOTS {
             self.report(
-                Problem::error(
-                    "too_many_pits",
+                Problem::new(
+                    Kind::TooManyPits,
                     format!(
                         "a game with counters has at most {MAX_SLOTS} pits, this board has {}",
                         pits.len()
@@ -258,8 +259,8 @@ impl<'f> Checker<'f> {
         }
         if total > u16::MAX as i64 {
             self.report(
-                Problem::error(
-                    "too_many_seeds",
+                Problem::new(
+                    Kind::TooManySeeds,
                     format!("the setup puts {total} seeds on the board; at most 65535 fit"),
                 )
                 .label(self.file.title_span, "in this game")
@@ -316,7 +317,7 @@ impl<'f> Checker<'f> {
         });
         if decls.is_empty() {
             self.report(
-                Problem::error("missing_declaration", "the game declares no `track`")
+                Problem::new(Kind::MissingDeclaration, "the game declares no `track`")
                     .label(self.file.title_span, "in this game")
                     .help("add a track, e.g. `track right { (file + 1, rank) }`"),
             );
@@ -324,8 +325,8 @@ impl<'f> Checker<'f> {
         }
         if decls.len() > MAX_TRACKS {
             self.report(
-                Problem::error(
-                    "too_many_tracks",
+                Problem::new(
+                    Kind::TooManyTracks,
                     format!(
                         "a game has at most {MAX_TRACKS} tracks, this one has {}",
                         decls.len()
@@ -392,8 +393,8 @@ impl<'f> Checker<'f> {
                     .find(|c| value_once(&c.2, &env, sq as usize, &mut overflow) != 0);
                 let Some((f, r, _, th, span)) = hit else {
                     self.report(
-                        Problem::error(
-                            "bad_track",
+                        Problem::new(
+                            Kind::BadTrack,
                             format!(
                                 "the track `{}` says nothing for the pit {}",
                                 decl.name.name,
@@ -422,8 +423,8 @@ impl<'f> Checker<'f> {
                     .filter(|&to| board.used[to]);
                 let Some(to) = to else {
                     self.report(
-                        Problem::error(
-                            "bad_track",
+                        Problem::new(
+                            Kind::BadTrack,
                             format!(
                                 "the track `{}` leads from the pit {} off the board, to ({f}, {r})",
                                 decl.name.name,
@@ -480,8 +481,8 @@ impl<'f> Checker<'f> {
             if !what.is_empty() {
                 if let Some(&(_, first)) = seen.iter().find(|(w, _)| *w == what) {
                     self.report(
-                        Problem::error(
-                            "duplicate_clause",
+                        Problem::new(
+                            Kind::DuplicateClause,
                             format!("the clause `{what}` is given twice"),
                         )
                         .label(span, "given again here")
@@ -528,8 +529,8 @@ impl<'f> Checker<'f> {
                 }
                 SowClause::NoSowingBack { span, .. } => {
                     self.report(
-                        Problem::error(
-                            "removed_construct",
+                        Problem::new(
+                            Kind::RemovedConstruct,
                             "`no sowing back` is no longer part of the language",
                         )
                         .label(*span, "write this rule with `previous`")
@@ -543,8 +544,8 @@ impl<'f> Checker<'f> {
         }
         if from_zone.is_none() && ok {
             self.report(
-                Problem::error(
-                    "missing_clause",
+                Problem::new(
+                    Kind::MissingClause,
                     format!("the sowing rule `{}` says no `from`", decl.name.name),
                 )
                 .label(decl.name.span, "which pits may be lifted?")
@@ -554,8 +555,8 @@ impl<'f> Checker<'f> {
         }
         if laps.is_empty() && ok {
             self.report(
-                Problem::error(
-                    "missing_clause",
+                Problem::new(
+                    Kind::MissingClause,
                     format!("the sowing rule `{}` says no `lap`", decl.name.name),
                 )
                 .label(decl.name.span, "along which track does sowing go?")
@@ -660,8 +661,8 @@ impl<'f> Checker<'f> {
             match self.lower_as(e, Ty::Square, Scope::SOWN) {
                 Some(t) if t.reads_state() || t.reads(&IExpr::Square(SquareRef::From)) => {
                     self.report(
-                        Problem::error(
-                            "bad_capture",
+                        Problem::new(
+                            Kind::BadCapture,
                             "a capture names its pits from where the last seed fell",
                         )
                         .label(e.span, "this depends on more than `last`")

@@ -2,7 +2,7 @@
 
 use super::setup::Supply;
 use super::Checker;
-use crate::diagnostic::Problem;
+use crate::diagnostic::{Kind, Problem};
 use crate::ir::{Columns, MAX_SLOTS};
 use crate::syntax::ast::Item;
 
@@ -25,8 +25,8 @@ impl Checker<'_> {
             .unwrap_or(self.file.title_span);
         if used.len() > MAX_SLOTS {
             self.report(
-                Problem::error(
-                    "too_many_columns",
+                Problem::new(
+                    Kind::TooManyColumns,
                     format!(
                         "a game with columns uses at most {MAX_SLOTS} squares, this board uses {}",
                         used.len()
@@ -42,8 +42,8 @@ impl Checker<'_> {
         let room = Columns::room(bits) as u32;
         if let Some(place) = supply.unbounded {
             self.report(
-                Problem::error(
-                    "columns_unbounded",
+                Problem::new(
+                    Kind::ColumnsUnbounded,
                     "with stacks, new pieces must come from a hand",
                 )
                 .label(place, "places pieces with no bound")
@@ -56,8 +56,8 @@ impl Checker<'_> {
         let pieces = (on_board + supply.from_hands) as u32;
         if pieces > room + 1 {
             self.report(
-                Problem::error(
-                    "columns_too_tall",
+                Problem::new(
+                    Kind::ColumnsTooTall,
                     format!(
                         "a column could grow to {pieces} pieces, but at most {} fit",
                         room + 1
@@ -108,8 +108,8 @@ impl Checker<'_> {
             };
             if let Some(i) = to.iter().position(|&t| t == from) {
                 self.report(
-                    Problem::error(
-                        "bad_promotion",
+                    Problem::new(
+                        Kind::BadPromotion,
                         format!("a {} cannot be promoted to itself", p.from.name),
                     )
                     .label(p.to[i].span, "the same type")
@@ -119,8 +119,8 @@ impl Checker<'_> {
             }
             if let Some(i) = (1..to.len()).find(|&i| to[..i].contains(&to[i])) {
                 self.report(
-                    Problem::error(
-                        "duplicate_promotion",
+                    Problem::new(
+                        Kind::DuplicatePromotion,
                         format!("{} is named twice as a choice", p.to[i].name),
                     )
                     .label(p.to[i].span, "named again here")
@@ -130,8 +130,8 @@ impl Checker<'_> {
             }
             if let Some(earlier) = first[from] {
                 self.report(
-                    Problem::error(
-                        "duplicate_promotion",
+                    Problem::new(
+                        Kind::DuplicatePromotion,
                         format!("a {} is promoted twice", p.from.name),
                     )
                     .label(p.span, "promoted again here")

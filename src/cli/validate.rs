@@ -65,8 +65,8 @@ pub fn run(files: &[String], as_json: bool) -> Result<ExitCode, CliError> {
 fn problem_json(p: &Problem, text: &str) -> Value {
     let (line, column) = line_column(text, p.position() as usize);
     json!({
-        "code": p.code,
-        "severity": match p.severity { Severity::Error => "error", Severity::Warning => "warning" },
+        "code": p.code(),
+        "severity": match p.severity() { Severity::Error => "error", Severity::Warning => "warning" },
         "message": p.message,
         "help": p.help,
         "line": line,

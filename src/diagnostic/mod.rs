@@ -1,13 +1,16 @@
-//! Problems found in a `.game` file, as plain data: a stable code, a message, labelled spans
+//! Problems found in a `.game` file, as plain data: a kind (`Kind`, with its stable code),
+//! a message, labelled spans
 //! (byte ranges of the source, `Span`), a help line. Rendering is separate (`render`,
 //! through miette), so that the checker never formats text for a terminal and tests can
 //! snapshot the output with a fixed renderer; `suggest` finds the "did you mean" for a
 //! misspelt name.
 
+mod kind;
 mod render;
 pub mod span;
 mod suggest;
 
+pub use kind::Kind;
 pub use render::{render, RenderStyle};
 pub use span::{line_column, Span};
 pub use suggest::did_you_mean;
@@ -27,29 +30,31 @@ pub struct Label {
 /// One problem in a file. The first label is the primary one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
-    pub code: &'static str,
-    pub severity: Severity,
+    pub kind: Kind,
     pub message: String,
     pub labels: Vec<Label>,
     pub help: Option<String>,
 }
 
 impl Problem {
-    pub fn error(code: &'static str, message: impl Into<String>) -> Problem {
+    /// A problem of a kind (which says whether it is an error or a warning), with the
+    /// message that names what it is about.
+    pub fn new(kind: Kind, message: impl Into<String>) -> Problem {
         Problem {
-            code,
-            severity: Severity::Error,
+            kind,
             message: message.into(),
             labels: Vec::new(),
             help: None,
         }
     }
 
-    pub fn warning(code: &'static str, message: impl Into<String>) -> Problem {
-        Problem {
-            severity: Severity::Warning,
-            ..Problem::error(code, message)
-        }
+    /// The kind's stable code.
+    pub fn code(&self) -> &'static str {
+        self.kind.code()
+    }
+
+    pub fn severity(&self) -> Severity {
+        self.kind.severity()
     }
 
     pub fn label(mut self, span: Span, text: impl Into<String>) -> Problem {
@@ -66,7 +71,7 @@ impl Problem {
     }
 
     pub fn is_error(&self) -> bool {
-        self.severity == Severity::Error
+        self.severity() == Severity::Error
     }
 
     /// Where the problem is, for sorting: the primary label's start.

@@ -31,11 +31,11 @@ impl std::error::Error for WithSource<'_> {}
 
 impl miette::Diagnostic for WithSource<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        Some(Box::new(format!("tabula::{}", self.problem.code)))
+        Some(Box::new(format!("tabula::{}", self.problem.code())))
     }
 
     fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.problem.severity {
+        Some(match self.problem.severity() {
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
         })
@@ -138,11 +138,15 @@ fn too_wide(problem: &Problem, file_name: &str, source: &str) -> Option<String> 
     if drawable && places.iter().all(|&(_, column)| column < WIDEST_COLUMN) {
         return None;
     }
-    let mark = match problem.severity {
+    let mark = match problem.severity() {
         Severity::Error => '×',
         Severity::Warning => '⚠',
     };
-    let mut text = format!("tabula::{}\n\n  {mark} {}\n", problem.code, problem.message);
+    let mut text = format!(
+        "tabula::{}\n\n  {mark} {}\n",
+        problem.code(),
+        problem.message
+    );
     for (label, (line, column)) in problem.labels.iter().zip(places) {
         let what = if label.text.is_empty() {
             String::new()

@@ -7,7 +7,7 @@ use super::env::env;
 use super::make::{make_board, simple_steps, StepPlan};
 use super::moves::Move;
 use super::state::State;
-use crate::ir::expr::Env;
+use crate::eval::Env;
 use crate::ir::{Code, Game, MoveRule, Sq, SquareSet};
 
 /// Keeps the moves after which every `after move require` condition holds. Without a

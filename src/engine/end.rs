@@ -3,7 +3,7 @@
 
 use super::env::env;
 use super::state::{State, NOBODY};
-use crate::ir::expr::Env;
+use crate::eval::Env;
 use crate::ir::{EndScope, Game, Leftover, Program, Verdict};
 
 /// How a game ended.

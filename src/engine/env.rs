@@ -2,7 +2,7 @@
 //! tables that `ir::expr::eval` reads.
 
 use super::state::State;
-use crate::ir::expr::Env;
+use crate::eval::Env;
 use crate::ir::Game;
 
 /// The environment in which conditions are read at `s`, for the player to move.

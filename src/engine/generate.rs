@@ -22,7 +22,7 @@ use super::reach::capture_reachable;
 use super::sowing::{sowings, SownList};
 use super::state::State;
 use super::Scratch;
-use crate::ir::expr::Env;
+use crate::eval::Env;
 use crate::ir::{
     DirId, Effect, EffectLines, Game, MoveRule, Pattern, RuleId, Sq, Verdict, Walk, Where,
     NO_SQUARE,

@@ -9,7 +9,7 @@ use super::env::env;
 use super::moves::{Move, Step};
 use super::sowing::{apply_sowing, SownList};
 use super::state::State;
-use crate::ir::expr::Env;
+use crate::eval::Env;
 use crate::ir::expr::LookBack;
 use crate::ir::{
     Board, Code, DirId, Effect, EffectLines, EffectVerb, Game, MoveRule, Sq, SquareSet, NO_SQUARE,

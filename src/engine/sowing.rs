@@ -12,7 +12,8 @@
 use super::env::env;
 use super::moves::Move;
 use super::state::State;
-use crate::ir::expr::{Env, LookBack};
+use crate::eval::Env;
+use crate::ir::expr::LookBack;
 use crate::ir::sowing::{Capture, PACKED_PITS};
 use crate::ir::{Game, LastSeed, Sowing, MAX_SLOTS, NO_LAP};
 

@@ -1,7 +1,7 @@
 //! The compiled game as a whole.
 
 use super::board::{Board, Sq, SquareSet};
-use super::expr::{binary_holds, BinOp, Env, Expr, LookBack, LookField, Watched};
+use super::expr::{BinOp, Expr, LookField, Watched};
 use super::program::Program;
 use super::rule::MoveRule;
 use super::sowing::Sowing;
@@ -199,7 +199,7 @@ pub struct Game {
     pub promotion_choices: Vec<Vec<Code>>,
     /// For `attacked`: each player's capturing rules, with the codes of the pieces that
     /// use them (empty when no rule reads `attacked`).
-    pub attacks: super::attack::AttackRules,
+    pub attacks: AttackRules,
     /// Whether some rule reads `moved(…)`: the state then keeps which pieces have moved.
     pub reads_moved: bool,
     /// The piece types whose having moved some rule can read (bit `t` for type `t`): only
@@ -239,6 +239,10 @@ pub struct Game {
     pub hand_types: u64,
 }
 
+/// The capturing rules another player's pieces could take with, for each player: the
+/// rule, and the cell codes of the pieces that may use it.
+pub type AttackRules = Vec<Vec<(RuleId, u64)>>;
+
 /// A condition on a look-back alone: in the commonest shape, some lists of comparisons of
 /// its fields with numbers, one of which must hold whole (read without the expression
 /// machine: it is read after every move); else a compiled condition.
@@ -246,23 +250,6 @@ pub struct Game {
 pub enum LookGuard {
     AnyOf(Vec<Vec<(LookField, BinOp, i64)>>),
     Program(Program),
-}
-
-impl LookGuard {
-    #[inline]
-    pub fn holds(&self, look: &LookBack) -> bool {
-        match self {
-            LookGuard::AnyOf(lists) => lists.iter().any(|tests| {
-                tests
-                    .iter()
-                    .all(|&(f, op, k)| binary_holds(op, look.field(f), k))
-            }),
-            LookGuard::Program(p) => p.holds(&Env {
-                previous: *look,
-                ..Env::constant()
-            }),
-        }
-    }
 }
 
 /// What resets the clock.
@@ -293,26 +280,6 @@ impl Game {
     /// turn).
     pub fn counts_passes(&self) -> bool {
         self.reads_passes || self.no_move.may_pass()
-    }
-
-    /// Whether some rule could read this look-back: where not, the rules read as they do
-    /// with `LookBack::NONE`.
-    #[inline]
-    pub fn look_matters(&self, look: &LookBack) -> bool {
-        match &self.look_kept {
-            Some(guard) => guard.holds(look),
-            None => *look != LookBack::NONE,
-        }
-    }
-
-    /// The look-back a state keeps after a move that did `look`.
-    #[inline]
-    pub fn kept_look(&self, look: LookBack) -> LookBack {
-        if look != LookBack::NONE && self.look_matters(&look) {
-            look
-        } else {
-            LookBack::NONE
-        }
     }
 
     /// Whether the state follows whether the piece `code` has moved (see `moved_types`).

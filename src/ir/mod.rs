@@ -1,9 +1,9 @@
 //! The compiled game: everything the interpreter needs, as flat tables indexed by small
-//! ids. It is plain data, what the checker compiled and nothing else: no name is looked up
-//! while a game is played, and nothing here changes while it is played (caches that a
-//! search keeps belong to whoever runs the search).
+//! ids. It is plain data, what `compile` built and nothing else: types and tables, and no
+//! code that runs a condition (that is `eval`). No name is looked up while a game is
+//! played, and nothing here changes while it is played (caches that a search keeps belong
+//! to whoever runs the search). This folder imports no other folder of the crate.
 
-pub mod attack;
 pub mod board;
 pub mod expr;
 pub mod game;

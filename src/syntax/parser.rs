@@ -3,8 +3,8 @@
 //! the rest of a file's mistakes once it parses.
 
 use super::ast::*;
-use crate::diagnostic::Problem;
 use crate::diagnostic::Span;
+use crate::diagnostic::{Kind, Problem};
 use pest::iterators::Pair;
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest::Parser as _;
@@ -40,8 +40,8 @@ pub const MAX_EXPRESSION_PARTS: usize = 1000;
 /// parser recurses into brackets).
 fn beyond_limits(source: &str) -> Result<(), Vec<Problem>> {
     if source.len() > MAX_FILE_BYTES {
-        return Err(vec![Problem::error(
-            "file_too_large",
+        return Err(vec![Problem::new(
+            Kind::FileTooLarge,
             format!(
                 "the file has {} bytes; a game file has at most {MAX_FILE_BYTES}",
                 source.len()
@@ -58,8 +58,8 @@ fn beyond_limits(source: &str) -> Result<(), Vec<Problem>> {
             '(' | '{' => {
                 depth += 1;
                 if depth > MAX_NESTING {
-                    return Err(vec![Problem::error(
-                        "nesting_too_deep",
+                    return Err(vec![Problem::new(
+                        Kind::NestingTooDeep,
                         format!("brackets nest more than {MAX_NESTING} deep here"),
                     )
                     .label(Span::new(i, i + 1), "one bracket too deep")
@@ -82,8 +82,8 @@ fn too_long_expressions(file: Pair<Rule>) -> Vec<Problem> {
             let parts = p.clone().into_inner().count();
             (parts > MAX_EXPRESSION_PARTS).then(|| {
                 let sp = span(&p);
-                Problem::error(
-                    "expression_too_long",
+                Problem::new(
+                    Kind::ExpressionTooLong,
                     format!(
                         "this expression has {parts} parts; one has at most {MAX_EXPRESSION_PARTS}"
                     ),
@@ -106,8 +106,8 @@ fn too_large_numbers(file: Pair<Rule>) -> Vec<Problem> {
         .filter(|p| matches!(p.as_rule(), Rule::int | Rule::signed_int))
         .filter(|p| p.as_str().parse::<i64>().is_err())
         .map(|p| {
-            Problem::error(
-                "number_too_large",
+            Problem::new(
+                Kind::NumberTooLarge,
                 format!(
                     "the number {} is too large (numbers run from {} to {})",
                     p.as_str(),

@@ -13,7 +13,7 @@
 
 use super::first_words::{first_words, reserved_words};
 use super::parser::{GameParser, Rule};
-use crate::diagnostic::{did_you_mean, Problem, Span};
+use crate::diagnostic::{did_you_mean, Kind, Problem, Span};
 use pest::Parser as _;
 
 /// The most syntax errors reported for one file; past them, the rest are usually echoes.
@@ -146,7 +146,7 @@ fn explain(text: &str, pos: usize, positives: &[Rule]) -> Problem {
     } else {
         format!("expected {}, found {found_words}", join_or(&expected))
     };
-    let problem = Problem::error("syntax", message);
+    let problem = Problem::new(Kind::Syntax, message);
     let is_word = found.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
     let wants_name = positives.iter().any(|r| {
         matches!(
@@ -224,7 +224,7 @@ fn unclosed_brace(
         )
     };
     Some(
-        Problem::error("unclosed_brace", "this `{` is never closed")
+        Problem::new(Kind::UnclosedBrace, "this `{` is never closed")
             .label(
                 Span::new(brace, brace + 1),
                 format!("this `{{` opens {what}"),

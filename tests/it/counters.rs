@@ -238,7 +238,7 @@ end before turn { draw when not reachable(capture) }
 ";
     let problems = tabula::check::validate_source(source);
     assert_eq!(
-        problems.iter().map(|p| p.code).collect::<Vec<_>>(),
+        problems.iter().map(|p| p.code()).collect::<Vec<_>>(),
         ["never_captures"]
     );
     let g = compile(source);

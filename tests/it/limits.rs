@@ -13,7 +13,11 @@ use tabula::ir::MAX_DIRECTIONS;
 fn errors(source: &str) -> Vec<&'static str> {
     match compile_source(source, &Choices::default()) {
         Ok(_) => Vec::new(),
-        Err(Failure::Problems(ps)) => ps.iter().filter(|p| p.is_error()).map(|p| p.code).collect(),
+        Err(Failure::Problems(ps)) => ps
+            .iter()
+            .filter(|p| p.is_error())
+            .map(|p| p.code())
+            .collect(),
         Err(Failure::Choice(m)) => panic!("{m}"),
     }
 }

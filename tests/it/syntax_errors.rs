@@ -16,7 +16,7 @@ fn problems(source: &str) -> Vec<Problem> {
 fn codes_and_labels(source: &str) -> Vec<(&'static str, String)> {
     problems(source)
         .into_iter()
-        .map(|p| (p.code, p.labels[0].text.clone()))
+        .map(|p| (p.code(), p.labels[0].text.clone()))
         .collect()
 }
 
@@ -63,13 +63,13 @@ fn a_missing_closing_brace_is_labelled_at_its_opening_brace() {
     let source = "game \"T\"\nboard 5 x 5\nplayers White, Black\npieces man\nmove step {\n  along all\n  onto empty\n\nmove jump { along all over 1 enemy onto empty }\n";
     let ps = problems(source);
     assert_eq!(ps.len(), 1);
-    assert_eq!(ps[0].code, "unclosed_brace");
+    assert_eq!(ps[0].code(), "unclosed_brace");
     let brace = source.find('{').unwrap();
     assert_eq!(ps[0].labels[0].span.start as usize, brace);
     assert_eq!(ps[0].labels[1].text, "the next declaration begins here");
     // At the end of the file too.
     let ps = problems("game \"T\"\nboard 5 x 5\nplayers White, Black\npieces man\nsetup {\n  White man where rank == 0\n");
-    assert_eq!(ps[0].code, "unclosed_brace");
+    assert_eq!(ps[0].code(), "unclosed_brace");
     assert_eq!(ps[0].labels[0].text, "this `{` opens the setup");
 }
 

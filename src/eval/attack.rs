@@ -9,14 +9,8 @@
 //! side. Priorities, chains past their first step and `after move require` are not read:
 //! an attack is a capture that could be made, not one that is legal.
 
-use super::board::{Sq, SquareSet};
-use super::expr::Env;
-use super::pattern::Pattern;
-use super::{Code, MoveRule, RuleId, Walk};
-
-/// The capturing rules another player's pieces could take with, for each player: the
-/// rule, and the cell codes of the pieces that may use it.
-pub type AttackRules = Vec<Vec<(RuleId, u64)>>;
+use super::env::Env;
+use crate::ir::{Code, MoveRule, Pattern, Sq, SquareSet, Walk};
 
 /// Whether a rule captures in a way `attacked` reads: it moves a piece (no placement, not
 /// a second part alone) and takes where it lands, or the one piece it jumps.

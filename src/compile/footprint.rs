@@ -1,0 +1,59 @@
+//! The squares a condition reads, when that is all it reads: a condition read after every
+//! move (`after move require`) need then be read again only for a move that changes one of
+//! them.
+
+use crate::ir::expr::Watched;
+use crate::ir::{Expr, Zone};
+
+impl Expr {
+    /// What the value reads, for each player reading it: pairs of (squares, pattern mask
+    /// over cell codes). The value can change only where a square of a pair changes
+    /// whether it matches that pair's mask. `None` when it depends on more than a fixed set
+    /// of squares (a count over the whole board, the piece counters, the move's squares).
+    pub fn footprint(&self, zones: &[Zone], players: usize) -> Option<Vec<Watched>> {
+        let mut out = vec![Vec::new(); players];
+        self.add_footprint(zones, &mut out).then_some(out)
+    }
+
+    fn add_footprint(&self, zones: &[Zone], out: &mut [Watched]) -> bool {
+        match self {
+            Expr::Int(_) | Expr::Clock | Expr::Passes => true,
+            Expr::Square(_)
+            | Expr::Count(_, None)
+            | Expr::Pieces(_)
+            | Expr::Seeds(_)
+            | Expr::SeedsIn(_)
+            | Expr::Store
+            | Expr::Lifted
+            | Expr::Laps
+            | Expr::Previous(_)
+            | Expr::CaptureReachable
+            | Expr::Attacked(_)
+            | Expr::AttackedAny(_)
+            | Expr::Moved(_)
+            | Expr::Offset(..)
+            | Expr::Is(..)
+            | Expr::Around(..)
+            | Expr::Line(..)
+            | Expr::Connected(..)
+            | Expr::Repeated
+            | Expr::Turned
+            | Expr::Taken => false,
+            Expr::Count(pattern, Some(z)) => {
+                for (p, entries) in out.iter_mut().enumerate() {
+                    entries.push((zones[*z].sets[p], pattern.masks[p]));
+                }
+                true
+            }
+            // Reading a square's coordinates reads no piece, but which square it is
+            // depends on the move.
+            Expr::File(e) | Expr::Rank(e) | Expr::Row(e) | Expr::InZone(_, e) => {
+                e.add_footprint(zones, out)
+            }
+            Expr::Unary(_, e) | Expr::Abs(e) => e.add_footprint(zones, out),
+            Expr::Binary(_, a, b) | Expr::Min(a, b) | Expr::Max(a, b) => {
+                a.add_footprint(zones, out) && b.add_footprint(zones, out)
+            }
+        }
+    }
+}

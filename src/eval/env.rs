@@ -1,0 +1,125 @@
+//! What a condition is read against: the slices of a position and of the game's tables
+//! that programs read. The engine builds one from a state (`engine::env`); the checker and
+//! the compiler use `Env::constant` for what reads no position.
+
+use crate::ir::{Board, Code, Game, LookBack, SquareSet, Zone};
+
+/// What an expression is evaluated against. Everything but `width` is optional, because
+/// the checker evaluates constants and square conditions before there is a game or a
+/// position.
+#[derive(Clone, Copy)]
+pub struct Env<'a> {
+    pub width: usize,
+    pub cells: usize,
+    /// The board, for the squares around a square (`to + n`, `around`, `line`).
+    pub board: Option<&'a Board>,
+    /// `rows[player * cells + sq]`.
+    pub rows: &'a [u8],
+    pub used: &'a [bool],
+    pub zones: &'a [Zone],
+    /// What each square holds, for `count`.
+    pub cell_codes: &'a [Code],
+    /// The squares each player commands.
+    pub occupied: &'a [SquareSet],
+    /// The used squares of the board.
+    pub used_set: &'a SquareSet,
+    /// The number of piece types, to read cell codes.
+    pub types: usize,
+    pub player: u8,
+    pub from: u16,
+    pub to: u16,
+    pub here: u16,
+    /// With counters: the seeds of each pit (by its place among the used squares), the
+    /// pit of each square (`u8::MAX` for none), each player's store pit on the board
+    /// (empty when the stores are off the board), and the stores off the board.
+    pub slots: &'a [u64],
+    pub pit_of: &'a [u8],
+    pub store_pits: &'a [u8],
+    pub stores: &'a [u16],
+    /// Of the sowing being made: the seeds lifted and the laps sown.
+    pub lifted: u32,
+    pub laps: u32,
+    /// What the move before this position did.
+    pub previous: LookBack,
+    /// For end rules: whether a capture is reachable (found by the engine beforehand).
+    pub reachable: bool,
+    /// The position's history: the clock, the passes in a row, how often it has stood.
+    pub clock: u32,
+    pub passes: u32,
+    pub repeated: u32,
+    /// For `require`: what the move's effects turned and took.
+    pub turned: u32,
+    pub taken: u32,
+    /// The game, for `attacked` (which reads its capturing rules); `None` before play.
+    pub game: Option<&'a Game>,
+    /// The squares whose pieces have moved.
+    pub moved: &'a SquareSet,
+}
+
+impl Env<'_> {
+    /// An environment for constant expressions: no board, no position.
+    pub fn constant() -> Env<'static> {
+        Env {
+            width: 1,
+            cells: 0,
+            board: None,
+            rows: &[],
+            used: &[],
+            zones: &[],
+            cell_codes: &[],
+            occupied: &[],
+            used_set: &NO_SQUARES,
+            types: 1,
+            player: 0,
+            from: 0,
+            to: 0,
+            here: 0,
+            slots: &[],
+            pit_of: &[],
+            store_pits: &[],
+            stores: &[],
+            lifted: 0,
+            laps: 0,
+            previous: LookBack::NONE,
+            reachable: false,
+            clock: 0,
+            passes: 0,
+            repeated: 1,
+            turned: 0,
+            taken: 0,
+            game: None,
+            moved: &NO_SQUARES,
+        }
+    }
+
+    /// What square `sq` holds, or `None` when it names no square of the board.
+    pub fn code_at(&self, sq: i64) -> Option<Code> {
+        (0..self.cells as i64)
+            .contains(&sq)
+            .then(|| self.used[sq as usize])
+            .filter(|&u| u)
+            .map(|_| self.cell_codes.get(sq as usize).copied().unwrap_or(0))
+    }
+}
+
+impl Env<'_> {
+    /// The seeds in square `sq`: 0 when it is no pit.
+    #[inline]
+    pub fn seeds(&self, sq: i64) -> i64 {
+        match self.pit_of.get(sq as usize) {
+            Some(&pit) if sq >= 0 && pit != u8::MAX => self.slots[pit as usize] as i64,
+            _ => 0,
+        }
+    }
+
+    /// The seeds in `player`'s store.
+    #[inline]
+    pub fn store(&self, player: usize) -> i64 {
+        match self.store_pits.get(player) {
+            Some(&pit) => self.slots[pit as usize] as i64,
+            None => self.stores.get(player).map_or(0, |&n| n as i64),
+        }
+    }
+}
+
+pub(crate) static NO_SQUARES: SquareSet = SquareSet([0; 4]);

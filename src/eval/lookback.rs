@@ -1,0 +1,46 @@
+//! The look-back guard read: whether a move's look-back must be kept for the next turn's
+//! rules (`Game::look_kept`), read after every move.
+
+use super::arith::binary_holds;
+use super::env::Env;
+use crate::ir::{Game, LookBack, LookGuard};
+
+impl LookGuard {
+    /// Whether the guard holds for a look-back.
+    #[inline]
+    pub fn holds(&self, look: &LookBack) -> bool {
+        match self {
+            LookGuard::AnyOf(lists) => lists.iter().any(|tests| {
+                tests
+                    .iter()
+                    .all(|&(f, op, k)| binary_holds(op, look.field(f), k))
+            }),
+            LookGuard::Program(p) => p.holds(&Env {
+                previous: *look,
+                ..Env::constant()
+            }),
+        }
+    }
+}
+
+impl Game {
+    /// Whether some rule could read this look-back: where not, the rules read as they do
+    /// with `LookBack::NONE`.
+    #[inline]
+    pub fn look_matters(&self, look: &LookBack) -> bool {
+        match &self.look_kept {
+            Some(guard) => guard.holds(look),
+            None => *look != LookBack::NONE,
+        }
+    }
+
+    /// The look-back a state keeps after a move that did `look`.
+    #[inline]
+    pub fn kept_look(&self, look: LookBack) -> LookBack {
+        if look != LookBack::NONE && self.look_matters(&look) {
+            look
+        } else {
+            LookBack::NONE
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! Conditions turned into programs: an expression tree flattened to postfix operations
+//! (`ir::Program`), with jumps for the short-circuit `and` and `or`, then fused into fewer,
+//! larger operations. `run.rs` beside this runs them.
+
+use crate::ir::program::{Op, Program, WHOLE_BOARD};
+use crate::ir::{BinOp, DirId, Expr, Pattern};
+
+impl Program {
+    /// The program of one expression.
+    pub fn of(e: &Expr) -> Program {
+        let mut p = Program::default();
+        let mut height = 0;
+        p.emit(e, &mut height);
+        p.thread_jumps();
+        p.fuse();
+        p
+    }
+
+    /// Fewer, larger operations, the program's meaning unchanged: a comparison of two
+    /// values read from the position, or of one with a constant, becomes one operation,
+    /// and a `Bool` after an operation that leaves 0 or 1 goes. A typical condition (`a ==
+    /// b and c > 0`) then runs in half the steps.
+    fn fuse(&mut self) {
+        let old = std::mem::take(&mut self.ops);
+        // `at[i]`: where old operation `i` (or what replaced it) now stands.
+        let mut at = vec![0u32; old.len() + 1];
+        let mut i = 0;
+        while i < old.len() {
+            let here = self.ops.len() as u32;
+            at[i] = here;
+            // No fused run may swallow a jump's target.
+            let targeted = |j: usize| {
+                old.iter()
+                    .any(|op| matches!(op, Op::AndJump(t) | Op::OrJump(t) if *t as usize == j))
+            };
+            match &old[i..] {
+                [a, b, op3 @ Op::Binary(op), ..]
+                    if op3.is_boolean()
+                        && a.is_leaf()
+                        && b.is_leaf()
+                        && !targeted(i + 1)
+                        && !targeted(i + 2) =>
+                {
+                    let (a, b) = (self.leaf_index(a), self.leaf_index(b));
+                    self.ops.push(Op::CompareLeaves(a, *op, b));
+                    at[i + 1] = here;
+                    at[i + 2] = here;
+                    i += 3;
+                }
+                [a, op2 @ Op::BinaryConst(op, k), ..]
+                    if op2.is_boolean() && a.is_leaf() && !targeted(i + 1) =>
+                {
+                    let a = self.leaf_index(a);
+                    self.ops.push(Op::CompareConst(a, *op, *k));
+                    at[i + 1] = here;
+                    i += 2;
+                }
+                [Op::Bool, ..] if self.ops.last().is_some_and(Op::is_boolean) => {
+                    // Whatever jumps here brings 0 or 1 too.
+                    i += 1;
+                }
+                [op, ..] => {
+                    self.ops.push(op.clone());
+                    i += 1;
+                }
+                [] => unreachable!("i < old.len()"),
+            }
+        }
+        at[old.len()] = self.ops.len() as u32;
+        for op in &mut self.ops {
+            if let Op::AndJump(t) | Op::OrJump(t) = op {
+                *t = at[*t as usize];
+            }
+        }
+    }
+
+    fn leaf_index(&mut self, op: &Op) -> u32 {
+        self.leaves.push(op.clone());
+        (self.leaves.len() - 1) as u32
+    }
+
+    /// Points each jump of `and` (`or`) that lands on another jump of `and` (`or`) past
+    /// it: the value it leaves would make that one jump too. A chain `a and b and c` whose
+    /// `a` fails then costs one jump, not one per part.
+    pub(super) fn thread_jumps(&mut self) {
+        for i in 0..self.ops.len() {
+            let (Op::AndJump(mut to) | Op::OrJump(mut to)) = self.ops[i] else {
+                continue;
+            };
+            let is_and = matches!(self.ops[i], Op::AndJump(_));
+            while let Some(next) = self.ops.get(to as usize) {
+                match next {
+                    Op::AndJump(t) if is_and => to = *t,
+                    Op::OrJump(t) if !is_and => to = *t,
+                    _ => break,
+                }
+            }
+            self.ops[i] = if is_and {
+                Op::AndJump(to)
+            } else {
+                Op::OrJump(to)
+            };
+        }
+    }
+
+    /// The program of the conjunction of some conditions; `None` when there are none.
+    pub fn all(conditions: &[Expr]) -> Option<Program> {
+        let (first, rest) = conditions.split_first()?;
+        let mut p = Program::default();
+        let mut height = 0;
+        p.emit(first, &mut height);
+        let mut jumps = Vec::new();
+        for c in rest {
+            jumps.push(p.ops.len());
+            p.push(Op::AndJump(0), &mut height, -1);
+            p.emit(c, &mut height);
+            p.push(Op::Bool, &mut height, 0);
+        }
+        let end = p.ops.len() as u32;
+        for j in jumps {
+            p.ops[j] = Op::AndJump(end);
+        }
+        p.thread_jumps();
+        p.fuse();
+        Some(p)
+    }
+
+    /// Appends `op`, which changes the stack's height by `change`.
+    fn push(&mut self, op: Op, height: &mut usize, change: isize) {
+        self.ops.push(op);
+        *height = height.saturating_add_signed(change);
+        self.depth = self.depth.max(*height);
+    }
+
+    fn pattern(&mut self, p: &Pattern) -> u32 {
+        self.patterns.push(*p);
+        (self.patterns.len() - 1) as u32
+    }
+
+    fn dirs(&mut self, dirs: &[Vec<DirId>]) -> u32 {
+        self.lines.push(dirs.to_vec());
+        (self.lines.len() - 1) as u32
+    }
+
+    pub(super) fn emit(&mut self, e: &Expr, h: &mut usize) {
+        match e {
+            Expr::Int(n) => self.push(Op::Int(*n), h, 1),
+            Expr::Square(r) => self.push(Op::Square(*r), h, 1),
+            Expr::File(a) => self.unary_op(a, Op::File, h),
+            Expr::Rank(a) => self.unary_op(a, Op::Rank, h),
+            Expr::Row(a) => self.unary_op(a, Op::Row, h),
+            Expr::InZone(z, a) => self.unary_op(a, Op::InZone(*z as u32), h),
+            Expr::Count(p, z) => {
+                let p = self.pattern(p);
+                let z = z.map_or(WHOLE_BOARD, |z| z as u32);
+                self.push(Op::Count(p, z), h, 1)
+            }
+            Expr::Pieces(own) => self.push(Op::Pieces(*own), h, 1),
+            Expr::Seeds(a) => self.unary_op(a, Op::Seeds, h),
+            Expr::SeedsIn(z) => self.push(Op::SeedsIn(*z as u32), h, 1),
+            Expr::Store => self.push(Op::Store, h, 1),
+            Expr::Lifted => self.push(Op::Lifted, h, 1),
+            Expr::Laps => self.push(Op::Laps, h, 1),
+            Expr::Previous(f) => self.push(Op::Previous(*f), h, 1),
+            Expr::CaptureReachable => self.push(Op::Reachable, h, 1),
+            Expr::Attacked(a) => self.unary_op(a, Op::Attacked, h),
+            Expr::Moved(a) => self.unary_op(a, Op::Moved, h),
+            Expr::AttackedAny(p) => {
+                let p = self.pattern(p);
+                self.push(Op::AttackedAny(p), h, 1)
+            }
+            Expr::Offset(a, steps) => {
+                self.steps.push(*steps);
+                let i = (self.steps.len() - 1) as u32;
+                self.unary_op(a, Op::Offset(i), h)
+            }
+            Expr::Is(a, p, off) => {
+                let p = self.pattern(p);
+                self.unary_op(a, Op::Is(p, *off), h)
+            }
+            Expr::Around(p, a, dirs) => {
+                let (p, d) = (self.pattern(p), self.dirs(dirs));
+                self.unary_op(a, Op::Around(p, d), h)
+            }
+            Expr::Line(p, n, dirs) => {
+                let (p, d) = (self.pattern(p), self.dirs(dirs));
+                self.push(Op::Line(p, *n as u32, d), h, 1)
+            }
+            Expr::Connected(p, a, b, dirs) => {
+                let (p, d) = (self.pattern(p), self.dirs(dirs));
+                self.push(Op::Connected(p, *a as u32, *b as u32, d), h, 1)
+            }
+            Expr::Clock => self.push(Op::Clock, h, 1),
+            Expr::Passes => self.push(Op::Passes, h, 1),
+            Expr::Repeated => self.push(Op::Repeated, h, 1),
+            Expr::Turned => self.push(Op::Turned, h, 1),
+            Expr::Taken => self.push(Op::Taken, h, 1),
+            Expr::Unary(op, a) => self.unary_op(a, Op::Unary(*op), h),
+            Expr::Abs(a) => self.unary_op(a, Op::Abs, h),
+            Expr::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {
+                self.emit(a, h);
+                let jump = self.ops.len();
+                self.push(Op::AndJump(0), h, -1);
+                self.emit(b, h);
+                self.push(Op::Bool, h, 0);
+                let end = self.ops.len() as u32;
+                self.ops[jump] = if *op == BinOp::And {
+                    Op::AndJump(end)
+                } else {
+                    Op::OrJump(end)
+                };
+            }
+            Expr::Binary(op, a, b) => match **b {
+                Expr::Int(k) => self.unary_op(a, Op::BinaryConst(*op, k), h),
+                _ => self.binary_op(a, b, Op::Binary(*op), h),
+            },
+            Expr::Min(a, b) => self.binary_op(a, b, Op::Min, h),
+            Expr::Max(a, b) => self.binary_op(a, b, Op::Max, h),
+        }
+    }
+
+    fn unary_op(&mut self, a: &Expr, op: Op, h: &mut usize) {
+        self.emit(a, h);
+        self.push(op, h, 0);
+    }
+
+    fn binary_op(&mut self, a: &Expr, b: &Expr, op: Op, h: &mut usize) {
+        self.emit(a, h);
+        self.emit(b, h);
+        self.push(op, h, -1);
+    }
+}

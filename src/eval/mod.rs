@@ -1,0 +1,40 @@
+//! Evaluation: conditions turned into programs and run against a position. The IR holds
+//! conditions as data (`ir::Expr`, `ir::Program`); this layer gives them meaning. It is
+//! used by the checker (for constants), by the compiler (for square conditions folded into
+//! tables, and to turn every condition read during play into a program) and by the engine
+//! (which runs them).
+//!
+//! - `arith`: what the operators mean (checked 64-bit arithmetic);
+//! - `env`: what a condition is read against;
+//! - `board`: patterns, counts, steps, lines and connections over square sets;
+//! - `attack`: `attacked(SQ)`, the capturing rules read backwards from a square;
+//! - `lower`: an expression flattened to a program; `run`: a program run;
+//! - `lookback`: whether a move's look-back is kept for the next turn.
+//!
+//! `ir::Program`, `ir::LookGuard` and `ir::Game` are the IR's types; their methods that
+//! evaluate (`Program::of`, `Program::holds`, `LookGuard::holds`, `Game::look_matters`)
+//! are written here, beside the rest of evaluation.
+
+pub mod arith;
+pub mod attack;
+pub mod board;
+pub mod env;
+mod lookback;
+mod lower;
+mod run;
+
+pub use env::Env;
+
+use crate::ir::{Expr, Program};
+
+/// The value of `e` in `env`, or `None` where it overflows. (Expressions read during play
+/// are compiled once, to a `Program`; this compiles on each call.)
+pub fn eval(e: &Expr, env: &Env) -> Option<i64> {
+    Program::of(e).eval(env)
+}
+
+/// Whether a condition holds. During play the checker's `range` proof rules out overflow;
+/// should one happen anyway, the condition does not hold.
+pub fn holds(e: &Expr, env: &Env) -> bool {
+    eval(e, env).is_some_and(|v| v != 0)
+}

@@ -1,0 +1,387 @@
+//! Programs run: a loop over a program's operations on a small stack, the commonest
+//! shapes read without it. A condition then costs one loop over a few operations instead
+//! of a recursive call per node of its tree.
+
+use super::arith::{binary, binary_holds, unary};
+use super::attack::attacked;
+use super::board::{connected, count, line, offset, pattern_squares, toward};
+use super::env::Env;
+use crate::ir::expr::OFF;
+use crate::ir::program::{Op, Program, WHOLE_BOARD};
+use crate::ir::{BinOp, SquareRef};
+
+/// Programs up to this deep run on a stack array; deeper ones (rare) on a vector.
+const SMALL: usize = 8;
+
+impl Program {
+    /// The value in `env`, or `None` where it overflows (as `eval::eval`). The commonest
+    /// shapes (one value read, or compared with a constant: `count(friend) == 0`,
+    /// `line(friend, 4)`) are read directly, without the stack.
+    pub fn eval(&self, env: &Env) -> Option<i64> {
+        match self.ops.as_slice() {
+            [leaf] if leaf.is_leaf() => Some(self.leaf(leaf, env)),
+            [leaf, Op::BinaryConst(op, k)] if leaf.is_leaf() => {
+                binary(*op, self.leaf(leaf, env), *k)
+            }
+            [leaf, Op::Unary(op)] if leaf.is_leaf() => unary(*op, self.leaf(leaf, env)),
+            _ if self.depth <= SMALL => self.run(env, &mut [0; SMALL]),
+            _ => self.run(env, &mut vec![0; self.depth]),
+        }
+    }
+
+    /// The program as a test of a player's number of pieces (`count(friend) == 0`: whose
+    /// pieces, the comparison, the constant), for the end rules, which read it every ply
+    /// and can then skip building an environment.
+    #[inline]
+    pub fn pieces_test(&self) -> Option<(bool, BinOp, i64)> {
+        match self.ops.as_slice() {
+            [Op::CompareConst(a, op, k)] => match self.leaves[*a as usize] {
+                Op::Pieces(own) => Some((own, *op, *k)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Whether `pieces_test` holds for a player with `mine` pieces, the others having
+    /// `theirs`.
+    #[inline]
+    pub fn pieces_hold(own: bool, op: BinOp, k: i64, mine: usize, theirs: usize) -> bool {
+        binary_holds(op, if own { mine } else { theirs } as i64, k)
+    }
+
+    /// Whether a condition holds; an overflow (which the checker rules out) does not.
+    #[inline]
+    pub fn holds(&self, env: &Env) -> bool {
+        self.eval(env).is_some_and(|v| v != 0)
+    }
+
+    /// The value of an operation that pops nothing (`Op::is_leaf`).
+    #[inline(always)]
+    fn leaf(&self, op: &Op, env: &Env) -> i64 {
+        match op {
+            // Comparisons never overflow.
+            Op::CompareLeaves(a, op, b) => {
+                let a = self.read(&self.leaves[*a as usize], env);
+                let b = self.read(&self.leaves[*b as usize], env);
+                i64::from(binary_holds(*op, a, b))
+            }
+            Op::CompareConst(a, op, k) => {
+                let a = self.read(&self.leaves[*a as usize], env);
+                i64::from(binary_holds(*op, a, *k))
+            }
+            _ => self.read(op, env),
+        }
+    }
+
+    /// The value of a leaf that is not a fused comparison. Out of line: inlined into `run`,
+    /// its reads of the environment are all loaded before the loop, however few the
+    /// program reads.
+    #[inline(never)]
+    fn read(&self, op: &Op, env: &Env) -> i64 {
+        match op {
+            Op::Int(n) => *n,
+            Op::Square(r) => match r {
+                SquareRef::From => env.from as i64,
+                SquareRef::To => env.to as i64,
+                SquareRef::Here => env.here as i64,
+            },
+            Op::Lifted => env.lifted as i64,
+            Op::Laps => env.laps as i64,
+            Op::Previous(f) => env.previous.field(*f),
+            Op::Reachable => env.reachable as i64,
+            Op::Clock => env.clock as i64,
+            Op::Passes => env.passes as i64,
+            Op::Repeated => env.repeated as i64,
+            Op::Turned => env.turned as i64,
+            Op::Taken => env.taken as i64,
+            // The pieces a player has: the commonest end rule (`count(friend) == 0`).
+            Op::Pieces(own) => {
+                let player = env.player as usize;
+                let mine = env.occupied[player].len() as i64;
+                if *own {
+                    mine
+                } else {
+                    env.occupied.iter().map(|o| o.len() as i64).sum::<i64>() - mine
+                }
+            }
+            _ => self.read_counted(op, env),
+        }
+    }
+
+    /// The value of a leaf that looks over the board (a count, a line, a store). Kept out
+    /// of line: inlined, its many reads of the environment would be loaded before every
+    /// program's loop, however short the program (a few hundred instructions a call).
+    #[inline(never)]
+    fn read_counted(&self, op: &Op, env: &Env) -> i64 {
+        let player = env.player as usize;
+        match op {
+            Op::Count(p, zone) => {
+                let zone = (*zone != WHOLE_BOARD).then_some(*zone as usize);
+                count(&self.patterns[*p as usize], zone, env)
+            }
+            Op::SeedsIn(z) => env.zones[*z as usize].sets[player]
+                .iter()
+                .map(|sq| env.seeds(sq as i64))
+                .sum(),
+            Op::Store => env.store(player),
+            Op::AttackedAny(p) => {
+                let set = pattern_squares(&self.patterns[*p as usize], env);
+                let any = set.iter().any(|sq| attacked(env, sq));
+                any as i64
+            }
+            Op::Line(p, n, dirs) => {
+                let dirs = &self.lines[*dirs as usize][player];
+                line(env, &self.patterns[*p as usize], *n as usize, dirs) as i64
+            }
+            Op::Connected(p, a, b, dirs) => {
+                let dirs = &self.lines[*dirs as usize][player];
+                let p = &self.patterns[*p as usize];
+                connected(env, p, *a as usize, *b as usize, dirs) as i64
+            }
+            _ => unreachable!("not a leaf, or a fused comparison"),
+        }
+    }
+
+    /// An operation on one value that reads the board around a square (`seeds`,
+    /// `attacked`, `moved`, `is`, `around`, a step away). Kept out of line for the reason
+    /// `read_counted` is.
+    #[inline(never)]
+    fn apply_unary(&self, op: &Op, a: i64, on_board: bool, env: &Env) -> i64 {
+        let player = env.player as usize;
+        match op {
+            Op::Seeds => env.seeds(a),
+            Op::Attacked => (on_board && attacked(env, a as u16)) as i64,
+            Op::Moved => (on_board && env.moved.contains(a as u16)) as i64,
+            Op::Offset(i) => {
+                let (dx, dy) = self.steps[*i as usize][player];
+                offset(env, a, dx, dy)
+            }
+            Op::Is(p, off) => match env.code_at(a) {
+                None => *off as i64,
+                Some(code) => self.patterns[*p as usize].matches(env.player, code) as i64,
+            },
+            Op::Around(p, dirs) => {
+                let set = pattern_squares(&self.patterns[*p as usize], env);
+                self.lines[*dirs as usize][player]
+                    .iter()
+                    .filter(|&&d| {
+                        let n = toward(env, a, d);
+                        n != OFF && set.contains(n as u16)
+                    })
+                    .count() as i64
+            }
+            _ => unreachable!("an operation on one value read in line"),
+        }
+    }
+
+    fn run(&self, env: &Env, stack: &mut [i64]) -> Option<i64> {
+        let mut sp = 0usize;
+        let mut pc = 0usize;
+        let player = env.player as usize;
+        let ops = self.ops.as_slice();
+        while pc < ops.len() {
+            let op = &ops[pc];
+            pc += 1;
+            // The commonest operations first, each read once: comparisons and jumps.
+            match op {
+                Op::CompareConst(..) | Op::CompareLeaves(..) => {
+                    stack[sp] = self.leaf(op, env);
+                    sp += 1;
+                    continue;
+                }
+                Op::BinaryConst(b_op, k) => {
+                    let a = stack[sp - 1];
+                    stack[sp - 1] = binary(*b_op, a, *k)?;
+                    continue;
+                }
+                Op::Binary(b_op) => {
+                    sp -= 1;
+                    let (a, b) = (stack[sp - 1], stack[sp]);
+                    stack[sp - 1] = binary(*b_op, a, b)?;
+                    continue;
+                }
+                Op::AndJump(to) | Op::OrJump(to) => {
+                    sp -= 1;
+                    let first = stack[sp] != 0;
+                    if first != matches!(op, Op::AndJump(_)) {
+                        // `and` with a false first operand, `or` with a true one: decided.
+                        pc = *to as usize;
+                        stack[sp] = first as i64;
+                        sp += 1;
+                    }
+                    continue;
+                }
+                Op::Int(n) => {
+                    stack[sp] = *n;
+                    sp += 1;
+                    continue;
+                }
+                _ => {}
+            }
+            let value = match op {
+                _ if op.is_leaf() => self.leaf(op, env),
+                Op::File
+                | Op::Rank
+                | Op::Row
+                | Op::InZone(_)
+                | Op::Unary(_)
+                | Op::BinaryConst(..)
+                | Op::Abs
+                | Op::Offset(_)
+                | Op::Seeds
+                | Op::Is(..)
+                | Op::Attacked
+                | Op::Moved
+                | Op::Around(..) => {
+                    sp -= 1;
+                    let a = stack[sp];
+                    // A square that is `OFF` has no file, rank or row (-1) and is in no zone.
+                    let on_board = (0..env.cells.max(1) as i64).contains(&a) || env.cells == 0;
+                    match op {
+                        Op::File | Op::Rank | Op::Row if !on_board => -1,
+                        Op::File => a.rem_euclid(env.width as i64),
+                        Op::Rank => a.div_euclid(env.width as i64),
+                        Op::Row => env.rows[player * env.cells + a as usize] as i64,
+                        Op::InZone(_) if !on_board => 0,
+                        Op::InZone(z) => {
+                            env.zones[*z as usize].squares[player * env.cells + a as usize] as i64
+                        }
+                        Op::Unary(u) => unary(*u, a)?,
+                        Op::BinaryConst(b_op, k) => binary(*b_op, a, *k)?,
+                        Op::Abs => a.checked_abs()?,
+                        _ => self.apply_unary(op, a, on_board, env),
+                    }
+                }
+                Op::Binary(_) | Op::Min | Op::Max => {
+                    sp -= 2;
+                    let (a, b) = (stack[sp], stack[sp + 1]);
+                    match op {
+                        Op::Binary(b_op) => binary(*b_op, a, b)?,
+                        Op::Min => a.min(b),
+                        _ => a.max(b),
+                    }
+                }
+                Op::AndJump(to) | Op::OrJump(to) => {
+                    sp -= 1;
+                    let first = stack[sp] != 0;
+                    let is_and = matches!(op, Op::AndJump(_));
+                    if first != is_and {
+                        // `and` with a false first operand, `or` with a true one: decided.
+                        pc = *to as usize;
+                        first as i64
+                    } else {
+                        continue;
+                    }
+                }
+                Op::Bool => {
+                    sp -= 1;
+                    (stack[sp] != 0) as i64
+                }
+                _ => unreachable!("every leaf is read by the first arm"),
+            };
+            stack[sp] = value;
+            sp += 1;
+        }
+        Some(stack[0])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Expr, UnOp};
+
+    fn int(n: i64) -> Box<Expr> {
+        Box::new(Expr::Int(n))
+    }
+
+    fn bin(op: BinOp, a: Box<Expr>, b: Box<Expr>) -> Box<Expr> {
+        Box::new(Expr::Binary(op, a, b))
+    }
+
+    /// Programs compute what arithmetic says, short-circuits included (`0 and 1 / 0` is
+    /// never divided), and overflow gives no value.
+    #[test]
+    fn programs_compute_their_values() {
+        let env = Env::constant();
+        let cases = [
+            (
+                bin(BinOp::Add, int(2), bin(BinOp::Mul, int(3), int(4))),
+                Some(14),
+            ),
+            (
+                bin(BinOp::And, int(0), bin(BinOp::Div, int(1), int(0))),
+                Some(0),
+            ),
+            (bin(BinOp::Or, int(7), int(0)), Some(1)),
+            (bin(BinOp::Or, int(0), int(0)), Some(0)),
+            (bin(BinOp::And, int(3), int(5)), Some(1)),
+            (
+                Box::new(Expr::Min(int(3), bin(BinOp::Sub, int(1), int(9)))),
+                Some(-8),
+            ),
+            (
+                Box::new(Expr::Unary(UnOp::Not, bin(BinOp::Eq, int(1), int(1)))),
+                Some(0),
+            ),
+            (bin(BinOp::Pow, int(2), int(70)), None),
+        ];
+        for (e, want) in cases {
+            assert_eq!(Program::of(&e).eval(&env), want, "{e:?}");
+        }
+        let all = Program::all(&[Expr::Int(1), Expr::Int(2), Expr::Int(0)]).unwrap();
+        assert_eq!(all.eval(&env), Some(0));
+        let all = Program::all(&[Expr::Int(1), Expr::Int(2)]).unwrap();
+        assert_eq!(all.eval(&env), Some(1));
+        assert_eq!(Program::all(&[]), None);
+    }
+
+    /// The program of `e` as emitted, before `fuse`.
+    fn unfused(e: &Expr) -> Program {
+        let mut p = Program::default();
+        let mut height = 0;
+        p.emit(e, &mut height);
+        p.thread_jumps();
+        p
+    }
+
+    /// Fused comparisons and dropped `Bool`s change no value: thousands of conditions of
+    /// comparisons, `and`, `or`, `not` and arithmetic (which may overflow, and so is never
+    /// fused) give what the program as emitted gives.
+    #[test]
+    fn fusing_changes_no_value() {
+        let mut rng = crate::search::rng::Rng::new(12345);
+        let mut next = |n: u64| rng.below(n as usize) as u64;
+        fn build(next: &mut dyn FnMut(u64) -> u64, depth: u32) -> Box<Expr> {
+            let ops = [
+                BinOp::Eq,
+                BinOp::Ne,
+                BinOp::Lt,
+                BinOp::Ge,
+                BinOp::And,
+                BinOp::Or,
+                BinOp::Add,
+                BinOp::Mul,
+            ];
+            match next(if depth == 0 { 1 } else { 4 }) {
+                0 => int([0, 1, 2, i64::MAX][next(4) as usize]),
+                1 => Box::new(Expr::Unary(UnOp::Not, build(next, depth - 1))),
+                _ => bin(
+                    ops[next(ops.len() as u64) as usize],
+                    build(next, depth - 1),
+                    build(next, depth - 1),
+                ),
+            }
+        }
+        let env = Env::constant();
+        let mut fused_some = 0;
+        for _ in 0..5000 {
+            let e = build(&mut next, 4);
+            let (p, q) = (Program::of(&e), unfused(&e));
+            assert_eq!(p.eval(&env), q.eval(&env), "{e:?}");
+            fused_some += usize::from(p.ops.len() < q.ops.len());
+        }
+        assert!(fused_some > 1000, "{fused_some}");
+    }
+}
