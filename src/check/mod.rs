@@ -9,7 +9,6 @@
 
 mod end_words;
 mod expr;
-mod lookback;
 mod names;
 mod options;
 mod range;
@@ -20,7 +19,7 @@ mod stacks;
 
 use crate::diagnostic::Span;
 use crate::diagnostic::{did_you_mean, Kind, Problem};
-use crate::ir::{self, Game};
+use crate::ir;
 use crate::syntax::ast::{self, GameFile, Item, Value};
 use indexmap::{IndexMap, IndexSet};
 
@@ -35,123 +34,69 @@ pub enum Failure {
     Choice(String),
 }
 
-/// A compiled game and the warnings its file earned.
+/// The checked game: every name resolved, every type and range checked, option values
+/// fixed and defines inlined. What is read during play is still an expression tree here;
+/// `compile` turns it into the tables the engine runs on.
 #[derive(Debug)]
-pub struct Compiled {
-    pub game: Game,
-    pub warnings: Vec<Problem>,
+pub struct Checked {
+    pub title: String,
+    pub about: Vec<String>,
+    pub options: Vec<ir::OptionInfo>,
+    pub variants: Vec<ir::VariantInfo>,
+    pub chosen: Vec<(String, ir::Value)>,
+    pub players: Vec<ir::Player>,
+    pub pieces: Vec<ir::PieceType>,
+    pub board: ir::Board,
+    pub zones: Vec<ir::Zone>,
+    pub rules: Vec<ir::MoveRule>,
+    pub tiers: Vec<Vec<ir::RuleId>>,
+    pub setup: Vec<ir::Code>,
+    pub no_move: ir::NoMove,
+    pub end_rules: Vec<ir::EndRule>,
+    /// The conditions of `after move require`.
+    pub after_move: Vec<ir::Expr>,
+    pub columns: Option<ir::Columns>,
+    /// By piece type: the zone where it is promoted and the types it may become.
+    pub promotions: Vec<Option<(usize, Vec<usize>)>>,
+    /// Whether some expression reads `attacked(…)`.
+    pub reads_attacked: bool,
+    /// Whether some expression reads `moved(…)`, and whether one outside a rule's `if`.
+    pub reads_moved: bool,
+    pub moved_elsewhere: bool,
+    /// Whether some expression reads `previous(…)`, and whether one outside a rule's `if`
+    /// and `after move require`.
+    pub reads_previous: bool,
+    pub previous_elsewhere: bool,
+    pub rows: Vec<u8>,
+    pub sowing: Option<ir::Sowing>,
+    pub reads_reachable: bool,
+    pub can_capture: bool,
+    pub reads_repetition: bool,
+    pub reads_passes: bool,
+    pub clock: Option<ir::ClockRule>,
+    pub score: Option<ir::Program>,
+    pub hands: Vec<Vec<u8>>,
+    pub hand_types: u64,
 }
 
-/// Parses and compiles a source text with the given choices.
-pub fn compile_source(source: &str, choices: &Choices) -> Result<Compiled, Failure> {
-    let file = crate::syntax::parse(source).map_err(Failure::Problems)?;
-    compile(&file, choices)
-}
-
-/// Compiles a parsed file with the given choices.
-pub fn compile(file: &GameFile, choices: &Choices) -> Result<Compiled, Failure> {
+/// Checks a parsed file with the given choices: the checked game and the warnings its
+/// file earned, or every problem.
+pub fn check(file: &GameFile, choices: &Choices) -> Result<(Checked, Vec<Problem>), Failure> {
     let mut checker = Checker::new(file);
     checker.options(choices)?;
-    let game = checker.run();
-    let mut problems = checker.finish();
-    if problems.iter().any(Problem::is_error) {
-        return Err(Failure::Problems(problems));
-    }
-    problems.retain(|p| !p.is_error());
-    Ok(Compiled {
-        game: game.expect("a game is built whenever there is no error"),
-        warnings: problems,
-    })
-}
-
-/// Every problem in a source text: its syntax error, or what `validate` finds.
-pub fn validate_source(source: &str) -> Vec<Problem> {
-    match crate::syntax::parse(source) {
-        Err(ps) => ps,
-        Ok(file) => validate(&file),
+    let checked = checker.run();
+    let problems = checker.finish();
+    match checked {
+        Some(checked) if !problems.iter().any(Problem::is_error) => Ok((checked, problems)),
+        _ => Err(Failure::Problems(problems)),
     }
 }
 
-/// Checks a file as `validate` does: with the default options, and again with each
-/// variant, so that a variant that breaks the file is caught too. Returns every problem
-/// once, in source order.
-pub fn validate(file: &GameFile) -> Vec<Problem> {
-    let mut all = Vec::new();
-    let mut runs = vec![Choices::default()];
-    for item in &file.items {
-        if let Item::Variant(v) = item {
-            runs.push(Choices {
-                variant: Some(v.name.name.clone()),
-                options: Vec::new(),
-            });
-        }
-    }
-    for choices in runs {
-        match compile(file, &choices) {
-            Ok(c) => all.extend(c.warnings),
-            Err(Failure::Problems(ps)) => all.extend(ps),
-            // A variant that the file itself declares wrongly was reported as a problem in
-            // the default run already.
-            Err(Failure::Choice(_)) => {}
-        }
-    }
-    dedupe(&mut all);
-    all
-}
-
-fn dedupe(problems: &mut Vec<Problem>) {
+/// Puts problems in source order, each once.
+pub fn dedupe(problems: &mut Vec<Problem>) {
     let mut seen = IndexSet::new();
     problems.retain(|p| seen.insert((p.kind, p.labels.first().map(|l| l.span), p.message.clone())));
     problems.sort_by_key(|p| (p.position(), p.severity()));
-}
-
-/// The piece types whose having moved a rule's conditions can read: for `moved(from)`, the
-/// rule's own; for `moved(SQ)` in a chain of `and` with `SQ is PATTERN`, the pattern's
-/// (elsewhere the chain fails whatever `moved` says); else every type.
-fn moved_types(rule: &ir::MoveRule, types: usize) -> u64 {
-    fn moved_squares<'e>(e: &'e ir::Expr, out: &mut Vec<&'e ir::Expr>) {
-        if let ir::Expr::Moved(sq) = e {
-            out.push(sq);
-        }
-        for c in e.children() {
-            moved_squares(c, out);
-        }
-    }
-    let piece_types = types;
-    let mut types = 0u64;
-    for c in &rule.conditions {
-        let mut parts = Vec::new();
-        c.conjuncts(&mut parts);
-        let mut read = Vec::new();
-        moved_squares(c, &mut read);
-        for sq in read {
-            if *sq == ir::Expr::Square(ir::SquareRef::From) {
-                types |= rule.piece_mask;
-                continue;
-            }
-            let narrowed = parts.iter().find_map(|p| match p {
-                ir::Expr::Is(e, pattern, false) if **e == *sq => Some(pattern),
-                _ => None,
-            });
-            match narrowed {
-                Some(pattern) => types |= pattern_types(pattern, piece_types),
-                None => return u64::MAX,
-            }
-        }
-    }
-    types
-}
-
-/// The piece types a pattern can match, for any player (bit `t` for type `t`); every
-/// type when it matches an empty square.
-fn pattern_types(pattern: &ir::Pattern, types: usize) -> u64 {
-    let codes = pattern.masks.iter().fold(0, |a, &m| a | m);
-    if codes & 1 != 0 {
-        return u64::MAX;
-    }
-    (1..64)
-        .filter(|&c| (codes >> c) & 1 != 0)
-        .fold(0, |acc, c| acc | 1 << ((c - 1) % types.max(1)))
 }
 
 /// Whether an expression reads `attacked(…)`.
@@ -361,7 +306,7 @@ impl<'f> Checker<'f> {
         );
     }
 
-    fn run(&mut self) -> Option<Game> {
+    fn run(&mut self) -> Option<Checked> {
         self.players_and_pieces();
         self.stacks = self.flag(
             |i| match i {
@@ -419,7 +364,7 @@ impl<'f> Checker<'f> {
         let clock = self.clock(&rules);
         let score = self.score();
         let after_move = self.after_move();
-        let attacks = self.attacks(&rules);
+        self.attacks(&rules);
         let (reads_repetition, reads_passes) = (self.reads_repetition, self.reads_passes);
         self.missing_parts();
         self.unused_options();
@@ -427,19 +372,6 @@ impl<'f> Checker<'f> {
         if self.has_errors() {
             return None;
         }
-        // The squares the after-move conditions read, when that is all they read. (Only
-        // now: the tables they read are sound once there is no error.)
-        let players = self.players.len();
-        let after_footprint = after_move.iter().try_fold(
-            vec![Vec::new(); players],
-            |mut acc: Vec<ir::expr::Watched>, e| {
-                let f = e.footprint(&self.zone_tables, players)?;
-                for (a, b) in acc.iter_mut().zip(f) {
-                    a.extend(b);
-                }
-                Some(acc)
-            },
-        );
         let players = self
             .players
             .values()
@@ -459,22 +391,7 @@ impl<'f> Checker<'f> {
                     .map_or_else(|| p.name.name.chars().next().unwrap_or('?'), |(c, _)| c),
             })
             .collect();
-        let (promotions, promotion_choices) = self.promotions_by_code(&promotions);
-        let moved_types = if self.moved_elsewhere {
-            u64::MAX
-        } else {
-            let types = self.pieces.len();
-            rules.iter().fold(0, |acc, r| acc | moved_types(r, types))
-        };
-        // When the look-back matters: read from every condition that reads it.
-        let look_kept = if self.previous_elsewhere {
-            None
-        } else {
-            let mut read: Vec<ir::Expr> = after_move.clone();
-            read.extend(rules.iter().flat_map(|r| r.conditions.iter().cloned()));
-            lookback::look_kept(&read)
-        };
-        Some(Game {
+        Some(Checked {
             title: self.file.title.clone(),
             about: self.file.about.clone(),
             options: self.option_infos.clone(),
@@ -491,51 +408,16 @@ impl<'f> Checker<'f> {
             rules,
             tiers,
             setup: setup?,
-            owner: (0..1 + self.players.len() * self.pieces.len())
-                .map(|c| match c {
-                    0 => u8::MAX,
-                    c => ((c - 1) / self.pieces.len()) as u8,
-                })
-                .collect(),
-            kind: (0..1 + self.players.len() * self.pieces.len())
-                .map(|c| match c {
-                    0 => 0,
-                    c => ((c - 1) % self.pieces.len()) as u8,
-                })
-                .collect(),
             no_move,
             end_rules,
-            reads_previous: self.reads_previous,
-            look_kept,
-            after_fresh: if self.reads_previous {
-                after_move
-                    .iter()
-                    .map(|e| e.with_previous(&ir::expr::LookBack::NONE))
-                    .collect::<Option<Vec<_>>>()
-                    .map(|folded| {
-                        let left: Vec<_> = folded
-                            .into_iter()
-                            .filter(|e| !matches!(e, ir::Expr::Int(n) if *n != 0))
-                            .collect();
-                        ir::Program::all(&left)
-                    })
-            } else {
-                None
-            },
-            after_program: ir::Program::all(&after_move),
-            // Every condition must need the same square for the rule to fail only there.
-            after_pinned: after_move
-                .first()
-                .and_then(|e| e.fails_only_from())
-                .filter(|f| after_move.iter().all(|e| e.fails_only_from() == Some(*f))),
             after_move,
-            after_footprint,
             columns,
             promotions,
-            promotion_choices,
-            attacks,
+            reads_attacked: !self.reads_attacked.is_empty(),
             reads_moved: self.reads_moved,
-            moved_types,
+            moved_elsewhere: self.moved_elsewhere,
+            reads_previous: self.reads_previous,
+            previous_elsewhere: self.previous_elsewhere,
             rows: std::mem::take(&mut self.rows),
             sowing,
             reads_reachable,
@@ -549,20 +431,17 @@ impl<'f> Checker<'f> {
         })
     }
 
-    /// For `attacked`: each player's capturing rules, with the codes of the pieces that
-    /// use them. A capturing rule may not read `attacked` itself (one attack would ask for
-    /// another), and a game that reads it without a rule that captures is told so.
-    fn attacks(&mut self, rules: &[ir::MoveRule]) -> ir::AttackRules {
+    /// A capturing rule may not read `attacked` itself (one attack would ask for another),
+    /// and a game that reads it without a rule that captures is told so.
+    fn attacks(&mut self, rules: &[ir::MoveRule]) {
         let Some(&first) = self.reads_attacked.first() else {
-            return Vec::new();
+            return;
         };
-        let types = self.pieces.len();
-        let attacking: Vec<(usize, &ir::MoveRule)> = rules
+        let attacking: Vec<&ir::MoveRule> = rules
             .iter()
-            .enumerate()
-            .filter(|(_, r)| crate::eval::attack::reads_as_attack(r))
+            .filter(|r| crate::eval::attack::reads_as_attack(r))
             .collect();
-        for (_, r) in &attacking {
+        for r in &attacking {
             if r.conditions.iter().any(reads_attacked) {
                 let span = self.items(|i| match i {
                     Item::Move(m) if m.name.name == r.name => Some(&m.name),
@@ -588,17 +467,6 @@ impl<'f> Checker<'f> {
                 .help("give a rule `onto enemy`, or `over 1 enemy … capture over`"),
             );
         }
-        (0..self.players.len())
-            .map(|p| {
-                attacking
-                    .iter()
-                    .map(|&(i, r)| {
-                        let codes = crate::eval::attack::attacker_codes(types, p, r.piece_mask);
-                        (i as ir::RuleId, codes)
-                    })
-                    .collect()
-            })
-            .collect()
     }
 
     /// A game needs a board, players, pieces and a way to move.
@@ -678,38 +546,6 @@ impl<'f> Checker<'f> {
                 );
             }
         }
-    }
-
-    /// The promotions by cell code, for the engine: no look-up of the piece's type while
-    /// playing, and an empty table when nothing is promoted.
-    /// With it, the codes each piece may become where the player chooses (empty where
-    /// there is no choice).
-    #[allow(clippy::type_complexity)]
-    fn promotions_by_code(
-        &self,
-        by_type: &[Option<(usize, Vec<usize>)>],
-    ) -> (Vec<Option<(usize, u8)>>, Vec<Vec<u8>>) {
-        if by_type.iter().all(Option::is_none) {
-            return (Vec::new(), Vec::new());
-        }
-        let types = self.pieces.len();
-        let mut table = vec![None; 1 + self.players.len() * types];
-        let mut choices = vec![Vec::new(); 1 + self.players.len() * types];
-        for player in 0..self.players.len() {
-            for (t, p) in by_type.iter().enumerate() {
-                if let Some((zone, into)) = p {
-                    let code = |t: usize| (1 + player * types + t) as u8;
-                    table[code(t) as usize] = Some((*zone, code(into[0])));
-                    if into.len() > 1 {
-                        choices[code(t) as usize] = into.iter().map(|&i| code(i)).collect();
-                    }
-                }
-            }
-        }
-        if choices.iter().all(Vec::is_empty) {
-            choices.clear();
-        }
-        (table, choices)
     }
 
     fn finish(mut self) -> Vec<Problem> {

@@ -25,7 +25,7 @@ pub fn run(files: &[String], as_json: bool) -> Result<ExitCode, CliError> {
                 continue;
             }
         };
-        let problems = crate::check::validate_source(&source.text);
+        let problems = crate::compile::validate_source(&source.text);
         let has_errors = problems.iter().any(Problem::is_error);
         failed |= has_errors;
         if as_json {

@@ -1,5 +1,213 @@
-//! From the checked game to the tables the engine runs on.
+//! From the checked game to the tables the engine runs on. `check` has resolved every
+//! name and checked every type; here nothing is looked up by name and no mistake of the
+//! file is found: conditions read during play become programs (`eval`), and what can be
+//! worked out before play (which look-backs matter, what an after-move condition reads,
+//! who may attack with which rule, promotions by cell code) becomes tables.
+//!
+//! This is also the front end as a whole: `compile_source` parses, checks and compiles;
+//! `validate` checks a file for every variant, as `tabula validate` does.
 
+mod attacks;
 mod fold;
 mod footprint;
+pub mod lookback;
+mod moved;
 mod pinned;
+mod promotions;
+
+pub use crate::check::{Choices, Failure};
+
+use crate::check::{self, Checked};
+use crate::diagnostic::Problem;
+use crate::ir::{self, Game};
+use crate::syntax::ast::{GameFile, Item};
+
+/// A compiled game and the warnings its file earned.
+#[derive(Debug)]
+pub struct Compiled {
+    pub game: Game,
+    pub warnings: Vec<Problem>,
+}
+
+/// Parses, checks and compiles a source text with the given choices.
+pub fn compile_source(source: &str, choices: &Choices) -> Result<Compiled, Failure> {
+    let file = crate::syntax::parse(source).map_err(Failure::Problems)?;
+    compile_file(&file, choices)
+}
+
+/// Checks and compiles a parsed file with the given choices.
+pub fn compile_file(file: &GameFile, choices: &Choices) -> Result<Compiled, Failure> {
+    let (checked, warnings) = check::check(file, choices)?;
+    Ok(Compiled {
+        game: compile(checked),
+        warnings,
+    })
+}
+
+/// Every problem in a source text: its syntax error, or what `validate` finds.
+pub fn validate_source(source: &str) -> Vec<Problem> {
+    match crate::syntax::parse(source) {
+        Err(ps) => ps,
+        Ok(file) => validate(&file),
+    }
+}
+
+/// Checks a file as `validate` does: with the default options, and again with each
+/// variant, so that a variant that breaks the file is caught too. Returns every problem
+/// once, in source order.
+pub fn validate(file: &GameFile) -> Vec<Problem> {
+    let mut all = Vec::new();
+    let mut runs = vec![Choices::default()];
+    for item in &file.items {
+        if let Item::Variant(v) = item {
+            runs.push(Choices {
+                variant: Some(v.name.name.clone()),
+                options: Vec::new(),
+            });
+        }
+    }
+    for choices in runs {
+        match check::check(file, &choices) {
+            Ok((_, warnings)) => all.extend(warnings),
+            Err(Failure::Problems(ps)) => all.extend(ps),
+            // A variant that the file itself declares wrongly was reported as a problem in
+            // the default run already.
+            Err(Failure::Choice(_)) => {}
+        }
+    }
+    check::dedupe(&mut all);
+    all
+}
+
+/// The tables of a checked game.
+pub fn compile(c: Checked) -> Game {
+    let players = c.players.len();
+    let types = c.pieces.len();
+    let (promotions, promotion_choices) =
+        promotions::promotions_by_code(&c.promotions, players, types);
+    let moved_types = if c.moved_elsewhere {
+        u64::MAX
+    } else {
+        c.rules
+            .iter()
+            .fold(0, |acc, r| acc | moved::moved_types(r, types))
+    };
+    // When the look-back matters: read from every condition that reads it.
+    let look_kept = if c.previous_elsewhere {
+        None
+    } else {
+        let mut read: Vec<ir::Expr> = c.after_move.clone();
+        read.extend(c.rules.iter().flat_map(|r| r.conditions.iter().cloned()));
+        lookback::look_kept(&read)
+    };
+    let attacks = if c.reads_attacked {
+        attacks::attack_rules(&c.rules, players, types)
+    } else {
+        Vec::new()
+    };
+    let after = after_move(&c.after_move, &c.zones, players, c.reads_previous);
+    Game {
+        title: c.title,
+        about: c.about,
+        options: c.options,
+        variants: c.variants,
+        chosen: c.chosen,
+        owner: (0..1 + players * types)
+            .map(|code| match code {
+                0 => u8::MAX,
+                code => ((code - 1) / types) as u8,
+            })
+            .collect(),
+        kind: (0..1 + players * types)
+            .map(|code| match code {
+                0 => 0,
+                code => ((code - 1) % types) as u8,
+            })
+            .collect(),
+        players: c.players,
+        pieces: c.pieces,
+        board: c.board,
+        zones: c.zones,
+        rules: c.rules,
+        tiers: c.tiers,
+        setup: c.setup,
+        no_move: c.no_move,
+        end_rules: c.end_rules,
+        reads_previous: c.reads_previous,
+        look_kept,
+        after_fresh: after.fresh,
+        after_program: after.program,
+        after_pinned: after.pinned,
+        after_move: c.after_move,
+        after_footprint: after.footprint,
+        columns: c.columns,
+        promotions,
+        promotion_choices,
+        attacks,
+        reads_moved: c.reads_moved,
+        moved_types,
+        rows: c.rows,
+        sowing: c.sowing,
+        reads_reachable: c.reads_reachable,
+        can_capture: c.can_capture,
+        reads_repetition: c.reads_repetition,
+        reads_passes: c.reads_passes,
+        clock: c.clock,
+        score: c.score,
+        hands: c.hands,
+        hand_types: c.hand_types,
+    }
+}
+
+/// The tables of `after move require`.
+struct AfterMove {
+    program: Option<ir::Program>,
+    fresh: Option<Option<ir::Program>>,
+    pinned: Option<ir::LookField>,
+    footprint: Option<Vec<ir::expr::Watched>>,
+}
+
+fn after_move(
+    conditions: &[ir::Expr],
+    zones: &[ir::Zone],
+    players: usize,
+    reads_previous: bool,
+) -> AfterMove {
+    // The squares the conditions read, when that is all they read.
+    let footprint = conditions.iter().try_fold(
+        vec![Vec::new(); players],
+        |mut acc: Vec<ir::expr::Watched>, e| {
+            let f = e.footprint(zones, players)?;
+            for (a, b) in acc.iter_mut().zip(f) {
+                a.extend(b);
+            }
+            Some(acc)
+        },
+    );
+    // As they read with no move before: folded, and left out where they always hold.
+    let fresh = if reads_previous {
+        conditions
+            .iter()
+            .map(|e| e.with_previous(&ir::LookBack::NONE))
+            .collect::<Option<Vec<_>>>()
+            .map(|folded| {
+                let left: Vec<_> = folded
+                    .into_iter()
+                    .filter(|e| !matches!(e, ir::Expr::Int(n) if *n != 0))
+                    .collect();
+                ir::Program::all(&left)
+            })
+    } else {
+        None
+    };
+    AfterMove {
+        program: ir::Program::all(conditions),
+        fresh,
+        // Every condition must need the same square for the rule to fail only there.
+        pinned: conditions
+            .first()
+            .and_then(|e| e.fails_only_from())
+            .filter(|f| conditions.iter().all(|e| e.fails_only_from() == Some(*f))),
+        footprint,
+    }
+}

@@ -612,7 +612,7 @@ pub(super) fn apply_sowing(game: &Game, sw: &Sowing, s: &mut State, m: Move) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{compile_source, Choices};
+    use crate::compile::{compile_source, Choices};
     use crate::search::rng::Rng;
 
     /// The packed sowing and the sowing over the slots agree seed for seed: the same end,

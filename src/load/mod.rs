@@ -5,7 +5,7 @@
 
 pub mod shipped;
 
-use crate::check::{self, Choices, Failure};
+use crate::compile::{self, Choices, Failure};
 use crate::diagnostic::Problem;
 use crate::engine::State;
 use crate::ir::Game;
@@ -175,7 +175,7 @@ pub fn choices(spec: &GameSpec) -> Result<Choices, LoadError> {
 /// Compiles a game's text with the spec's choices and sets up its starting position.
 pub fn load_source(source: Source, spec: &GameSpec) -> Result<Loaded, LoadError> {
     let choices = choices(spec)?;
-    let compiled = match check::compile_source(&source.text, &choices) {
+    let compiled = match compile::compile_source(&source.text, &choices) {
         Ok(c) => c,
         Err(Failure::Choice(msg)) => return Err(LoadError::Choice(msg)),
         Err(Failure::Problems(problems)) => return Err(LoadError::Problems { source, problems }),

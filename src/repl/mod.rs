@@ -768,7 +768,7 @@ mod tests {
     fn colours_follow_the_players_names() {
         // Blue moves first and writes upper case: its pieces are blue, Red's red.
         let source = "game \"T\"\nboard 2 x 1\nplayers Blue, Red\npieces soldier\nmove step { along n onto empty }\n";
-        let game = crate::check::compile_source(source, &Default::default())
+        let game = crate::compile::compile_source(source, &Default::default())
             .unwrap()
             .game;
         assert_eq!(

@@ -2,7 +2,7 @@
 //! through `tabula::load`, moves come from `tabula::engine`, text from `tabula::present`.
 #![allow(dead_code)]
 
-use tabula::check::{compile_source, Choices};
+use tabula::compile::{compile_source, Choices};
 pub use tabula::engine::{legal_moves, make, Move, Outcome, Scratch, State};
 use tabula::ir::Game;
 use tabula::load::{load, GameSpec};

@@ -236,7 +236,7 @@ sow lift { from home lap round }
 no move: pass
 end before turn { draw when not reachable(capture) }
 ";
-    let problems = tabula::check::validate_source(source);
+    let problems = tabula::compile::validate_source(source);
     assert_eq!(
         problems.iter().map(|p| p.code()).collect::<Vec<_>>(),
         ["never_captures"]

@@ -10,7 +10,7 @@ use tabula::diagnostic::{render, Kind, RenderStyle, Severity};
 fn rendered(path: &Path) -> String {
     let source = fs::read_to_string(path).unwrap();
     let name = path.file_name().unwrap().to_string_lossy();
-    let problems = tabula::check::validate_source(&source);
+    let problems = tabula::compile::validate_source(&source);
     render(&problems, &name, &source, RenderStyle::plain())
 }
 
@@ -58,7 +58,7 @@ fn counts(name: &str) -> (usize, usize) {
         .join(name);
     let source = fs::read_to_string(path).unwrap();
     let file = tabula::syntax::parse(&source).unwrap();
-    let problems = tabula::check::validate(&file);
+    let problems = tabula::compile::validate(&file);
     let errors = problems.iter().filter(|p| p.is_error()).count();
     (errors, problems.len() - errors)
 }
@@ -85,7 +85,7 @@ fn shipped_games_have_no_problem_at_all() {
         let path = entry.unwrap().path();
         let source = fs::read_to_string(&path).unwrap();
         let file = tabula::syntax::parse(&source).unwrap();
-        let problems = tabula::check::validate(&file);
+        let problems = tabula::compile::validate(&file);
         assert!(problems.is_empty(), "{}: {problems:?}", path.display());
     }
 }

@@ -18,7 +18,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use tabula::check::{compile_source, Choices, Failure};
+use tabula::compile::{compile_source, Choices, Failure};
 use tabula::diagnostic::{render, RenderStyle};
 use tabula::engine::{self, legal_moves, make, State};
 use tabula::ir::Game;

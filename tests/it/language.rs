@@ -5,7 +5,7 @@ use crate::common::{
     after, compile, moves, outcome, parse_position, play_move, position, position_text, Outcome,
     State,
 };
-use tabula::check::{compile_source, Choices, Failure};
+use tabula::compile::{compile_source, Choices, Failure};
 
 /// A 5x5 game with one piece type and the given extra text.
 fn game_with(extra: &str) -> tabula::ir::Game {

@@ -6,7 +6,7 @@
 use crate::common::{compile, make, move_text, moves, parse_position, play_move, position, Move};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
-use tabula::check::{compile_source, Choices, Failure};
+use tabula::compile::{compile_source, Choices, Failure};
 use tabula::ir::MAX_DIRECTIONS;
 
 /// The codes of the errors a source text earns.

@@ -1,7 +1,7 @@
 //! Syntax errors: every one in a file at once, with the word the parser would have taken,
 //! the usual mistakes explained, and an unclosed brace labelled where it opens.
 
-use tabula::check::{compile_source, Choices, Failure};
+use tabula::compile::{compile_source, Choices, Failure};
 use tabula::diagnostic::Problem;
 
 fn problems(source: &str) -> Vec<Problem> {
