@@ -13,7 +13,7 @@ use crate::eval::arith::unary;
 use crate::eval::eval;
 use crate::eval::Env;
 use crate::ir::expr::{Expr as IExpr, LookField, SquareRef};
-use crate::ir::{BinOp, Pattern, Program, UnOp};
+use crate::ir::{BinOp, Pattern, UnOp};
 use crate::ir::{DirId, MAX_PLAYERS};
 use crate::syntax::ast::{
     AttackTarget, BinaryOp, CountScope, Expr, ExprKind, Ident, Item, PatternWord, UnaryOp, Value,
@@ -244,18 +244,7 @@ impl Checker<'_> {
 
     /// Reports a value that does not fit in a number.
     pub(super) fn overflow(&mut self, span: Span, what: String) {
-        self.report(
-            Problem::new(
-                Kind::Overflow,
-                format!(
-                    "{what} does not fit in a number (from {} to {})",
-                    i64::MIN,
-                    i64::MAX
-                ),
-            )
-            .label(span, "this value overflows")
-            .help("use smaller numbers"),
-        );
+        self.report(overflow(span, what));
     }
 
     /// Reports an expression evaluated on the squares of the board that overflows on one
@@ -1354,21 +1343,16 @@ fn bin_op(op: BinaryOp) -> BinOp {
     }
 }
 
-/// The value of `e` on square `sq`, which the checker knows (no position is read); where
-/// it overflows, 0, with the first such square kept in `overflow`, so that a loop over
-/// squares reports the overflow once (`Checker::overflow_on`).
-/// `value` of an expression read on a few squares only (a setup, a track), compiled for
-/// each reading.
-pub(super) fn value_once(e: &IExpr, env: &Env, sq: usize, overflow: &mut Option<usize>) -> i64 {
-    value(&Program::of(e), env, sq, overflow)
-}
-
-/// The value of a compiled condition on square `sq`; 0 where it overflows, and then the
-/// first such square is kept in `overflow`. (Compile a condition once, before a loop over
-/// the squares.)
-pub(super) fn value(e: &Program, env: &Env, sq: usize, overflow: &mut Option<usize>) -> i64 {
-    e.eval(env).unwrap_or_else(|| {
-        overflow.get_or_insert(sq);
-        0
-    })
+/// A value that overflows where it is read (`what`: "its value on c1").
+pub(crate) fn overflow(span: Span, what: String) -> Problem {
+    Problem::new(
+        Kind::Overflow,
+        format!(
+            "{what} does not fit in a number (from {} to {})",
+            i64::MIN,
+            i64::MAX
+        ),
+    )
+    .label(span, "this value overflows")
+    .help("use smaller numbers")
 }

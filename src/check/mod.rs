@@ -7,8 +7,10 @@
 //! `names` (players, pieces, directions, zones, the board), `expr` (expressions and their
 //! types), `setup`, and `rules` (move rules, priorities, the end).
 
+mod checked;
 mod end_words;
 mod expr;
+pub(crate) use expr::overflow;
 mod names;
 mod options;
 mod range;
@@ -23,6 +25,7 @@ use crate::ir;
 use crate::syntax::ast::{self, GameFile, Item, Value};
 use indexmap::{IndexMap, IndexSet};
 
+pub use checked::{Checked, Rule};
 pub use options::Choices;
 
 /// Why a file could not be compiled.
@@ -32,51 +35,6 @@ pub enum Failure {
     Problems(Vec<Problem>),
     /// The user's choice of options or variant does not fit the file: one message.
     Choice(String),
-}
-
-/// The checked game: every name resolved, every type and range checked, option values
-/// fixed and defines inlined. What is read during play is still an expression tree here;
-/// `compile` turns it into the tables the engine runs on.
-#[derive(Debug)]
-pub struct Checked {
-    pub title: String,
-    pub about: Vec<String>,
-    pub options: Vec<ir::OptionInfo>,
-    pub variants: Vec<ir::VariantInfo>,
-    pub chosen: Vec<(String, ir::Value)>,
-    pub players: Vec<ir::Player>,
-    pub pieces: Vec<ir::PieceType>,
-    pub board: ir::Board,
-    pub zones: Vec<ir::Zone>,
-    pub rules: Vec<ir::MoveRule>,
-    pub tiers: Vec<Vec<ir::RuleId>>,
-    pub setup: Vec<ir::Code>,
-    pub no_move: ir::NoMove,
-    pub end_rules: Vec<ir::EndRule>,
-    /// The conditions of `after move require`.
-    pub after_move: Vec<ir::Expr>,
-    pub columns: Option<ir::Columns>,
-    /// By piece type: the zone where it is promoted and the types it may become.
-    pub promotions: Vec<Option<(usize, Vec<usize>)>>,
-    /// Whether some expression reads `attacked(…)`.
-    pub reads_attacked: bool,
-    /// Whether some expression reads `moved(…)`, and whether one outside a rule's `if`.
-    pub reads_moved: bool,
-    pub moved_elsewhere: bool,
-    /// Whether some expression reads `previous(…)`, and whether one outside a rule's `if`
-    /// and `after move require`.
-    pub reads_previous: bool,
-    pub previous_elsewhere: bool,
-    pub rows: Vec<u8>,
-    pub sowing: Option<ir::Sowing>,
-    pub reads_reachable: bool,
-    pub can_capture: bool,
-    pub reads_repetition: bool,
-    pub reads_passes: bool,
-    pub clock: Option<ir::ClockRule>,
-    pub score: Option<ir::Program>,
-    pub hands: Vec<Vec<u8>>,
-    pub hand_types: u64,
 }
 
 /// Checks a parsed file with the given choices: the checked game and the warnings its
@@ -433,14 +391,11 @@ impl<'f> Checker<'f> {
 
     /// A capturing rule may not read `attacked` itself (one attack would ask for another),
     /// and a game that reads it without a rule that captures is told so.
-    fn attacks(&mut self, rules: &[ir::MoveRule]) {
+    fn attacks(&mut self, rules: &[Rule]) {
         let Some(&first) = self.reads_attacked.first() else {
             return;
         };
-        let attacking: Vec<&ir::MoveRule> = rules
-            .iter()
-            .filter(|r| crate::eval::attack::reads_as_attack(r))
-            .collect();
+        let attacking: Vec<&Rule> = rules.iter().filter(|r| r.captures_as_attack()).collect();
         for r in &attacking {
             if r.conditions.iter().any(reads_attacked) {
                 let span = self.items(|i| match i {

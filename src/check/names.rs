@@ -1,8 +1,9 @@
 //! The things a game names: players, piece types, directions, the board, zones, defines.
 
-use super::expr::{value, Scope, Ty};
+use super::expr::{Scope, Ty};
 use super::{Checker, DirRef};
 use crate::diagnostic::{Kind, Problem};
+use crate::eval::value;
 use crate::eval::Env;
 use crate::ir::board::{rows_for, Board, Direction};
 use crate::ir::expr::Expr as IExpr;

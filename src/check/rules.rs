@@ -1,17 +1,15 @@
 //! Move rules, priorities, what happens with no move, and the end of the game.
 
-use super::expr::{value, Scope, Ty};
+use super::expr::{Scope, Ty};
 use super::setup::Supply;
-use super::Checker;
+use super::{Checker, Rule};
 use crate::diagnostic::Span;
 use crate::diagnostic::{Kind, Problem};
-use crate::eval::Env;
 use crate::ir::expr::Expr as IExpr;
-use crate::ir::expr::SquareRef;
-use crate::ir::{BinOp, ClockRule, Effect, EffectLines, EffectVerb, EndScope, NoMove, UnOp, Where};
+use crate::ir::{BinOp, ClockRule, Effect, EffectLines, EffectVerb, EndScope, NoMove};
 use crate::ir::{
-    Chain, DirId, EndRule, MaskTable, MoveRule, Program, RuleId, Run, Sq, SquareSet, Verdict, Walk,
-    MAX_CHAIN, MAX_CODES, MAX_PLAYERS, MAX_RULES, NO_SQUARE,
+    Chain, DirId, EndRule, Program, RuleId, Run, Verdict, MAX_CHAIN, MAX_CODES, MAX_PLAYERS,
+    MAX_RULES,
 };
 use crate::syntax::ast::{
     self, Clause, ClockEvent, EffectDecl, Ident, Item, MoveDecl, OutcomeWord, PatternWord, RunCount,
@@ -19,7 +17,7 @@ use crate::syntax::ast::{
 use indexmap::IndexMap;
 
 impl Checker<'_> {
-    pub(super) fn rules(&mut self, supply: &Supply) -> (Vec<MoveRule>, Vec<Vec<RuleId>>) {
+    pub(super) fn rules(&mut self, supply: &Supply) -> (Vec<Rule>, Vec<Vec<RuleId>>) {
         let decls = self.items(|i| match i {
             Item::Move(m) => Some(m),
             _ => None,
@@ -91,7 +89,7 @@ impl Checker<'_> {
 
     /// Resolves each rule's `then`: the rule it names is made only as a second part.
     /// (Rules are found by name: a rule that failed to compile is not in `rules`.)
-    fn second_parts(&mut self, rules: &mut [MoveRule], names: &IndexMap<String, Span>) {
+    fn second_parts(&mut self, rules: &mut [Rule], names: &IndexMap<String, Span>) {
         let pending = std::mem::take(&mut self.pending_then);
         for (i, then) in pending.into_iter().enumerate() {
             let Some(name) = then else {
@@ -125,7 +123,10 @@ impl Checker<'_> {
                 .get(&rule.name)
                 .copied()
                 .unwrap_or(self.file.title_span);
-            let along = rule.walks.iter().any(|w| !w.is_empty());
+            let along = rule
+                .directions
+                .as_ref()
+                .is_some_and(|d| d.iter().any(|w| !w.is_empty()));
             if rule.place.is_some() && along && !rule.second_part {
                 self.report(
                     Problem::new(
@@ -179,7 +180,7 @@ impl Checker<'_> {
     /// A chain is one move, and a move holds at most `MAX_CHAIN` steps: a chain rule must
     /// take a piece at every step, so that the pieces on the board bound its length, and
     /// that bound must fit.
-    fn chain_fits(&mut self, rule: &MoveRule, d: &MoveDecl, supply: &Supply) {
+    fn chain_fits(&mut self, rule: &Rule, d: &MoveDecl, supply: &Supply) {
         if rule.chain.is_none() {
             return;
         }
@@ -366,8 +367,7 @@ impl Checker<'_> {
         found.map(|t| t as u8)
     }
 
-    fn move_rule(&mut self, d: &MoveDecl) -> Option<MoveRule> {
-        let players = self.players.len();
+    fn move_rule(&mut self, d: &MoveDecl) -> Option<Rule> {
         let mut piece_mask = None;
         // A placement puts a new piece: it has no `from`, and its conditions say so.
         let placing = d.clauses.iter().find_map(|c| match c {
@@ -463,10 +463,7 @@ impl Checker<'_> {
                     if let (Some(a), Some(b)) = (a, b) {
                         self.check_range(&a, piece.span);
                         self.check_range(&b, onto.span);
-                        carries.push(crate::ir::Carry {
-                            from: Program::of(&a),
-                            to: Program::of(&b),
-                        });
+                        carries.push(crate::ir::Carry { from: a, to: b });
                     }
                 }
                 Clause::Require(cond, span) => {
@@ -580,13 +577,6 @@ impl Checker<'_> {
         if !complete {
             return None;
         }
-        let (walks, placeable) = match &directions {
-            Some(directions) => {
-                let geometry = self.geometry(&statics);
-                (self.walks(directions, geometry.as_ref())?, Vec::new())
-            }
-            None => (vec![Vec::new(); players], self.placeable(&statics)?),
-        };
         let captures = takes_landing || takes_run.is_some();
         let require_any = match place {
             Some(_) => require
@@ -595,212 +585,32 @@ impl Checker<'_> {
             None => None,
         };
         self.pending_then.push(then);
-        Some(MoveRule {
+        Some(Rule {
             name: d.name.name.clone(),
+            name_span: d.name.span,
             piece_mask: piece_mask.unwrap_or(u64::MAX >> (64 - self.pieces.len().clamp(1, 64))),
-            walks,
+            directions,
             run: run.map(|(r, _)| r),
             onto,
             takes_landing,
             takes_run: takes_run.is_some(),
             under,
             chain,
-            condition: Program::all(&dynamics),
-            condition_sets: self.where_all(&dynamics),
+            statics,
             conditions: dynamics,
             place,
-            placeable,
             then: None,
             second_part: false,
             effects,
             carries,
-            require: require.as_ref().map(Program::of),
+            require,
             require_any,
             plain: false,
         })
     }
 
-    /// For a placement without `along`: for each player, the squares `to` where the
-    /// conditions on squares hold.
-    fn placeable(&mut self, statics: &[(IExpr, Span)]) -> Option<Vec<SquareSet>> {
-        let env = self.square_env()?;
-        let statics: Vec<(Program, Span)> =
-            statics.iter().map(|(c, s)| (Program::of(c), *s)).collect();
-        let n = env.cells;
-        let mut overflow: Option<(Span, usize)> = None;
-        let sets = (0..self.players.len())
-            .map(|p| {
-                let mut set = SquareSet::default();
-                for to in (0..n).filter(|&sq| env.used[sq]) {
-                    let e = Env {
-                        player: p as u8,
-                        to: to as u16,
-                        ..env
-                    };
-                    let (holds, bad) = all_hold(&statics, &e, to);
-                    if let (Some(span), None) = (bad, overflow) {
-                        overflow = Some((span, to));
-                    }
-                    if holds {
-                        set.insert(to as Sq);
-                    }
-                }
-                set
-            })
-            .collect();
-        if let Some((span, sq)) = overflow {
-            self.overflow_on(span, sq);
-        }
-        Some(sets)
-    }
-
-    /// The conditions that read the position as a formula over sets of squares, when each
-    /// reads only what stands at fixed steps from `to`, and zones; what reads no position
-    /// is folded into fixed sets of squares.
-    fn where_all(&self, conditions: &[IExpr]) -> Option<Where> {
-        if conditions.is_empty() {
-            return None;
-        }
-        let parts: Option<Vec<Where>> = conditions.iter().map(|c| self.where_of(c)).collect();
-        Some(self.fold(Where::And(parts?)))
-    }
-
-    /// The used squares, for each player.
-    fn everywhere(&self) -> Vec<SquareSet> {
-        let used = self
-            .board
-            .as_ref()
-            .map_or(SquareSet::default(), |b| b.used_set);
-        vec![used; self.players.len()]
-    }
-
-    fn where_of(&self, e: &IExpr) -> Option<Where> {
-        let board = self.board.as_ref()?;
-        let players = self.players.len();
-        let w = Some(match e {
-            IExpr::Int(0) => Where::Squares(vec![SquareSet::default(); players]),
-            IExpr::Int(_) => Where::Squares(self.everywhere()),
-            IExpr::InZone(z, sq) if **sq == IExpr::Square(SquareRef::To) => {
-                Where::Squares(self.zone_tables[*z].sets.clone())
-            }
-            IExpr::Is(sq, pattern, off) => {
-                let steps = match &**sq {
-                    IExpr::Square(SquareRef::To) => [(0, 0); MAX_PLAYERS],
-                    IExpr::Offset(inner, steps) if **inner == IExpr::Square(SquareRef::To) => {
-                        *steps
-                    }
-                    _ => return None,
-                };
-                let w = board.width as i64;
-                let h = board.height as i64;
-                // For each player, the squares `to` whose square at the step is on the board.
-                let onto: Vec<SquareSet> = (0..players)
-                    .map(|p| {
-                        let (dx, dy) = steps[p];
-                        let mut set = SquareSet::default();
-                        for sq in board.squares() {
-                            let (f, r) = (sq as i64 % w + dx, sq as i64 / w + dy);
-                            if (0..w).contains(&f)
-                                && (0..h).contains(&r)
-                                && board.used[(f + r * w) as usize]
-                            {
-                                set.insert(sq);
-                            }
-                        }
-                        set
-                    })
-                    .collect();
-                let delta = std::array::from_fn(|p| (steps[p].0 + steps[p].1 * w) as i32);
-                let at = Where::At {
-                    pattern: *pattern,
-                    onto: onto.clone(),
-                    delta,
-                };
-                if *off {
-                    let off_board = onto
-                        .iter()
-                        .map(|on| {
-                            SquareSet(std::array::from_fn(|i| board.used_set.0[i] & !on.0[i]))
-                        })
-                        .collect();
-                    Where::Or(vec![at, Where::Squares(off_board)])
-                } else {
-                    at
-                }
-            }
-            IExpr::Binary(BinOp::And, a, b) => {
-                Where::And(vec![self.where_of(a)?, self.where_of(b)?])
-            }
-            IExpr::Binary(BinOp::Or, a, b) => Where::Or(vec![self.where_of(a)?, self.where_of(b)?]),
-            IExpr::Unary(UnOp::Not, a) => Where::Not(Box::new(self.where_of(a)?)),
-            _ => return None,
-        });
-        w.map(|w| self.fold(w))
-    }
-
-    /// `w` with what reads no position folded into fixed sets: a pattern that matches
-    /// nothing, `and`/`or`/`not` of fixed sets, a conjunction or disjunction of one part.
-    fn fold(&self, w: Where) -> Where {
-        let everywhere = self.everywhere();
-        let combine = |parts: Vec<Where>, and: bool| -> Where {
-            let mut fixed: Option<Vec<SquareSet>> = None;
-            let mut rest = Vec::new();
-            for part in parts.into_iter().map(|p| self.fold(p)) {
-                match part {
-                    Where::Squares(s) => {
-                        fixed = Some(match fixed {
-                            None => s,
-                            Some(f) => f
-                                .iter()
-                                .zip(&s)
-                                .map(|(a, b)| if and { *a & *b } else { *a | *b })
-                                .collect(),
-                        })
-                    }
-                    other => rest.push(other),
-                }
-            }
-            match (fixed, rest.len()) {
-                (Some(f), 0) => Where::Squares(f),
-                (None, 1) => rest.pop().expect("one part"),
-                (None, _) => {
-                    if and {
-                        Where::And(rest)
-                    } else {
-                        Where::Or(rest)
-                    }
-                }
-                (Some(f), _) => {
-                    rest.push(Where::Squares(f));
-                    if and {
-                        Where::And(rest)
-                    } else {
-                        Where::Or(rest)
-                    }
-                }
-            }
-        };
-        match w {
-            Where::At { pattern, .. } if pattern.masks.iter().all(|&m| m == 0) => {
-                Where::Squares(vec![SquareSet::default(); everywhere.len()])
-            }
-            Where::And(parts) => combine(parts, true),
-            Where::Or(parts) => combine(parts, false),
-            Where::Not(inner) => match self.fold(*inner) {
-                Where::Squares(s) => Where::Squares(
-                    s.iter()
-                        .zip(&everywhere)
-                        .map(|(x, u)| SquareSet(std::array::from_fn(|i| u.0[i] & !x.0[i])))
-                        .collect(),
-                ),
-                other => Where::Not(Box::new(other)),
-            },
-            other => other,
-        }
-    }
-
     /// An effect clause, checked.
-    fn effect(&mut self, e: &EffectDecl, placing: bool) -> Option<Effect> {
+    fn effect(&mut self, e: &EffectDecl, placing: bool) -> Option<Effect<IExpr>> {
         let mut ok = true;
         let at_from = e.at_from.is_some_and(|(from, _)| from);
         if let (true, Some((_, span))) = (at_from && placing, e.at_from) {
@@ -891,7 +701,7 @@ impl Checker<'_> {
             Some(c) => {
                 let lowered = self.lower_as(c, Ty::Bool, scope)?;
                 self.check_range(&lowered, c.span);
-                Some(Program::of(&lowered))
+                Some(lowered)
             }
             None => None,
         };
@@ -904,98 +714,6 @@ impl Checker<'_> {
             closer,
             when,
         })
-    }
-
-    /// Each player's walks: a direction, its step, and, where the rule has conditions on
-    /// squares, the squares each distance along it may land on.
-    fn walks(
-        &self,
-        directions: &[Vec<DirId>],
-        geometry: Option<&MaskTable>,
-    ) -> Option<Vec<Vec<Walk>>> {
-        let board = self.board.as_ref()?;
-        let n = board.cells();
-        let walks = directions
-            .iter()
-            .enumerate()
-            .map(|(p, dirs)| {
-                dirs.iter()
-                    .map(|&d| {
-                        let allowed = geometry.map(|g| {
-                            let mut allowed: Vec<SquareSet> = Vec::new();
-                            for from in board.squares() {
-                                let to_ok = g.get(p * n + from as usize);
-                                let mut sq = board.next(from, d);
-                                let mut k = 0;
-                                while sq != NO_SQUARE {
-                                    if allowed.len() <= k {
-                                        allowed.push(SquareSet::default());
-                                    }
-                                    if to_ok.contains(sq) {
-                                        allowed[k].insert(sq);
-                                    }
-                                    k += 1;
-                                    sq = board.next(sq, d);
-                                }
-                            }
-                            allowed
-                        });
-                        Walk {
-                            dir: d,
-                            delta: board.delta[d as usize],
-                            steps_from: board.steps_from.get(d as usize),
-                            allowed,
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        Some(walks)
-    }
-
-    /// Decides the conditions that read no state once, for every player and pair of
-    /// squares: for each player and square `from`, the set of squares `to` where they hold.
-    fn geometry(&mut self, statics: &[(IExpr, Span)]) -> Option<MaskTable> {
-        if statics.is_empty() {
-            return None;
-        }
-        let env = self.square_env()?;
-        let statics: Vec<(Program, Span)> =
-            statics.iter().map(|(c, s)| (Program::of(c), *s)).collect();
-        let n = env.cells;
-        let mut table = MaskTable::new(MaskTable::words_for(n));
-        // The first condition that overflows, and for which move.
-        let mut overflow: Option<(Span, usize, usize)> = None;
-        for p in 0..self.players.len() {
-            for from in 0..n {
-                let mut set = SquareSet::default();
-                for to in 0..n {
-                    if !env.used[from] || !env.used[to] {
-                        continue;
-                    }
-                    let e = Env {
-                        player: p as u8,
-                        from: from as u16,
-                        to: to as u16,
-                        ..env
-                    };
-                    let (holds, bad) = all_hold(&statics, &e, to);
-                    if let (Some(span), None) = (bad, overflow) {
-                        overflow = Some((span, from, to));
-                    }
-                    if holds {
-                        set.insert(to as Sq);
-                    }
-                }
-                table.push(&set);
-            }
-        }
-        if let Some((span, from, to)) = overflow {
-            let names = &self.board.as_ref()?.names;
-            let what = format!("its value for a move from {} to {}", names[from], names[to]);
-            self.overflow(span, what);
-        }
-        Some(table)
     }
 
     /// `after move require …`: conditions on the position after each move.
@@ -1020,7 +738,7 @@ impl Checker<'_> {
     }
 
     /// `clock resets on …`.
-    pub(super) fn clock(&mut self, rules: &[MoveRule]) -> Option<ClockRule> {
+    pub(super) fn clock(&mut self, rules: &[Rule]) -> Option<ClockRule> {
         let decls = self.items(|i| match i {
             Item::Clock(c) => Some(c),
             _ => None,
@@ -1167,28 +885,13 @@ fn verdict(w: OutcomeWord) -> Verdict {
     }
 }
 
-/// Whether every compiled condition holds in `e` (about the square `sq`), and the first
-/// condition that overflows there, if one does.
-fn all_hold(conditions: &[(Program, Span)], e: &Env, sq: usize) -> (bool, Option<Span>) {
-    let mut first_bad = None;
-    let holds = conditions.iter().all(|(c, span)| {
-        let mut bad = None;
-        let v = value(c, e, sq, &mut bad);
-        if bad.is_some() {
-            first_bad.get_or_insert(*span);
-        }
-        v != 0
-    });
-    (holds, first_bad)
-}
-
 /// The effect a `require` asks to reach at least one piece, when that is all it asks
 /// (`require turned > 0`, `require taken >= 1`) of a placement, and that effect is the
 /// first, the only one that turns (or takes), unconditional, along directions, with a run
 /// closed by a pattern that the run's own pattern never matches: the generator can then
 /// find the squares where it reaches a piece for all squares at once, from the position
 /// before the placement (the placed piece is not on any line from its own square).
-fn at_least_one(require: &IExpr, effects: &[Effect], captures: bool) -> Option<usize> {
+fn at_least_one(require: &IExpr, effects: &[Effect<IExpr>], captures: bool) -> Option<usize> {
     let counted = match require {
         IExpr::Binary(BinOp::Gt, a, b) if **b == IExpr::Int(0) => a,
         IExpr::Binary(BinOp::Ge, a, b) if **b == IExpr::Int(1) => a,

@@ -1,9 +1,10 @@
 //! The starting position.
 
-use super::expr::{value_once, Scope, Ty};
+use super::expr::{Scope, Ty};
 use super::Checker;
 use crate::diagnostic::Span;
 use crate::diagnostic::{Kind, Problem};
+use crate::eval::value_once;
 use crate::eval::Env;
 use crate::ir::board::parse_square_name;
 use crate::ir::{Code, MAX_HAND_TYPES};

@@ -2,11 +2,12 @@
 //! checker evaluates every track case, first lap and outcome for every pit (and player)
 //! here, so that the engine sows by table look-ups alone.
 
-use super::expr::{value, value_once, Scope, Ty};
+use super::expr::{Scope, Ty};
 use super::Checker;
 use crate::diagnostic::Span;
 use crate::diagnostic::{Kind, Problem};
 use crate::eval::Env;
+use crate::eval::{value, value_once};
 use crate::ir::expr::{Expr as IExpr, SquareRef};
 use crate::ir::{
     BinOp, Capture, LastSeed, Leftover, Outcomes, Sowing, Walks, MAX_SLOTS, MAX_TRACKS, NO_LAP,

@@ -1,7 +1,7 @@
 //! For `attacked`: each player's capturing rules, with the cell codes of the pieces that
 //! use them, so that an attack is read backwards from a square through these rules only.
 
-use crate::eval::attack::{attacker_codes, reads_as_attack};
+use crate::eval::attack::attacker_codes;
 use crate::ir::{AttackRules, MoveRule, RuleId};
 
 pub(super) fn attack_rules(rules: &[MoveRule], players: usize, types: usize) -> AttackRules {
@@ -10,7 +10,7 @@ pub(super) fn attack_rules(rules: &[MoveRule], players: usize, types: usize) -> 
             rules
                 .iter()
                 .enumerate()
-                .filter(|(_, r)| reads_as_attack(r))
+                .filter(|(_, r)| r.captures_as_attack())
                 .map(|(i, r)| (i as RuleId, attacker_codes(types, p, r.piece_mask)))
                 .collect()
         })

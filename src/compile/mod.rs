@@ -14,11 +14,13 @@ pub mod lookback;
 mod moved;
 mod pinned;
 mod promotions;
+mod rules;
 
 pub use crate::check::{Choices, Failure};
 
 use crate::check::{self, Checked};
-use crate::diagnostic::Problem;
+use crate::diagnostic::{Problem, Span};
+use crate::eval::Env;
 use crate::ir::{self, Game};
 use crate::syntax::ast::{GameFile, Item};
 
@@ -38,10 +40,12 @@ pub fn compile_source(source: &str, choices: &Choices) -> Result<Compiled, Failu
 /// Checks and compiles a parsed file with the given choices.
 pub fn compile_file(file: &GameFile, choices: &Choices) -> Result<Compiled, Failure> {
     let (checked, warnings) = check::check(file, choices)?;
-    Ok(Compiled {
-        game: compile(checked),
-        warnings,
-    })
+    let game = compile(checked).map_err(|mut problems| {
+        problems.extend(warnings.iter().cloned());
+        check::dedupe(&mut problems);
+        Failure::Problems(problems)
+    })?;
+    Ok(Compiled { game, warnings })
 }
 
 /// Every problem in a source text: its syntax error, or what `validate` finds.
@@ -67,8 +71,8 @@ pub fn validate(file: &GameFile) -> Vec<Problem> {
         }
     }
     for choices in runs {
-        match check::check(file, &choices) {
-            Ok((_, warnings)) => all.extend(warnings),
+        match compile_file(file, &choices) {
+            Ok(compiled) => all.extend(compiled.warnings),
             Err(Failure::Problems(ps)) => all.extend(ps),
             // A variant that the file itself declares wrongly was reported as a problem in
             // the default run already.
@@ -79,16 +83,65 @@ pub fn validate(file: &GameFile) -> Vec<Problem> {
     all
 }
 
-/// The tables of a checked game.
-pub fn compile(c: Checked) -> Game {
+/// What the tables of one game are built from, and the problems found building them (a
+/// condition on squares that overflows on some square).
+pub(crate) struct Tables<'c> {
+    pub board: &'c ir::Board,
+    pub zones: &'c [ir::Zone],
+    pub rows: &'c [u8],
+    pub players: usize,
+    pub problems: Vec<Problem>,
+}
+
+impl Tables<'_> {
+    /// The environment in which conditions on squares are read: the board and the zones,
+    /// no position.
+    fn square_env(&self) -> Env<'_> {
+        Env {
+            width: self.board.width,
+            cells: self.board.cells(),
+            rows: self.rows,
+            used: &self.board.used,
+            zones: self.zones,
+            ..Env::constant()
+        }
+    }
+
+    fn overflow(&mut self, span: Span, what: String) {
+        self.problems.push(check::overflow(span, what));
+    }
+
+    /// An expression read on the squares of the board that overflows on one of them.
+    fn overflow_on(&mut self, span: Span, sq: usize) {
+        let what = format!("its value on {}", self.board.names[sq]);
+        self.overflow(span, what);
+    }
+}
+
+/// The tables of a checked game; the problems found building them, if any.
+pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     let players = c.players.len();
     let types = c.pieces.len();
+    let mut tables = Tables {
+        board: &c.board,
+        zones: &c.zones,
+        rows: &c.rows,
+        players,
+        problems: Vec::new(),
+    };
+    let rules: Vec<ir::MoveRule> = std::mem::take(&mut c.rules)
+        .into_iter()
+        .map(|r| tables.move_rule(r))
+        .collect();
+    if !tables.problems.is_empty() {
+        return Err(tables.problems);
+    }
     let (promotions, promotion_choices) =
         promotions::promotions_by_code(&c.promotions, players, types);
     let moved_types = if c.moved_elsewhere {
         u64::MAX
     } else {
-        c.rules
+        rules
             .iter()
             .fold(0, |acc, r| acc | moved::moved_types(r, types))
     };
@@ -97,16 +150,16 @@ pub fn compile(c: Checked) -> Game {
         None
     } else {
         let mut read: Vec<ir::Expr> = c.after_move.clone();
-        read.extend(c.rules.iter().flat_map(|r| r.conditions.iter().cloned()));
+        read.extend(rules.iter().flat_map(|r| r.conditions.iter().cloned()));
         lookback::look_kept(&read)
     };
     let attacks = if c.reads_attacked {
-        attacks::attack_rules(&c.rules, players, types)
+        attacks::attack_rules(&rules, players, types)
     } else {
         Vec::new()
     };
     let after = after_move(&c.after_move, &c.zones, players, c.reads_previous);
-    Game {
+    Ok(Game {
         title: c.title,
         about: c.about,
         options: c.options,
@@ -128,7 +181,7 @@ pub fn compile(c: Checked) -> Game {
         pieces: c.pieces,
         board: c.board,
         zones: c.zones,
-        rules: c.rules,
+        rules,
         tiers: c.tiers,
         setup: c.setup,
         no_move: c.no_move,
@@ -156,7 +209,7 @@ pub fn compile(c: Checked) -> Game {
         score: c.score,
         hands: c.hands,
         hand_types: c.hand_types,
-    }
+    })
 }
 
 /// The tables of `after move require`.

@@ -12,13 +12,6 @@
 use super::env::Env;
 use crate::ir::{Code, MoveRule, Pattern, Sq, SquareSet, Walk};
 
-/// Whether a rule captures in a way `attacked` reads: it moves a piece (no placement, not
-/// a second part alone) and takes where it lands, or the one piece it jumps.
-pub fn reads_as_attack(rule: &MoveRule) -> bool {
-    let jumps_one = rule.takes_run && rule.run.is_some_and(|r| r.min == 1 && r.max == 1);
-    rule.place.is_none() && !rule.second_part && (rule.takes_landing || jumps_one)
-}
-
 /// Whether the square `sq` (of the board) is attacked, seen from `env.player`: a piece of
 /// theirs on it, or one put there when it is empty, could be taken by another player.
 pub fn attacked(env: &Env, sq: Sq) -> bool {

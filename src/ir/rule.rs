@@ -79,11 +79,22 @@ pub struct MoveRule {
 }
 
 /// `carry to + e to from + e`: the piece on one square goes to another (what stood there
-/// is taken), both read once the move's own steps are made.
+/// is taken), both read once the move's own steps are made. `C` is what a condition is:
+/// an expression once checked, a program once compiled.
 #[derive(Clone, Debug)]
-pub struct Carry {
-    pub from: Program,
-    pub to: Program,
+pub struct Carry<C = Program> {
+    pub from: C,
+    pub to: C,
+}
+
+impl<C> Carry<C> {
+    /// The same carry with its squares' expressions turned by `f`.
+    pub fn map<D>(self, f: impl Fn(&C) -> D) -> Carry<D> {
+        Carry {
+            from: f(&self.from),
+            to: f(&self.to),
+        }
+    }
 }
 
 /// Conditions on `to`, as a formula over sets of squares.
@@ -127,9 +138,10 @@ pub enum EffectLines {
 
 /// `turn { along all over 1+ enemy onto friend }`: along each direction from the landing
 /// (or the square left), the run of squares matching `run`, when `closer` follows it (if
-/// given), or, without a run, the adjacent square matching `closer`.
+/// given), or, without a run, the adjacent square matching `closer`. `C` is what a
+/// condition is: an expression once checked, a program once compiled.
 #[derive(Clone, Debug)]
-pub struct Effect {
+pub struct Effect<C = Program> {
     pub verb: EffectVerb,
     pub into: Option<u8>,
     /// From the square the move left (`at from`), rather than where it landed.
@@ -138,7 +150,22 @@ pub struct Effect {
     pub run: Option<Run>,
     pub closer: Option<Pattern>,
     /// `when`: read before the effect, after the move's own steps.
-    pub when: Option<Program>,
+    pub when: Option<C>,
+}
+
+impl<C> Effect<C> {
+    /// The same effect with its condition turned by `f`.
+    pub fn map<D>(self, f: impl Fn(&C) -> D) -> Effect<D> {
+        Effect {
+            verb: self.verb,
+            into: self.into,
+            at_from: self.at_from,
+            lines: self.lines,
+            run: self.run,
+            closer: self.closer,
+            when: self.when.as_ref().map(f),
+        }
+    }
 }
 
 /// One direction of a rule for one player: the pieces walk it together, a step at a time
@@ -157,7 +184,31 @@ pub struct Walk {
     pub allowed: Option<Vec<SquareSet>>,
 }
 
+/// Whether a rule captures in a way `attacked` reads: it moves a piece (no placement, not
+/// a second part alone) and takes where it lands, or the one piece it jumps.
+pub fn captures_as_attack(
+    place: Option<u8>,
+    second_part: bool,
+    takes_landing: bool,
+    takes_run: bool,
+    run: Option<Run>,
+) -> bool {
+    let jumps_one = takes_run && run.is_some_and(|r| r.min == 1 && r.max == 1);
+    place.is_none() && !second_part && (takes_landing || jumps_one)
+}
+
 impl MoveRule {
+    /// Whether `attacked` reads this rule (see `captures_as_attack`).
+    pub fn captures_as_attack(&self) -> bool {
+        captures_as_attack(
+            self.place,
+            self.second_part,
+            self.takes_landing,
+            self.takes_run,
+            self.run,
+        )
+    }
+
     /// Whether a move by this rule is written as a capture (`x`).
     pub fn captures(&self) -> bool {
         self.takes_landing || self.takes_run

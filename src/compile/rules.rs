@@ -1,0 +1,329 @@
+//! A move rule's tables: its walks (each direction, with the squares its conditions on
+//! squares allow at each distance), the squares a placement may use, and its conditions
+//! on the position as sets of squares where they can be; then its conditions, `require`,
+//! effects and carries as programs.
+
+use super::Tables;
+use crate::check::Rule;
+use crate::diagnostic::Span;
+use crate::eval::{value, Env};
+use crate::ir::expr::Expr as IExpr;
+use crate::ir::{
+    BinOp, DirId, MaskTable, MoveRule, Program, Sq, SquareRef, SquareSet, UnOp, Walk, Where,
+    MAX_PLAYERS, NO_SQUARE,
+};
+
+impl Tables<'_> {
+    /// The compiled rule: its tables, and its conditions as programs.
+    pub(super) fn move_rule(&mut self, r: Rule) -> MoveRule {
+        let (walks, placeable) = match &r.directions {
+            Some(directions) => {
+                let geometry = self.geometry(&r.statics);
+                (self.walks(directions, geometry.as_ref()), Vec::new())
+            }
+            None => (vec![Vec::new(); self.players], self.placeable(&r.statics)),
+        };
+        MoveRule {
+            condition: Program::all(&r.conditions),
+            condition_sets: self.where_all(&r.conditions),
+            name: r.name,
+            piece_mask: r.piece_mask,
+            walks,
+            run: r.run,
+            onto: r.onto,
+            takes_landing: r.takes_landing,
+            takes_run: r.takes_run,
+            under: r.under,
+            chain: r.chain,
+            conditions: r.conditions,
+            place: r.place,
+            placeable,
+            then: r.then,
+            second_part: r.second_part,
+            effects: r.effects.into_iter().map(|e| e.map(Program::of)).collect(),
+            carries: r.carries.into_iter().map(|c| c.map(Program::of)).collect(),
+            require: r.require.as_ref().map(Program::of),
+            require_any: r.require_any,
+            plain: r.plain,
+        }
+    }
+
+    /// For a placement without `along`: for each player, the squares `to` where the
+    /// conditions on squares hold.
+    fn placeable(&mut self, statics: &[(IExpr, Span)]) -> Vec<SquareSet> {
+        let env = self.square_env();
+        let statics: Vec<(Program, Span)> =
+            statics.iter().map(|(c, s)| (Program::of(c), *s)).collect();
+        let n = env.cells;
+        let mut overflow: Option<(Span, usize)> = None;
+        let sets = (0..self.players)
+            .map(|p| {
+                let mut set = SquareSet::default();
+                for to in (0..n).filter(|&sq| env.used[sq]) {
+                    let e = Env {
+                        player: p as u8,
+                        to: to as u16,
+                        ..env
+                    };
+                    let (holds, bad) = all_hold(&statics, &e, to);
+                    if let (Some(span), None) = (bad, overflow) {
+                        overflow = Some((span, to));
+                    }
+                    if holds {
+                        set.insert(to as Sq);
+                    }
+                }
+                set
+            })
+            .collect();
+        if let Some((span, sq)) = overflow {
+            self.overflow_on(span, sq);
+        }
+        sets
+    }
+
+    /// The conditions that read the position as a formula over sets of squares, when each
+    /// reads only what stands at fixed steps from `to`, and zones; what reads no position
+    /// is folded into fixed sets of squares.
+    fn where_all(&self, conditions: &[IExpr]) -> Option<Where> {
+        if conditions.is_empty() {
+            return None;
+        }
+        let parts: Option<Vec<Where>> = conditions.iter().map(|c| self.where_of(c)).collect();
+        Some(self.fold(Where::And(parts?)))
+    }
+
+    /// The used squares, for each player.
+    fn everywhere(&self) -> Vec<SquareSet> {
+        let used = self.board.used_set;
+        vec![used; self.players]
+    }
+
+    fn where_of(&self, e: &IExpr) -> Option<Where> {
+        let board = &self.board;
+        let players = self.players;
+        let w = Some(match e {
+            IExpr::Int(0) => Where::Squares(vec![SquareSet::default(); players]),
+            IExpr::Int(_) => Where::Squares(self.everywhere()),
+            IExpr::InZone(z, sq) if **sq == IExpr::Square(SquareRef::To) => {
+                Where::Squares(self.zones[*z].sets.clone())
+            }
+            IExpr::Is(sq, pattern, off) => {
+                let steps = match &**sq {
+                    IExpr::Square(SquareRef::To) => [(0, 0); MAX_PLAYERS],
+                    IExpr::Offset(inner, steps) if **inner == IExpr::Square(SquareRef::To) => {
+                        *steps
+                    }
+                    _ => return None,
+                };
+                let w = board.width as i64;
+                let h = board.height as i64;
+                // For each player, the squares `to` whose square at the step is on the board.
+                let onto: Vec<SquareSet> = (0..players)
+                    .map(|p| {
+                        let (dx, dy) = steps[p];
+                        let mut set = SquareSet::default();
+                        for sq in board.squares() {
+                            let (f, r) = (sq as i64 % w + dx, sq as i64 / w + dy);
+                            if (0..w).contains(&f)
+                                && (0..h).contains(&r)
+                                && board.used[(f + r * w) as usize]
+                            {
+                                set.insert(sq);
+                            }
+                        }
+                        set
+                    })
+                    .collect();
+                let delta = std::array::from_fn(|p| (steps[p].0 + steps[p].1 * w) as i32);
+                let at = Where::At {
+                    pattern: *pattern,
+                    onto: onto.clone(),
+                    delta,
+                };
+                if *off {
+                    let off_board = onto
+                        .iter()
+                        .map(|on| {
+                            SquareSet(std::array::from_fn(|i| board.used_set.0[i] & !on.0[i]))
+                        })
+                        .collect();
+                    Where::Or(vec![at, Where::Squares(off_board)])
+                } else {
+                    at
+                }
+            }
+            IExpr::Binary(BinOp::And, a, b) => {
+                Where::And(vec![self.where_of(a)?, self.where_of(b)?])
+            }
+            IExpr::Binary(BinOp::Or, a, b) => Where::Or(vec![self.where_of(a)?, self.where_of(b)?]),
+            IExpr::Unary(UnOp::Not, a) => Where::Not(Box::new(self.where_of(a)?)),
+            _ => return None,
+        });
+        w.map(|w| self.fold(w))
+    }
+
+    /// `w` with what reads no position folded into fixed sets: a pattern that matches
+    /// nothing, `and`/`or`/`not` of fixed sets, a conjunction or disjunction of one part.
+    fn fold(&self, w: Where) -> Where {
+        let everywhere = self.everywhere();
+        let combine = |parts: Vec<Where>, and: bool| -> Where {
+            let mut fixed: Option<Vec<SquareSet>> = None;
+            let mut rest = Vec::new();
+            for part in parts.into_iter().map(|p| self.fold(p)) {
+                match part {
+                    Where::Squares(s) => {
+                        fixed = Some(match fixed {
+                            None => s,
+                            Some(f) => f
+                                .iter()
+                                .zip(&s)
+                                .map(|(a, b)| if and { *a & *b } else { *a | *b })
+                                .collect(),
+                        })
+                    }
+                    other => rest.push(other),
+                }
+            }
+            match (fixed, rest.len()) {
+                (Some(f), 0) => Where::Squares(f),
+                (None, 1) => rest.pop().expect("one part"),
+                (None, _) => {
+                    if and {
+                        Where::And(rest)
+                    } else {
+                        Where::Or(rest)
+                    }
+                }
+                (Some(f), _) => {
+                    rest.push(Where::Squares(f));
+                    if and {
+                        Where::And(rest)
+                    } else {
+                        Where::Or(rest)
+                    }
+                }
+            }
+        };
+        match w {
+            Where::At { pattern, .. } if pattern.masks.iter().all(|&m| m == 0) => {
+                Where::Squares(vec![SquareSet::default(); everywhere.len()])
+            }
+            Where::And(parts) => combine(parts, true),
+            Where::Or(parts) => combine(parts, false),
+            Where::Not(inner) => match self.fold(*inner) {
+                Where::Squares(s) => Where::Squares(
+                    s.iter()
+                        .zip(&everywhere)
+                        .map(|(x, u)| SquareSet(std::array::from_fn(|i| u.0[i] & !x.0[i])))
+                        .collect(),
+                ),
+                other => Where::Not(Box::new(other)),
+            },
+            other => other,
+        }
+    }
+
+    /// Each player's walks: a direction, its step, and, where the rule has conditions on
+    /// squares, the squares each distance along it may land on.
+    fn walks(&self, directions: &[Vec<DirId>], geometry: Option<&MaskTable>) -> Vec<Vec<Walk>> {
+        let board = &self.board;
+        let n = board.cells();
+        let walks = directions
+            .iter()
+            .enumerate()
+            .map(|(p, dirs)| {
+                dirs.iter()
+                    .map(|&d| {
+                        let allowed = geometry.map(|g| {
+                            let mut allowed: Vec<SquareSet> = Vec::new();
+                            for from in board.squares() {
+                                let to_ok = g.get(p * n + from as usize);
+                                let mut sq = board.next(from, d);
+                                let mut k = 0;
+                                while sq != NO_SQUARE {
+                                    if allowed.len() <= k {
+                                        allowed.push(SquareSet::default());
+                                    }
+                                    if to_ok.contains(sq) {
+                                        allowed[k].insert(sq);
+                                    }
+                                    k += 1;
+                                    sq = board.next(sq, d);
+                                }
+                            }
+                            allowed
+                        });
+                        Walk {
+                            dir: d,
+                            delta: board.delta[d as usize],
+                            steps_from: board.steps_from.get(d as usize),
+                            allowed,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        walks
+    }
+
+    /// Decides the conditions that read no state once, for every player and pair of
+    /// squares: for each player and square `from`, the set of squares `to` where they hold.
+    fn geometry(&mut self, statics: &[(IExpr, Span)]) -> Option<MaskTable> {
+        if statics.is_empty() {
+            return None;
+        }
+        let env = self.square_env();
+        let statics: Vec<(Program, Span)> =
+            statics.iter().map(|(c, s)| (Program::of(c), *s)).collect();
+        let n = env.cells;
+        let mut table = MaskTable::new(MaskTable::words_for(n));
+        // The first condition that overflows, and for which move.
+        let mut overflow: Option<(Span, usize, usize)> = None;
+        for p in 0..self.players {
+            for from in 0..n {
+                let mut set = SquareSet::default();
+                for to in 0..n {
+                    if !env.used[from] || !env.used[to] {
+                        continue;
+                    }
+                    let e = Env {
+                        player: p as u8,
+                        from: from as u16,
+                        to: to as u16,
+                        ..env
+                    };
+                    let (holds, bad) = all_hold(&statics, &e, to);
+                    if let (Some(span), None) = (bad, overflow) {
+                        overflow = Some((span, from, to));
+                    }
+                    if holds {
+                        set.insert(to as Sq);
+                    }
+                }
+                table.push(&set);
+            }
+        }
+        if let Some((span, from, to)) = overflow {
+            let names = &self.board.names;
+            let what = format!("its value for a move from {} to {}", names[from], names[to]);
+            self.overflow(span, what);
+        }
+        Some(table)
+    }
+}
+
+/// Whether every compiled condition holds in `e` (about the square `sq`), and the first
+/// condition that overflows there, if one does.
+fn all_hold(conditions: &[(Program, Span)], e: &Env, sq: usize) -> (bool, Option<Span>) {
+    let mut first_bad = None;
+    let holds = conditions.iter().all(|(c, span)| {
+        let mut bad = None;
+        let v = value(c, e, sq, &mut bad);
+        if bad.is_some() {
+            first_bad.get_or_insert(*span);
+        }
+        v != 0
+    });
+    (holds, first_bad)
+}
