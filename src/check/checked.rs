@@ -40,7 +40,7 @@ pub struct Checked {
     pub reads_previous: bool,
     pub previous_elsewhere: bool,
     pub rows: Vec<u8>,
-    pub sowing: Option<ir::Sowing>,
+    pub sowing: Option<Sowing>,
     pub reads_reachable: bool,
     pub can_capture: bool,
     pub reads_repetition: bool,
@@ -94,4 +94,50 @@ impl Rule {
             self.run,
         )
     }
+}
+
+/// A counting game's pits, tracks and sowing rule, checked: the tracks are settled pit by
+/// pit (each pit's next pit), the rule's laps, outcomes and captures are expressions.
+#[derive(Clone, Debug)]
+pub struct Sowing {
+    pub name: String,
+    /// Where an overflow found when the rule's tables are built is reported.
+    pub name_span: Span,
+    /// The used squares, in order: pit `i` is square `pits[i]`.
+    pub pits: Vec<u16>,
+    /// The pit of each square (`u8::MAX` for none).
+    pub pit_of: Vec<u8>,
+    /// Each player's store pit, when the stores are on the board.
+    pub store_pits: Vec<u8>,
+    pub tracks: Vec<String>,
+    /// By track and pit: the next pit and the track sowing goes on along.
+    pub next: Vec<(u8, u8)>,
+    pub leftover: ir::Leftover,
+    /// The seeds each pit starts with.
+    pub start: Vec<u16>,
+    /// The zone of the pits a player may lift from.
+    pub from_zone: usize,
+    /// `lap TRACK if COND`: the first whose condition holds on the pit lifted (`here`).
+    pub laps: Vec<(u8, Expr)>,
+    /// `skip ZONE`: the pits passed by.
+    pub skip_zones: Vec<usize>,
+    /// `skip origin`: the pit lifted is passed by.
+    pub skip_origin: bool,
+    /// `when COND: ACTION`, in order.
+    pub outcomes: Vec<(Expr, SowAction)>,
+}
+
+/// What a sowing outcome does where the last seed falls.
+#[derive(Clone, Debug)]
+pub enum SowAction {
+    Stop,
+    Relay,
+    Again,
+    /// The pits named from `last`, the track and condition it goes on with, and its
+    /// `unless`.
+    Capture {
+        pits: Vec<Expr>,
+        along: Option<(u8, Expr)>,
+        unless: Option<Expr>,
+    },
 }

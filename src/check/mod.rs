@@ -25,7 +25,7 @@ use crate::ir;
 use crate::syntax::ast::{self, GameFile, Item, Value};
 use indexmap::{IndexMap, IndexSet};
 
-pub use checked::{Checked, Rule};
+pub use checked::{Checked, Rule, SowAction, Sowing};
 pub use options::Choices;
 
 /// Why a file could not be compiled.
@@ -300,7 +300,10 @@ impl<'f> Checker<'f> {
         // Whether anything can be taken: a sowing that captures, or (to be safe) any game
         // of pieces.
         let can_capture = match &sowing {
-            Some(sw) => !sw.captures.is_empty(),
+            Some(sw) => sw
+                .outcomes
+                .iter()
+                .any(|(_, a)| matches!(a, SowAction::Capture { .. })),
             None => !self.counters,
         };
         if reads_reachable && !can_capture && !self.has_errors() {

@@ -1,18 +1,18 @@
 //! Counting games: `counters`, pit `names`, `track`s, the `sow` rule and `leftover`. The
-//! checker evaluates every track case, first lap and outcome for every pit (and player)
-//! here, so that the engine sows by table look-ups alone.
+//! checker settles every track case for every pit (a track that misses a pit, or leaves the
+//! board, is a mistake of the file); the rule's laps, outcomes and captures stay
+//! expressions, which `compile` turns into tables by pit and player.
 
 use super::expr::{Scope, Ty};
 use super::Checker;
+use super::{SowAction, Sowing};
 use crate::diagnostic::Span;
 use crate::diagnostic::{Kind, Problem};
 use crate::eval::Env;
 use crate::eval::{value, value_once};
 use crate::ir::expr::{Expr as IExpr, SquareRef};
-use crate::ir::{
-    BinOp, Capture, LastSeed, Leftover, Outcomes, Sowing, Walks, MAX_SLOTS, MAX_TRACKS, NO_LAP,
-};
-use crate::syntax::ast::{CaptureDecl, Item, SowAction, SowClause, SowDecl, TrackDecl};
+use crate::ir::{Leftover, MAX_SLOTS, MAX_TRACKS};
+use crate::syntax::ast::{self, CaptureDecl, Item, SowClause, SowDecl, TrackDecl};
 
 /// `ir::Sowing::next`: the next pit and track, by track and pit.
 type NextPits = Vec<(u8, u8)>;
@@ -235,7 +235,7 @@ impl<'f> Checker<'f> {
             .iter()
             .map(|&sq| pit_of[sq as usize])
             .collect();
-        let sowing = self.sow_rule(decl, &pits, &tracks, &pit_of, &store_pits);
+        let sowing = self.sow_rule(decl, &tracks);
         let next = next?;
         let leftovers = self.items(|i| match i {
             Item::Leftover(to_capturer, _) => Some(to_capturer),
@@ -270,39 +270,21 @@ impl<'f> Checker<'f> {
             return None;
         }
         let rule = sowing?;
-        let n = pits.len();
-        let owner = (0..n)
-            .map(|pit| {
-                (0..self.players.len())
-                    .find(|&p| rule.first[p * n + pit] != NO_LAP)
-                    .map_or(u8::MAX, |p| p as u8)
-            })
-            .collect();
-        let lifts = (0..self.players.len())
-            .map(|p| {
-                (0..n)
-                    .filter(|&pit| rule.first[p * n + pit] != NO_LAP)
-                    .map(|pit| pit as u8)
-                    .collect()
-            })
-            .collect();
         Some(Sowing {
             name: decl.name.name.clone(),
-            walks: Walks::of(&next, n),
-            lifts,
+            name_span: decl.name.span,
             pits,
             pit_of,
             store_pits,
             tracks: tracks.iter().map(|t| t.name.name.clone()).collect(),
             next,
-            first: rule.first,
-            skip: rule.skip,
+            leftover,
+            start,
+            from_zone: rule.from_zone,
+            laps: rule.laps,
+            skip_zones: rule.skip_zones,
             skip_origin: rule.skip_origin,
             outcomes: rule.outcomes,
-            captures: rule.captures,
-            leftover,
-            owner,
-            start,
         })
     }
 
@@ -445,19 +427,10 @@ impl<'f> Checker<'f> {
     }
 
     /// The first laps, the pits passed by, and the outcomes of the sowing rule.
-    fn sow_rule(
-        &mut self,
-        decl: &SowDecl,
-        pits: &[u16],
-        tracks: &[&TrackDecl],
-        pit_of: &[u8],
-        store_pits: &[u8],
-    ) -> Option<SowRule> {
-        let players = self.players.len();
-        let n = pits.len();
+    fn sow_rule(&mut self, decl: &SowDecl, tracks: &[&TrackDecl]) -> Option<SowParts> {
         let mut from_zone = None;
         let mut laps = Vec::new();
-        let mut outcomes: Vec<(IExpr, Action)> = Vec::new();
+        let mut outcomes: Vec<(IExpr, SowAction)> = Vec::new();
         let mut skip_zones = Vec::new();
         let mut skip_origin = false;
         let mut ok = true;
@@ -518,10 +491,10 @@ impl<'f> Checker<'f> {
                 SowClause::When(cond, action, _) => {
                     let cond = self.lower_as(cond, Ty::Bool, Scope::SOWN);
                     let action = match action {
-                        SowAction::Stop => Some(Action::Stop),
-                        SowAction::Relay => Some(Action::Relay),
-                        SowAction::Again => Some(Action::Again),
-                        SowAction::Capture(c) => self.capture_decl(c, &track_index),
+                        ast::SowAction::Stop => Some(SowAction::Stop),
+                        ast::SowAction::Relay => Some(SowAction::Relay),
+                        ast::SowAction::Again => Some(SowAction::Again),
+                        ast::SowAction::Capture(c) => self.capture_decl(c, &track_index),
                     };
                     match (cond, action) {
                         (Some(c), Some(a)) => outcomes.push((c, a)),
@@ -568,84 +541,12 @@ impl<'f> Checker<'f> {
         if !ok {
             return None;
         }
-        let zone = from_zone?;
-        let board = self.board.clone()?;
-        let cells = board.cells();
-        let mut first = vec![NO_LAP; players * n];
-        let mut skip = vec![0u64; players];
-        let env = self.square_env()?;
-        let mut overflow = None;
-        for p in 0..players {
-            for (i, &sq) in pits.iter().enumerate() {
-                let e = Env {
-                    player: p as u8,
-                    here: sq,
-                    ..env
-                };
-                let in_zone = |z: usize| self.zone_tables[z].squares[p * cells + sq as usize];
-                if in_zone(zone) && !store_pits.contains(&(i as u8)) {
-                    let lap = laps
-                        .iter()
-                        .find(|(_, c)| value_once(c, &e, sq as usize, &mut overflow) != 0);
-                    if let Some((t, _)) = lap {
-                        first[p * n + i] = *t;
-                    }
-                }
-                if skip_zones.iter().any(|&z| in_zone(z)) {
-                    skip[p] |= 1 << i;
-                }
-            }
-        }
-        // The captures' first pits, by player and where the last seed fell.
-        let mut captures = Vec::new();
-        let mut actions = Vec::new();
-        for (c, action) in &outcomes {
-            let a = match action {
-                Action::Stop => LastSeed::Stop,
-                Action::Relay => LastSeed::Relay,
-                Action::Again => LastSeed::Again,
-                Action::Capture(capture) => {
-                    let (targets, along, unless) = &**capture;
-                    let mut by_pit = vec![Vec::new(); players * n];
-                    for p in 0..players {
-                        for (i, &sq) in pits.iter().enumerate() {
-                            let e = Env {
-                                player: p as u8,
-                                to: sq,
-                                board: Some(&board),
-                                ..env
-                            };
-                            for t in targets {
-                                let to = value_once(t, &e, sq as usize, &mut overflow);
-                                if let Some(&pit) = pit_of.get(to as usize).filter(|_| to >= 0) {
-                                    if pit != u8::MAX {
-                                        by_pit[p * n + i].push(pit);
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    captures.push(Capture {
-                        pits: by_pit,
-                        along: along.clone(),
-                        unless: unless.clone(),
-                    });
-                    LastSeed::Capture((captures.len() - 1) as u8)
-                }
-            };
-            actions.push((c, a));
-        }
-        let outcomes = self.outcome_table(&actions, pits, pit_of, &mut overflow)?;
-        if let Some(sq) = overflow {
-            self.overflow_on(decl.name.span, sq);
-            return None;
-        }
-        Some(SowRule {
-            first,
-            skip,
+        Some(SowParts {
+            from_zone: from_zone?,
+            laps,
+            skip_zones,
             skip_origin,
             outcomes,
-            captures,
         })
     }
 
@@ -655,7 +556,7 @@ impl<'f> Checker<'f> {
         &mut self,
         c: &CaptureDecl,
         track_index: &dyn Fn(&mut Self, &crate::syntax::ast::Ident) -> Option<u8>,
-    ) -> Option<Action> {
+    ) -> Option<SowAction> {
         let mut targets = Vec::new();
         let mut ok = true;
         for e in &c.pits {
@@ -683,7 +584,7 @@ impl<'f> Checker<'f> {
                 let t = track_index(self, track);
                 let cond = self.lower_as(cond, Ty::Bool, Scope::ALONG);
                 match (t, cond) {
-                    (Some(t), Some(cond)) => Some((t, crate::ir::Program::of(&cond))),
+                    (Some(t), Some(cond)) => Some((t, cond)),
                     _ => {
                         ok = false;
                         None
@@ -694,155 +595,26 @@ impl<'f> Checker<'f> {
         let unless = match &c.unless {
             None => None,
             Some(cond) => match self.lower_as(cond, Ty::Bool, Scope::SOWN) {
-                Some(cond) => Some(crate::ir::Program::of(&cond)),
+                Some(cond) => Some(cond),
                 None => {
                     ok = false;
                     None
                 }
             },
         };
-        ok.then_some(Action::Capture(Box::new((targets, along, unless))))
-    }
-
-    /// The outcomes as a table by player, pit and seeds in the last pit: each condition's
-    /// parts that read no more than the last pit and its seeds compared with numbers are
-    /// settled here, and the rest is left to play (`ir::Outcomes`).
-    fn outcome_table(
-        &self,
-        actions: &[(&IExpr, LastSeed)],
-        pits: &[u16],
-        pit_of: &[u8],
-        overflow: &mut Option<usize>,
-    ) -> Option<Outcomes> {
-        let mut top = 0i64;
-        // Each outcome's settled parts (as one program) and the rest.
-        let mut split = Vec::new();
-        let mut checks = Vec::new();
-        for (c, _) in actions {
-            let mut parts = Vec::new();
-            c.conjuncts(&mut parts);
-            let (settled, rest): (Vec<&IExpr>, Vec<&IExpr>) =
-                parts.into_iter().partition(|p| tabulable(p, &mut top));
-            let all = |v: Vec<&IExpr>| {
-                v.into_iter()
-                    .cloned()
-                    .reduce(|a, b| IExpr::Binary(BinOp::And, Box::new(a), Box::new(b)))
-            };
-            let rest = all(rest).map(|r| {
-                checks.push(crate::ir::Program::of(&r));
-                (checks.len() - 1) as u16
-            });
-            split.push((all(settled).map(|s| crate::ir::Program::of(&s)), rest));
-        }
-        // Seeds above `top` compare with every number alike: they share the last bucket.
-        let buckets = usize::try_from(top.max(0) + 2)
-            .ok()
-            .filter(|&b| b <= 256)
-            .unwrap_or(2);
-        let players = self.players.len();
-        let n = pits.len();
-        let board = self.board.as_ref()?;
-        let env = self.square_env()?;
-        let mut slots = vec![0u64; n];
-        let mut cells = vec![(0u16, 0u16); players * n * buckets];
-        let mut candidates = Vec::new();
-        for p in 0..players {
-            for (i, &sq) in pits.iter().enumerate() {
-                for b in 1..buckets {
-                    slots[i] = b as u64;
-                    let e = Env {
-                        player: p as u8,
-                        to: sq,
-                        board: Some(board),
-                        slots: &slots,
-                        pit_of,
-                        ..env
-                    };
-                    let start = candidates.len();
-                    for ((settled, rest), (_, action)) in split.iter().zip(actions) {
-                        let holds = settled
-                            .as_ref()
-                            .is_none_or(|c| value(c, &e, sq as usize, overflow) != 0);
-                        if holds {
-                            candidates.push((*action, *rest));
-                            if rest.is_none() {
-                                break;
-                            }
-                        }
-                    }
-                    // Cells alike share their candidates.
-                    let (a, z) = (start, candidates.len());
-                    let same = (0..a).find(|&s| {
-                        s + (z - a) <= a && candidates[s..s + (z - a)] == candidates[a..z]
-                    });
-                    let range = match same {
-                        Some(s) if z > a => {
-                            candidates.truncate(a);
-                            (s, s + (z - a))
-                        }
-                        _ => (a, z),
-                    };
-                    cells[(p * n + i) * buckets + b] = (range.0 as u16, range.1 as u16);
-                }
-                slots[i] = 0;
-            }
-        }
-        if candidates.len() > u16::MAX as usize {
-            return None;
-        }
-        Some(Outcomes {
-            buckets,
-            cells,
-            candidates,
-            checks,
+        ok.then_some(SowAction::Capture {
+            pits: targets,
+            along,
+            unless,
         })
     }
 }
 
-/// A sowing outcome's action, before the captures are tabled.
-enum Action {
-    Stop,
-    Relay,
-    Again,
-    /// The pits named, the track and condition it goes on with, and its `unless`.
-    Capture(Box<CaptureParts>),
-}
-
-type CaptureParts = (
-    Vec<IExpr>,
-    Option<(u8, crate::ir::Program)>,
-    Option<crate::ir::Program>,
-);
-
-/// What `sow_rule` compiles.
-struct SowRule {
-    first: Vec<u8>,
-    skip: Vec<u64>,
+/// What `sow_rule` reads from the rule's clauses.
+struct SowParts {
+    from_zone: usize,
+    laps: Vec<(u8, IExpr)>,
+    skip_zones: Vec<usize>,
     skip_origin: bool,
-    outcomes: Outcomes,
-    captures: Vec<Capture>,
-}
-
-/// Whether a condition reads no more than the last pit (`last`, where it is, which zones
-/// hold it) and its seeds compared with numbers; `top` becomes the largest such number.
-fn tabulable(e: &IExpr, top: &mut i64) -> bool {
-    let last = |x: &IExpr| matches!(x, IExpr::Seeds(s) if **s == IExpr::Square(SquareRef::To));
-    match e {
-        IExpr::Binary(
-            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge,
-            a,
-            b,
-        ) => match (&**a, &**b) {
-            (x, IExpr::Int(k)) | (IExpr::Int(k), x) if last(x) => {
-                *top = (*top).max(*k);
-                true
-            }
-            _ => tabulable(a, top) && tabulable(b, top),
-        },
-        IExpr::Square(SquareRef::To) | IExpr::Int(_) => true,
-        IExpr::Square(_) => false,
-        e if e.children().is_empty() => !e.reads_state(),
-        IExpr::Seeds(_) => false,
-        e => e.children().into_iter().all(|c| tabulable(c, top)),
-    }
+    outcomes: Vec<(IExpr, SowAction)>,
 }

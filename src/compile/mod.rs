@@ -15,6 +15,7 @@ mod moved;
 mod pinned;
 mod promotions;
 mod rules;
+mod sowing;
 
 pub use crate::check::{Choices, Failure};
 
@@ -133,6 +134,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         .into_iter()
         .map(|r| tables.move_rule(r))
         .collect();
+    let sowing = c.sowing.take().and_then(|s| tables.sowing(s));
     if !tables.problems.is_empty() {
         return Err(tables.problems);
     }
@@ -200,7 +202,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         reads_moved: c.reads_moved,
         moved_types,
         rows: c.rows,
-        sowing: c.sowing,
+        sowing,
         reads_reachable: c.reads_reachable,
         can_capture: c.can_capture,
         reads_repetition: c.reads_repetition,
