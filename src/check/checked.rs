@@ -23,8 +23,8 @@ pub struct Checked {
     pub rules: Vec<Rule>,
     pub tiers: Vec<Vec<ir::RuleId>>,
     pub setup: Vec<ir::Code>,
-    pub no_move: ir::NoMove,
-    pub end_rules: Vec<ir::EndRule>,
+    pub no_move: ir::NoMove<Expr>,
+    pub end_rules: Vec<ir::EndRule<()>>,
     /// The conditions of `after move require`.
     pub after_move: Vec<ir::Expr>,
     pub columns: Option<ir::Columns>,
@@ -46,7 +46,8 @@ pub struct Checked {
     pub reads_repetition: bool,
     pub reads_passes: bool,
     pub clock: Option<ir::ClockRule>,
-    pub score: Option<ir::Program>,
+    /// `score = EXPR`.
+    pub score: Option<Expr>,
     pub hands: Vec<Vec<u8>>,
     pub hand_types: u64,
 }

@@ -3,11 +3,10 @@
 use super::expr::{Scope, Ty};
 use super::{Checker, DirRef};
 use crate::diagnostic::{Kind, Problem};
-use crate::eval::value;
 use crate::eval::Env;
+use crate::eval::SquareReader;
 use crate::ir::board::{rows_for, Board, Direction};
 use crate::ir::expr::Expr as IExpr;
-use crate::ir::Program;
 use crate::ir::{DirId, Sq, SquareSet, Zone, MAX_CELLS, MAX_DIRECTIONS, MAX_PLAYERS};
 use crate::syntax::ast::{Item, PiecesDecl, PlayersDecl};
 
@@ -376,7 +375,7 @@ impl Checker<'_> {
         let mut used = vec![true; w * h];
         if let Some(mask) = &decl.used {
             if let Some(cond) = self.lower_as(mask, Ty::Bool, Scope::BOARD) {
-                let cond = Program::of(&cond);
+                let cond = SquareReader::new(&cond);
                 let mut overflow = None;
                 for (sq, u) in used.iter_mut().enumerate() {
                     let env = Env {
@@ -385,7 +384,7 @@ impl Checker<'_> {
                         here: sq as u16,
                         ..Env::constant()
                     };
-                    *u = value(&cond, &env, sq, &mut overflow) != 0;
+                    *u = cond.on(&env, sq, &mut overflow) != 0;
                 }
                 if let Some(sq) = overflow {
                     // The board's names are not known yet: say which square by number.
@@ -459,7 +458,7 @@ impl Checker<'_> {
             let mut squares = vec![false; self.players.len() * cells];
             let mut overflow = None;
             if let (Some(cond), Some(env)) = (cond, self.square_env()) {
-                let cond = Program::of(&cond);
+                let cond = SquareReader::new(&cond);
                 for player in 0..self.players.len() {
                     for sq in 0..cells {
                         let e = Env {
@@ -468,7 +467,7 @@ impl Checker<'_> {
                             ..env
                         };
                         squares[player * cells + sq] =
-                            env.used[sq] && value(&cond, &e, sq, &mut overflow) != 0;
+                            env.used[sq] && cond.on(&e, sq, &mut overflow) != 0;
                     }
                 }
             }

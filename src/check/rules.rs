@@ -8,8 +8,7 @@ use crate::diagnostic::{Kind, Problem};
 use crate::ir::expr::Expr as IExpr;
 use crate::ir::{BinOp, ClockRule, Effect, EffectLines, EffectVerb, EndScope, NoMove};
 use crate::ir::{
-    Chain, DirId, EndRule, Program, RuleId, Run, Verdict, MAX_CHAIN, MAX_CODES, MAX_PLAYERS,
-    MAX_RULES,
+    Chain, DirId, EndRule, RuleId, Run, Verdict, MAX_CHAIN, MAX_CODES, MAX_PLAYERS, MAX_RULES,
 };
 use crate::syntax::ast::{
     self, Clause, ClockEvent, EffectDecl, Ident, Item, MoveDecl, OutcomeWord, PatternWord, RunCount,
@@ -761,7 +760,7 @@ impl Checker<'_> {
     }
 
     /// `score = EXPR`: a player's score, read from their side.
-    pub(super) fn score(&mut self) -> Option<Program> {
+    pub(super) fn score(&mut self) -> Option<IExpr> {
         let decls = self.items(|i| match i {
             Item::Score(s) => Some(s),
             _ => None,
@@ -774,10 +773,10 @@ impl Checker<'_> {
         };
         let e = self.lower_as(&decl.value, Ty::Int, scope)?;
         self.check_range(&e, decl.value.span);
-        Some(Program::of(&e))
+        Some(e)
     }
 
-    pub(super) fn end(&mut self) -> (NoMove, Vec<EndRule>) {
+    pub(super) fn end(&mut self) -> (NoMove<IExpr>, Vec<EndRule<()>>) {
         let decls = self.items(|i| match i {
             Item::NoMove(n) => Some(n),
             _ => None,
@@ -805,7 +804,7 @@ impl Checker<'_> {
                 };
                 if let Some(e) = self.lower_as(c, Ty::Bool, Scope::END) {
                     self.check_range(&e, c.span);
-                    no_move.cases.push((Program::of(&e), verdict(case.outcome)));
+                    no_move.cases.push((e, verdict(case.outcome)));
                 }
             }
         }
@@ -835,7 +834,7 @@ impl Checker<'_> {
         (no_move, rules)
     }
 
-    fn end_rule(&mut self, r: &ast::EndRule, before_turn: bool) -> Option<EndRule> {
+    fn end_rule(&mut self, r: &ast::EndRule, before_turn: bool) -> Option<EndRule<()>> {
         if r.outcome == OutcomeWord::Pass {
             self.report(
                 Problem::new(
@@ -869,7 +868,7 @@ impl Checker<'_> {
                 EndScope::Every
             },
             verdict: verdict(r.outcome),
-            program: Program::of(&condition),
+            program: (),
             condition,
         })
     }

@@ -9,7 +9,7 @@ use super::{SowAction, Sowing};
 use crate::diagnostic::Span;
 use crate::diagnostic::{Kind, Problem};
 use crate::eval::Env;
-use crate::eval::{value, value_once};
+use crate::eval::{value_once, SquareReader};
 use crate::ir::expr::{Expr as IExpr, SquareRef};
 use crate::ir::{Leftover, MAX_SLOTS, MAX_TRACKS};
 use crate::syntax::ast::{self, CaptureDecl, Item, SowClause, SowDecl, TrackDecl};
@@ -137,7 +137,7 @@ impl<'f> Checker<'f> {
             return;
         };
         let board = self.board.clone().expect("a board, with an environment");
-        let program = crate::ir::Program::of(&cond);
+        let program = SquareReader::new(&cond);
         let mut overflow = None;
         let mut stores = Vec::new();
         let mut problems = Vec::new();
@@ -150,7 +150,7 @@ impl<'f> Checker<'f> {
                         here: sq,
                         ..env
                     };
-                    value(&program, &e, sq as usize, &mut overflow) != 0
+                    program.on(&e, sq as usize, &mut overflow) != 0
                 })
                 .collect();
             match found.as_slice() {

@@ -186,8 +186,12 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         rules,
         tiers: c.tiers,
         setup: c.setup,
-        no_move: c.no_move,
-        end_rules: c.end_rules,
+        no_move: c.no_move.map(ir::Program::of),
+        end_rules: c
+            .end_rules
+            .into_iter()
+            .map(|r| r.compiled(ir::Program::of))
+            .collect(),
         reads_previous: c.reads_previous,
         look_kept,
         after_fresh: after.fresh,
@@ -208,7 +212,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         reads_repetition: c.reads_repetition,
         reads_passes: c.reads_passes,
         clock: c.clock,
-        score: c.score,
+        score: c.score.as_ref().map(ir::Program::of),
         hands: c.hands,
         hand_types: c.hand_types,
     })

@@ -39,18 +39,32 @@ pub fn holds(e: &Expr, env: &Env) -> bool {
     eval(e, env).is_some_and(|v| v != 0)
 }
 
-/// The value of `e` on square `sq`, which the checker knows (no position is read); where
-/// it overflows, 0, with the first such square kept in `overflow`, so that a loop over
-/// squares reports the overflow once (`Checker::overflow_on`).
-/// `value` of an expression read on a few squares only (a setup, a track), compiled for
-/// each reading.
-pub fn value_once(e: &Expr, env: &Env, sq: usize, overflow: &mut Option<usize>) -> i64 {
-    value(&Program::of(e), env, sq, overflow)
+/// An expression read square by square, where no position is read (a zone, the board's
+/// mask, a condition on squares): its program, made once before the loop over squares.
+/// The checker reads what the board and its zones are this way; `compile` makes the
+/// tables read during play.
+pub struct SquareReader(Program);
+
+impl SquareReader {
+    pub fn new(e: &Expr) -> SquareReader {
+        SquareReader(Program::of(e))
+    }
+
+    /// The value on square `sq`; where it overflows, 0, with the first such square kept
+    /// in `overflow`, so that a loop over squares reports the overflow once.
+    pub fn on(&self, env: &Env, sq: usize, overflow: &mut Option<usize>) -> i64 {
+        value(&self.0, env, sq, overflow)
+    }
 }
 
-/// The value of a compiled condition on square `sq`; 0 where it overflows, and then the
-/// first such square is kept in `overflow`. (Compile a condition once, before a loop over
-/// the squares.)
+/// `SquareReader::on` for an expression read on a few squares only (a setup line, a
+/// track's case), made for each reading.
+pub fn value_once(e: &Expr, env: &Env, sq: usize, overflow: &mut Option<usize>) -> i64 {
+    SquareReader::new(e).on(env, sq, overflow)
+}
+
+/// The value of a program on square `sq`; 0 where it overflows, and then the first such
+/// square is kept in `overflow`.
 pub fn value(e: &Program, env: &Env, sq: usize, overflow: &mut Option<usize>) -> i64 {
     e.eval(env).unwrap_or_else(|| {
         overflow.get_or_insert(sq);

@@ -72,14 +72,23 @@ pub enum Verdict {
 }
 
 /// What the no-move rule says: the first case whose condition holds for the player who
-/// cannot move (`lose when attacked(friend leader)`), else `otherwise`.
+/// cannot move (`lose when attacked(friend leader)`), else `otherwise`. `C` is what a
+/// condition is: an expression once checked, a program once compiled.
 #[derive(Clone, Debug)]
-pub struct NoMove {
-    pub cases: Vec<(Program, Verdict)>,
+pub struct NoMove<C = Program> {
+    pub cases: Vec<(C, Verdict)>,
     pub otherwise: Verdict,
 }
 
-impl NoMove {
+impl<C> NoMove<C> {
+    /// The same rule with its conditions turned by `f`.
+    pub fn map<D>(self, f: impl Fn(&C) -> D) -> NoMove<D> {
+        NoMove {
+            cases: self.cases.iter().map(|(c, v)| (f(c), *v)).collect(),
+            otherwise: self.otherwise,
+        }
+    }
+
     /// Whether some case passes the turn.
     pub fn may_pass(&self) -> bool {
         self.otherwise == Verdict::Pass || self.cases.iter().any(|c| c.1 == Verdict::Pass)
@@ -123,8 +132,10 @@ pub enum EndWords {
     NoCaptureToCome,
 }
 
+/// An end rule. `P` is its compiled condition: nothing (`()`) once checked, a program once
+/// compiled.
 #[derive(Clone, Debug)]
-pub struct EndRule {
+pub struct EndRule<P = Program> {
     /// The rule as written (`lose when count(friend) == 0`).
     pub text: String,
     /// The condition in words, where it has a common form.
@@ -133,7 +144,21 @@ pub struct EndRule {
     pub verdict: Verdict,
     pub condition: Expr,
     /// `condition`, compiled for play.
-    pub program: Program,
+    pub program: P,
+}
+
+impl EndRule<()> {
+    /// The rule with its condition compiled by `f`.
+    pub fn compiled(self, f: impl Fn(&Expr) -> Program) -> EndRule {
+        EndRule {
+            program: f(&self.condition),
+            text: self.text,
+            words: self.words,
+            scope: self.scope,
+            verdict: self.verdict,
+            condition: self.condition,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
