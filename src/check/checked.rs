@@ -30,26 +30,74 @@ pub struct Checked {
     pub columns: Option<ir::Columns>,
     /// By piece type: the zone where it is promoted and the types it may become.
     pub promotions: Vec<Option<(usize, Vec<usize>)>>,
-    /// Whether some expression reads `attacked(…)`.
-    pub reads_attacked: bool,
-    /// Whether some expression reads `moved(…)`, and whether one outside a rule's `if`.
-    pub reads_moved: bool,
-    pub moved_elsewhere: bool,
-    /// Whether some expression reads `previous(…)`, and whether one outside a rule's `if`
-    /// and `after move require`.
-    pub reads_previous: bool,
-    pub previous_elsewhere: bool,
     pub rows: Vec<u8>,
     pub sowing: Option<Sowing>,
     pub reads_reachable: bool,
     pub can_capture: bool,
-    pub reads_repetition: bool,
-    pub reads_passes: bool,
     pub clock: Option<ir::ClockRule>,
     /// `score = EXPR`.
     pub score: Option<Expr>,
     pub hands: Vec<Vec<u8>>,
     pub hand_types: u64,
+}
+
+/// Where an expression is read, for what the state must keep: a rule's own conditions
+/// and `after move require` may read the move before (or the pieces that have moved) in
+/// ways `compile` analyses; anything read elsewhere needs the whole of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadIn {
+    /// A move rule's `if`.
+    RuleCondition,
+    /// `after move require`.
+    AfterMove,
+    /// Anywhere else: effects, `require`, carries, end rules, the no-move rule, the
+    /// score, the sowing rule.
+    Elsewhere,
+}
+
+impl Checked {
+    /// Every expression of the game that is read during play, with where it is read.
+    /// (Conditions on squares alone are settled into tables and read no position.)
+    pub fn each_expression(&self, mut f: impl FnMut(ReadIn, &Expr)) {
+        for r in &self.rules {
+            r.conditions
+                .iter()
+                .for_each(|e| f(ReadIn::RuleCondition, e));
+            for e in r.effects.iter().filter_map(|e| e.when.as_ref()) {
+                f(ReadIn::Elsewhere, e);
+            }
+            for c in &r.carries {
+                f(ReadIn::Elsewhere, &c.from);
+                f(ReadIn::Elsewhere, &c.to);
+            }
+            r.require.iter().for_each(|e| f(ReadIn::Elsewhere, e));
+        }
+        self.after_move.iter().for_each(|e| f(ReadIn::AfterMove, e));
+        self.no_move
+            .cases
+            .iter()
+            .for_each(|(e, _)| f(ReadIn::Elsewhere, e));
+        self.end_rules
+            .iter()
+            .for_each(|r| f(ReadIn::Elsewhere, &r.condition));
+        self.score.iter().for_each(|e| f(ReadIn::Elsewhere, e));
+        if let Some(s) = &self.sowing {
+            s.laps.iter().for_each(|(_, e)| f(ReadIn::Elsewhere, e));
+            for (e, action) in &s.outcomes {
+                f(ReadIn::Elsewhere, e);
+                if let SowAction::Capture {
+                    pits,
+                    along,
+                    unless,
+                } = action
+                {
+                    pits.iter().for_each(|e| f(ReadIn::Elsewhere, e));
+                    along.iter().for_each(|(_, e)| f(ReadIn::Elsewhere, e));
+                    unless.iter().for_each(|e| f(ReadIn::Elsewhere, e));
+                }
+            }
+        }
+    }
 }
 
 /// A move rule, checked: its clauses resolved, its conditions split into those that read

@@ -829,10 +829,8 @@ impl Checker<'_> {
         }
         if matches!(id.name.as_str(), "passes" | "repeated") && scope.state {
             let e = if id.name == "passes" {
-                self.reads_passes = true;
                 IExpr::Passes
             } else {
-                self.reads_repetition = true;
                 IExpr::Repeated
             };
             return (e, Ty::Int);
@@ -1131,8 +1129,6 @@ impl Checker<'_> {
                 {
                     return ERR;
                 }
-                self.reads_moved = true;
-                self.moved_elsewhere |= !self.lowering_condition;
                 (IExpr::Moved(Box::new(lowered[0].0.clone())), Ty::Bool)
             }
             "abs" => {
@@ -1227,13 +1223,6 @@ impl Checker<'_> {
                 .help("read `previous(from)`, `previous(to)` or `previous(taken)`"),
             );
             return ERR;
-        }
-        self.reads_previous = true;
-        if scope.place != Scope::AFTER.place
-            && scope.place != Scope::ANY.place
-            && !self.lowering_condition
-        {
-            self.previous_elsewhere = true;
         }
         (IExpr::Previous(field), ty)
     }

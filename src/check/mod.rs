@@ -25,7 +25,7 @@ use crate::ir;
 use crate::syntax::ast::{self, GameFile, Item, Value};
 use indexmap::{IndexMap, IndexSet};
 
-pub use checked::{Checked, Rule, SowAction, Sowing};
+pub use checked::{Checked, ReadIn, Rule, SowAction, Sowing};
 pub use options::Choices;
 
 /// Why a file could not be compiled.
@@ -115,22 +115,11 @@ pub(crate) struct Checker<'f> {
     has_clock: bool,
     /// Each compiled move rule's `then`, resolved once every rule is known.
     pending_then: Vec<Option<ast::Ident>>,
-    /// Whether some expression reads `repeated`, or `passes`.
-    reads_repetition: bool,
-    reads_passes: bool,
-    /// Whether some rule reads `previous(…)`, and whether one outside `after move require`.
-    reads_previous: bool,
-    previous_elsewhere: bool,
-    /// Whether a move rule's `if` is being lowered (its readings of `previous` are among
-    /// the rules' conditions, which `look_kept` reads).
-    lowering_condition: bool,
     /// With `stores where`: each player's store square.
     store_squares: Vec<crate::ir::Sq>,
-    /// Where expressions read `attacked(…)`, and whether some reads `moved(…)`.
+    /// Where expressions read `attacked(…)`, for the problems of attacks (what the game
+    /// reads is found by `compile` from the checked trees).
     reads_attacked: Vec<Span>,
-    reads_moved: bool,
-    /// Whether `moved` is read outside a move rule's `if`.
-    moved_elsewhere: bool,
 }
 
 impl<'f> Checker<'f> {
@@ -162,15 +151,8 @@ impl<'f> Checker<'f> {
             seeds: Vec::new(),
             has_clock: file.items.iter().any(|i| matches!(i, Item::Clock(_))),
             pending_then: Vec::new(),
-            reads_repetition: false,
-            reads_passes: false,
-            reads_previous: false,
-            previous_elsewhere: false,
-            lowering_condition: false,
             store_squares: Vec::new(),
             reads_attacked: Vec::new(),
-            reads_moved: false,
-            moved_elsewhere: false,
         }
     }
 
@@ -326,7 +308,6 @@ impl<'f> Checker<'f> {
         let score = self.score();
         let after_move = self.after_move();
         self.attacks(&rules);
-        let (reads_repetition, reads_passes) = (self.reads_repetition, self.reads_passes);
         self.missing_parts();
         self.unused_options();
         self.unused_names();
@@ -374,17 +355,10 @@ impl<'f> Checker<'f> {
             after_move,
             columns,
             promotions,
-            reads_attacked: !self.reads_attacked.is_empty(),
-            reads_moved: self.reads_moved,
-            moved_elsewhere: self.moved_elsewhere,
-            reads_previous: self.reads_previous,
-            previous_elsewhere: self.previous_elsewhere,
             rows: std::mem::take(&mut self.rows),
             sowing,
             reads_reachable,
             can_capture,
-            reads_repetition,
-            reads_passes,
             clock,
             score,
             hands,

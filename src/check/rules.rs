@@ -518,9 +518,7 @@ impl Checker<'_> {
                     chain = Some(if must { Chain::Must } else { Chain::May });
                 }
                 Clause::If(cond, _) => {
-                    self.lowering_condition = true;
                     let lowered = self.lower_as(cond, Ty::Bool, scope);
-                    self.lowering_condition = false;
                     if let Some(e) = lowered {
                         if e.reads_state() {
                             self.check_range(&e, cond.span);

@@ -14,6 +14,7 @@ pub mod lookback;
 mod moved;
 mod pinned;
 mod promotions;
+mod reads;
 mod rules;
 mod sowing;
 
@@ -123,6 +124,7 @@ impl Tables<'_> {
 pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     let players = c.players.len();
     let types = c.pieces.len();
+    let reads = reads::reads(&c);
     let mut tables = Tables {
         board: &c.board,
         zones: &c.zones,
@@ -140,7 +142,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     }
     let (promotions, promotion_choices) =
         promotions::promotions_by_code(&c.promotions, players, types);
-    let moved_types = if c.moved_elsewhere {
+    let moved_types = if reads.moved_elsewhere {
         u64::MAX
     } else {
         rules
@@ -148,19 +150,19 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
             .fold(0, |acc, r| acc | moved::moved_types(r, types))
     };
     // When the look-back matters: read from every condition that reads it.
-    let look_kept = if c.previous_elsewhere {
+    let look_kept = if reads.previous_elsewhere {
         None
     } else {
         let mut read: Vec<ir::Expr> = c.after_move.clone();
         read.extend(rules.iter().flat_map(|r| r.conditions.iter().cloned()));
         lookback::look_kept(&read)
     };
-    let attacks = if c.reads_attacked {
+    let attacks = if reads.attacked {
         attacks::attack_rules(&rules, players, types)
     } else {
         Vec::new()
     };
-    let after = after_move(&c.after_move, &c.zones, players, c.reads_previous);
+    let after = after_move(&c.after_move, &c.zones, players, reads.previous);
     Ok(Game {
         title: c.title,
         about: c.about,
@@ -192,7 +194,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
             .into_iter()
             .map(|r| r.compiled(ir::Program::of))
             .collect(),
-        reads_previous: c.reads_previous,
+        reads_previous: reads.previous,
         look_kept,
         after_fresh: after.fresh,
         after_program: after.program,
@@ -203,14 +205,14 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         promotions,
         promotion_choices,
         attacks,
-        reads_moved: c.reads_moved,
+        reads_moved: reads.moved,
         moved_types,
         rows: c.rows,
         sowing,
         reads_reachable: c.reads_reachable,
         can_capture: c.can_capture,
-        reads_repetition: c.reads_repetition,
-        reads_passes: c.reads_passes,
+        reads_repetition: reads.repetition,
+        reads_passes: reads.passes,
         clock: c.clock,
         score: c.score.as_ref().map(ir::Program::of),
         hands: c.hands,
