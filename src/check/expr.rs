@@ -183,6 +183,12 @@ impl Scope {
     };
 }
 
+/// What an expression that could not be lowered stands for: its problem is reported.
+const ERR: (IExpr, Ty) = (IExpr::Int(0), Ty::Error);
+
+/// An argument of a call, lowered: its expression, its type and where it is.
+type Argument = (IExpr, Ty, Span);
+
 /// A define's parameter, bound at a call.
 pub(crate) type Binding = (String, IExpr, Ty);
 
@@ -433,151 +439,18 @@ impl Checker<'_> {
     }
 
     fn lower_inner(&mut self, e: &Expr, scope: Scope, params: &[Binding]) -> (IExpr, Ty) {
-        const ERR: (IExpr, Ty) = (IExpr::Int(0), Ty::Error);
         match &e.kind {
             ExprKind::Int(n) => (IExpr::Int(*n), Ty::Int),
             ExprKind::Bool(b) => (IExpr::Int(*b as i64), Ty::Bool),
-            ExprKind::From | ExprKind::To => {
-                let word = if matches!(e.kind, ExprKind::From) {
-                    "from"
-                } else {
-                    "to"
-                };
-                if word == "from" && scope.sown {
-                    return (IExpr::Square(SquareRef::From), Ty::Square);
-                }
-                if !scope.from_to {
-                    self.report(
-                        Problem::new(
-                            Kind::OutOfScope,
-                            format!("`{word}` is only known in a move rule"),
-                        )
-                        .label(e.span, format!("not in {}", scope.place))
-                        .help("`from` and `to` are the squares of the move being made"),
-                    );
-                    return ERR;
-                }
-                if word == "from" && scope.no_from {
-                    self.report(
-                        Problem::new(Kind::OutOfScope, "a placement has no `from`")
-                            .label(e.span, "the new piece comes from no square")
-                            .help("read the squares around `to` instead: `to + s is occupied`"),
-                    );
-                    return ERR;
-                }
-                let r = if word == "from" {
-                    SquareRef::From
-                } else {
-                    SquareRef::To
-                };
-                (IExpr::Square(r), Ty::Square)
-            }
+            ExprKind::From | ExprKind::To => self.lower_from_to(e, scope),
             ExprKind::Name(id) => self.lower_name(id, scope, params),
-            ExprKind::CaptureReachable => {
-                if !scope.end {
-                    self.report(
-                        Problem::new(
-                            Kind::OutOfScope,
-                            "`reachable(capture)` is a search that only end rules may make",
-                        )
-                        .label(e.span, format!("not in {}", scope.place))
-                        .help("use it in an end rule: `score when not reachable(capture)`"),
-                    );
-                    return ERR;
-                }
-                (IExpr::CaptureReachable, Ty::Bool)
-            }
+            ExprKind::CaptureReachable => self.lower_reachable(e, scope),
             ExprKind::Call(id, args) => self.lower_call(id, args, e.span, scope, params),
-            ExprKind::Attacked(target) => {
-                if !self.reads_board(e.span, "attacked", scope) {
-                    return ERR;
-                }
-                if self.counters {
-                    self.report(
-                        Problem::new(
-                            Kind::AttackedInCountingGame,
-                            "`attacked` reads captures of pieces, and a game with counters has none",
-                        )
-                        .label(e.span, "this would always be false")
-                        .help("read seeds instead: `seeds(last)`, `store`"),
-                    );
-                    return ERR;
-                }
-                self.reads_attacked.push(e.span);
-                match target {
-                    AttackTarget::Pattern(p) => {
-                        (IExpr::AttackedAny(self.lower_pattern(p)), Ty::Bool)
-                    }
-                    AttackTarget::Square(sq) => {
-                        match self.lower_typed(sq, Ty::Square, scope, params) {
-                            Some(sq) => (IExpr::Attacked(Box::new(sq)), Ty::Bool),
-                            None => ERR,
-                        }
-                    }
-                }
-            }
+            ExprKind::Attacked(target) => self.lower_attacked(e, target, scope, params),
             ExprKind::Count(pattern, count_scope) => {
-                if !self.reads_board(e.span, "count", scope) {
-                    return ERR;
-                }
-                if self.counters {
-                    self.report(
-                        Problem::new(
-                            Kind::CountInCountingGame,
-                            "`count` counts pieces, and a game with counters has none",
-                        )
-                        .label(e.span, "this would always be 0")
-                        .help("read seeds instead: `seeds(home)`, `seeds(last)`, `store`"),
-                    );
-                    return ERR;
-                }
-                if matches!(count_scope, CountScope::Board) && pattern.piece.is_none() {
-                    match pattern.word {
-                        PatternWord::Friend => return (IExpr::Pieces(true), Ty::Int),
-                        PatternWord::Enemy => return (IExpr::Pieces(false), Ty::Int),
-                        _ => {}
-                    }
-                }
-                let pattern = self.lower_pattern(pattern);
-                match count_scope {
-                    CountScope::Board => (IExpr::Count(pattern, None), Ty::Int),
-                    CountScope::Zone(z) => match self.zone_index(z) {
-                        Some(i) => (IExpr::Count(pattern, Some(i)), Ty::Int),
-                        None => ERR,
-                    },
-                    CountScope::Around(square, dirs) => {
-                        let sq = self.lower_typed(square, Ty::Square, scope, params);
-                        let dirs = self.direction_lists(dirs.as_deref());
-                        match (sq, dirs) {
-                            (Some(sq), Some(dirs)) => {
-                                (IExpr::Around(pattern, Box::new(sq), dirs), Ty::Int)
-                            }
-                            _ => ERR,
-                        }
-                    }
-                }
+                self.lower_count(e, pattern, count_scope, scope, params)
             }
-            ExprKind::Is(square, pattern) => {
-                if !self.reads_board(e.span, "is", scope) {
-                    return ERR;
-                }
-                let Some(sq) = self.lower_typed(square, Ty::Square, scope, params) else {
-                    return ERR;
-                };
-                if pattern.word == PatternWord::Off {
-                    if let Some(t) = &pattern.piece {
-                        self.report(
-                            Problem::new(Kind::BadPattern, "no piece stands off the board")
-                                .label(t.span, "`off` cannot name a piece type")
-                                .help("write `is off` alone"),
-                        );
-                        return ERR;
-                    }
-                    return (IExpr::Is(Box::new(sq), Pattern::default(), true), Ty::Bool);
-                }
-                let p = self.lower_pattern(pattern);
-                (IExpr::Is(Box::new(sq), p, false), Ty::Bool)
-            }
+            ExprKind::Is(square, pattern) => self.lower_is(e, square, pattern, scope, params),
             ExprKind::Offset(..) => {
                 self.report(
                     Problem::new(
@@ -589,106 +462,12 @@ impl Checker<'_> {
                 );
                 ERR
             }
-            ExprKind::Line(pattern, n, dirs) => {
-                if !self.reads_board(e.span, "line", scope) {
-                    return ERR;
-                }
-                let pattern = self.lower_pattern(pattern);
-                let n_value = self.constant_int(n);
-                let dirs = self.direction_lists(dirs.as_deref());
-                let (Some(n_value), Some(dirs)) = (n_value, dirs) else {
-                    return ERR;
-                };
-                if !(1..=64).contains(&n_value) {
-                    self.report(
-                        Problem::new(Kind::BadValue, format!("a line of {n_value} squares"))
-                            .label(n.span, "from 1 to 64 squares")
-                            .help("count the squares of the line: `line(friend, 4)`"),
-                    );
-                    return ERR;
-                }
-                // A row along a direction is a row along the opposite one: read each once.
-                let dirs = dirs
-                    .into_iter()
-                    .map(|list| {
-                        let mut kept: Vec<DirId> = Vec::new();
-                        for d in list {
-                            let (dx, dy) = (
-                                self.directions[d as usize].dx,
-                                self.directions[d as usize].dy,
-                            );
-                            let seen = kept.iter().any(|&k| {
-                                let o = &self.directions[k as usize];
-                                (o.dx, o.dy) == (dx, dy) || (o.dx, o.dy) == (-dx, -dy)
-                            });
-                            if !seen {
-                                kept.push(d);
-                            }
-                        }
-                        kept
-                    })
-                    .collect();
-                (IExpr::Line(pattern, n_value as usize, dirs), Ty::Bool)
-            }
+            ExprKind::Line(pattern, n, dirs) => self.lower_line(e, pattern, n, dirs, scope),
             ExprKind::Connected(pattern, a, b, dirs) => {
-                if !self.reads_board(e.span, "connected", scope) {
-                    return ERR;
-                }
-                let pattern = self.lower_pattern(pattern);
-                let za = self.zone_index(a);
-                let zb = self.zone_index(b);
-                let dirs = self.direction_lists(dirs.as_deref());
-                match (za, zb, dirs) {
-                    (Some(za), Some(zb), Some(dirs)) => {
-                        (IExpr::Connected(pattern, za, zb, dirs), Ty::Bool)
-                    }
-                    _ => ERR,
-                }
+                self.lower_connected(e, pattern, (a, b), dirs, scope)
             }
-            ExprKind::Clock => {
-                if !self.reads_board(e.span, "clock", scope) {
-                    return ERR;
-                }
-                if !self.has_clock {
-                    self.report(
-                        Problem::new(
-                            Kind::NoClock,
-                            "`clock` counts plies since it last reset, and this game has no clock",
-                        )
-                        .label(e.span, "no `clock resets on …` declaration")
-                        .help("declare what resets it: `clock resets on capture`"),
-                    );
-                    return ERR;
-                }
-                (IExpr::Clock, Ty::Int)
-            }
-            ExprKind::Unary(op, a) => {
-                let (ia, ta) = self.lower(a, scope, params);
-                let want = if *op == UnaryOp::Not {
-                    Ty::Bool
-                } else {
-                    Ty::Int
-                };
-                if !ta.fits(want) {
-                    let sym = if *op == UnaryOp::Not { "not" } else { "-" };
-                    self.mismatch(a.span, sym, want, ta);
-                    return ERR;
-                }
-                if ta == Ty::Error {
-                    return ERR;
-                }
-                let op = un_op(*op);
-                if let IExpr::Int(a) = ia {
-                    return match unary(op, a) {
-                        Some(v) => (IExpr::Int(v), want),
-                        None => {
-                            self.overflow(e.span, format!("-({a})"));
-                            ERR
-                        }
-                    };
-                }
-                (IExpr::Unary(op, Box::new(ia)), want)
-            }
+            ExprKind::Clock => self.lower_clock(e, scope),
+            ExprKind::Unary(op, a) => self.lower_unary(e, *op, a, scope, params),
             ExprKind::Binary(op @ (BinaryOp::Add | BinaryOp::Sub), a, b)
                 if self.is_step(b, params) =>
             {
@@ -705,82 +484,383 @@ impl Checker<'_> {
                 }
                 (IExpr::Offset(Box::new(sq), steps), Ty::Square)
             }
-            ExprKind::Binary(op, a, b) => {
-                let (ia, ta) = self.lower(a, scope, params);
-                let (ib, tb) = self.lower(b, scope, params);
-                let (operand, result) = match op {
-                    BinaryOp::And | BinaryOp::Or => (Ty::Bool, Ty::Bool),
-                    BinaryOp::Eq | BinaryOp::Ne => {
-                        if !ta.fits(tb) {
-                            self.report(
-                                Problem::new(
-                                    Kind::TypeMismatch,
-                                    format!(
-                                        "cannot compare {} with {}",
-                                        ta.article(),
-                                        tb.article()
-                                    ),
-                                )
-                                .label(b.span, format!("this is {}", tb.article()))
-                                .label(a.span, format!("this is {}", ta.article()))
-                                .help("both sides of `==` and `!=` must be of one type"),
-                            );
-                            return ERR;
-                        }
-                        (Ty::Error, Ty::Bool)
-                    }
-                    BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
-                        (Ty::Int, Ty::Bool)
-                    }
-                    _ => (Ty::Int, Ty::Int),
-                };
-                let mut ok = true;
-                for (t, span) in [(ta, a.span), (tb, b.span)] {
-                    if !t.fits(operand) {
-                        self.mismatch(span, op.symbol(), operand, t);
-                        ok = false;
-                    }
+            ExprKind::Binary(op, a, b) => self.lower_binary(e, *op, (a, b), scope, params),
+        }
+    }
+
+    fn lower_from_to(&mut self, e: &Expr, scope: Scope) -> (IExpr, Ty) {
+        let word = if matches!(e.kind, ExprKind::From) {
+            "from"
+        } else {
+            "to"
+        };
+        if word == "from" && scope.sown {
+            return (IExpr::Square(SquareRef::From), Ty::Square);
+        }
+        if !scope.from_to {
+            self.report(
+                Problem::new(
+                    Kind::OutOfScope,
+                    format!("`{word}` is only known in a move rule"),
+                )
+                .label(e.span, format!("not in {}", scope.place))
+                .help("`from` and `to` are the squares of the move being made"),
+            );
+            return ERR;
+        }
+        if word == "from" && scope.no_from {
+            self.report(
+                Problem::new(Kind::OutOfScope, "a placement has no `from`")
+                    .label(e.span, "the new piece comes from no square")
+                    .help("read the squares around `to` instead: `to + s is occupied`"),
+            );
+            return ERR;
+        }
+        let r = if word == "from" {
+            SquareRef::From
+        } else {
+            SquareRef::To
+        };
+        (IExpr::Square(r), Ty::Square)
+    }
+
+    fn lower_reachable(&mut self, e: &Expr, scope: Scope) -> (IExpr, Ty) {
+        if !scope.end {
+            self.report(
+                Problem::new(
+                    Kind::OutOfScope,
+                    "`reachable(capture)` is a search that only end rules may make",
+                )
+                .label(e.span, format!("not in {}", scope.place))
+                .help("use it in an end rule: `score when not reachable(capture)`"),
+            );
+            return ERR;
+        }
+        (IExpr::CaptureReachable, Ty::Bool)
+    }
+
+    fn lower_attacked(
+        &mut self,
+        e: &Expr,
+        target: &AttackTarget,
+        scope: Scope,
+        params: &[Binding],
+    ) -> (IExpr, Ty) {
+        if !self.reads_board(e.span, "attacked", scope) {
+            return ERR;
+        }
+        if self.counters {
+            self.report(
+                Problem::new(
+                    Kind::AttackedInCountingGame,
+                    "`attacked` reads captures of pieces, and a game with counters has none",
+                )
+                .label(e.span, "this would always be false")
+                .help("read seeds instead: `seeds(last)`, `store`"),
+            );
+            return ERR;
+        }
+        self.reads_attacked.push(e.span);
+        match target {
+            AttackTarget::Pattern(p) => (IExpr::AttackedAny(self.lower_pattern(p)), Ty::Bool),
+            AttackTarget::Square(sq) => match self.lower_typed(sq, Ty::Square, scope, params) {
+                Some(sq) => (IExpr::Attacked(Box::new(sq)), Ty::Bool),
+                None => ERR,
+            },
+        }
+    }
+
+    fn lower_count(
+        &mut self,
+        e: &Expr,
+        pattern: &crate::syntax::ast::Pattern,
+        count_scope: &CountScope,
+        scope: Scope,
+        params: &[Binding],
+    ) -> (IExpr, Ty) {
+        if !self.reads_board(e.span, "count", scope) {
+            return ERR;
+        }
+        if self.counters {
+            self.report(
+                Problem::new(
+                    Kind::CountInCountingGame,
+                    "`count` counts pieces, and a game with counters has none",
+                )
+                .label(e.span, "this would always be 0")
+                .help("read seeds instead: `seeds(home)`, `seeds(last)`, `store`"),
+            );
+            return ERR;
+        }
+        if matches!(count_scope, CountScope::Board) && pattern.piece.is_none() {
+            match pattern.word {
+                PatternWord::Friend => return (IExpr::Pieces(true), Ty::Int),
+                PatternWord::Enemy => return (IExpr::Pieces(false), Ty::Int),
+                _ => {}
+            }
+        }
+        let pattern = self.lower_pattern(pattern);
+        match count_scope {
+            CountScope::Board => (IExpr::Count(pattern, None), Ty::Int),
+            CountScope::Zone(z) => match self.zone_index(z) {
+                Some(i) => (IExpr::Count(pattern, Some(i)), Ty::Int),
+                None => ERR,
+            },
+            CountScope::Around(square, dirs) => {
+                let sq = self.lower_typed(square, Ty::Square, scope, params);
+                let dirs = self.direction_lists(dirs.as_deref());
+                match (sq, dirs) {
+                    (Some(sq), Some(dirs)) => (IExpr::Around(pattern, Box::new(sq), dirs), Ty::Int),
+                    _ => ERR,
                 }
-                if !ok || ta == Ty::Error || tb == Ty::Error {
-                    return ERR;
-                }
-                if matches!(op, BinaryOp::Div | BinaryOp::Mod) && ib == IExpr::Int(0) {
-                    self.report(
-                        Problem::new(Kind::DivisionByZero, "division by zero")
-                            .label(b.span, "this is 0")
-                            .help("divide by a number that cannot be 0"),
-                    );
-                    return ERR;
-                }
-                let bop = bin_op(*op);
-                if let (IExpr::Int(x), IExpr::Int(y)) = (&ia, &ib) {
-                    return match binary(bop, *x, *y) {
-                        Some(v) => (IExpr::Int(v), result),
-                        None => {
-                            self.overflow(e.span, format!("{x} {} {y}", op.symbol()));
-                            ERR
-                        }
-                    };
-                }
-                (IExpr::Binary(bop, Box::new(ia), Box::new(ib)), result)
             }
         }
     }
 
+    fn lower_is(
+        &mut self,
+        e: &Expr,
+        square: &Expr,
+        pattern: &crate::syntax::ast::Pattern,
+        scope: Scope,
+        params: &[Binding],
+    ) -> (IExpr, Ty) {
+        if !self.reads_board(e.span, "is", scope) {
+            return ERR;
+        }
+        let Some(sq) = self.lower_typed(square, Ty::Square, scope, params) else {
+            return ERR;
+        };
+        if pattern.word == PatternWord::Off {
+            if let Some(t) = &pattern.piece {
+                self.report(
+                    Problem::new(Kind::BadPattern, "no piece stands off the board")
+                        .label(t.span, "`off` cannot name a piece type")
+                        .help("write `is off` alone"),
+                );
+                return ERR;
+            }
+            return (IExpr::Is(Box::new(sq), Pattern::default(), true), Ty::Bool);
+        }
+        let p = self.lower_pattern(pattern);
+        (IExpr::Is(Box::new(sq), p, false), Ty::Bool)
+    }
+
+    fn lower_line(
+        &mut self,
+        e: &Expr,
+        pattern: &crate::syntax::ast::Pattern,
+        n: &Expr,
+        dirs: &Option<Vec<Ident>>,
+        scope: Scope,
+    ) -> (IExpr, Ty) {
+        if !self.reads_board(e.span, "line", scope) {
+            return ERR;
+        }
+        let pattern = self.lower_pattern(pattern);
+        let n_value = self.constant_int(n);
+        let dirs = self.direction_lists(dirs.as_deref());
+        let (Some(n_value), Some(dirs)) = (n_value, dirs) else {
+            return ERR;
+        };
+        if !(1..=64).contains(&n_value) {
+            self.report(
+                Problem::new(Kind::BadValue, format!("a line of {n_value} squares"))
+                    .label(n.span, "from 1 to 64 squares")
+                    .help("count the squares of the line: `line(friend, 4)`"),
+            );
+            return ERR;
+        }
+        // A row along a direction is a row along the opposite one: read each once.
+        let dirs = dirs
+            .into_iter()
+            .map(|list| {
+                let mut kept: Vec<DirId> = Vec::new();
+                for d in list {
+                    let (dx, dy) = (
+                        self.directions[d as usize].dx,
+                        self.directions[d as usize].dy,
+                    );
+                    let seen = kept.iter().any(|&k| {
+                        let o = &self.directions[k as usize];
+                        (o.dx, o.dy) == (dx, dy) || (o.dx, o.dy) == (-dx, -dy)
+                    });
+                    if !seen {
+                        kept.push(d);
+                    }
+                }
+                kept
+            })
+            .collect();
+        (IExpr::Line(pattern, n_value as usize, dirs), Ty::Bool)
+    }
+
+    fn lower_connected(
+        &mut self,
+        e: &Expr,
+        pattern: &crate::syntax::ast::Pattern,
+        (a, b): (&Ident, &Ident),
+        dirs: &Option<Vec<Ident>>,
+        scope: Scope,
+    ) -> (IExpr, Ty) {
+        if !self.reads_board(e.span, "connected", scope) {
+            return ERR;
+        }
+        let pattern = self.lower_pattern(pattern);
+        let za = self.zone_index(a);
+        let zb = self.zone_index(b);
+        let dirs = self.direction_lists(dirs.as_deref());
+        match (za, zb, dirs) {
+            (Some(za), Some(zb), Some(dirs)) => (IExpr::Connected(pattern, za, zb, dirs), Ty::Bool),
+            _ => ERR,
+        }
+    }
+
+    fn lower_clock(&mut self, e: &Expr, scope: Scope) -> (IExpr, Ty) {
+        if !self.reads_board(e.span, "clock", scope) {
+            return ERR;
+        }
+        if !self.has_clock {
+            self.report(
+                Problem::new(
+                    Kind::NoClock,
+                    "`clock` counts plies since it last reset, and this game has no clock",
+                )
+                .label(e.span, "no `clock resets on …` declaration")
+                .help("declare what resets it: `clock resets on capture`"),
+            );
+            return ERR;
+        }
+        (IExpr::Clock, Ty::Int)
+    }
+
+    fn lower_unary(
+        &mut self,
+        e: &Expr,
+        op: UnaryOp,
+        a: &Expr,
+        scope: Scope,
+        params: &[Binding],
+    ) -> (IExpr, Ty) {
+        let (ia, ta) = self.lower(a, scope, params);
+        let want = if op == UnaryOp::Not {
+            Ty::Bool
+        } else {
+            Ty::Int
+        };
+        if !ta.fits(want) {
+            let sym = if op == UnaryOp::Not { "not" } else { "-" };
+            self.mismatch(a.span, sym, want, ta);
+            return ERR;
+        }
+        if ta == Ty::Error {
+            return ERR;
+        }
+        let op = un_op(op);
+        if let IExpr::Int(a) = ia {
+            return match unary(op, a) {
+                Some(v) => (IExpr::Int(v), want),
+                None => {
+                    self.overflow(e.span, format!("-({a})"));
+                    ERR
+                }
+            };
+        }
+        (IExpr::Unary(op, Box::new(ia)), want)
+    }
+
+    fn lower_binary(
+        &mut self,
+        e: &Expr,
+        op: BinaryOp,
+        (a, b): (&Expr, &Expr),
+        scope: Scope,
+        params: &[Binding],
+    ) -> (IExpr, Ty) {
+        let (ia, ta) = self.lower(a, scope, params);
+        let (ib, tb) = self.lower(b, scope, params);
+        let (operand, result) = match op {
+            BinaryOp::And | BinaryOp::Or => (Ty::Bool, Ty::Bool),
+            BinaryOp::Eq | BinaryOp::Ne => {
+                if !ta.fits(tb) {
+                    self.report(
+                        Problem::new(
+                            Kind::TypeMismatch,
+                            format!("cannot compare {} with {}", ta.article(), tb.article()),
+                        )
+                        .label(b.span, format!("this is {}", tb.article()))
+                        .label(a.span, format!("this is {}", ta.article()))
+                        .help("both sides of `==` and `!=` must be of one type"),
+                    );
+                    return ERR;
+                }
+                (Ty::Error, Ty::Bool)
+            }
+            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => (Ty::Int, Ty::Bool),
+            _ => (Ty::Int, Ty::Int),
+        };
+        let mut ok = true;
+        for (t, span) in [(ta, a.span), (tb, b.span)] {
+            if !t.fits(operand) {
+                self.mismatch(span, op.symbol(), operand, t);
+                ok = false;
+            }
+        }
+        if !ok || ta == Ty::Error || tb == Ty::Error {
+            return ERR;
+        }
+        if matches!(op, BinaryOp::Div | BinaryOp::Mod) && ib == IExpr::Int(0) {
+            self.report(
+                Problem::new(Kind::DivisionByZero, "division by zero")
+                    .label(b.span, "this is 0")
+                    .help("divide by a number that cannot be 0"),
+            );
+            return ERR;
+        }
+        let bop = bin_op(op);
+        if let (IExpr::Int(x), IExpr::Int(y)) = (&ia, &ib) {
+            return match binary(bop, *x, *y) {
+                Some(v) => (IExpr::Int(v), result),
+                None => {
+                    self.overflow(e.span, format!("{x} {} {y}", op.symbol()));
+                    ERR
+                }
+            };
+        }
+        (IExpr::Binary(bop, Box::new(ia), Box::new(ib)), result)
+    }
+
     fn lower_name(&mut self, id: &Ident, scope: Scope, params: &[Binding]) -> (IExpr, Ty) {
-        const ERR: (IExpr, Ty) = (IExpr::Int(0), Ty::Error);
+        if let Some(lowered) = self.lower_declared_name(id, scope, params) {
+            return lowered;
+        }
+        if let Some(lowered) = self.lower_builtin_name(id, scope) {
+            return lowered;
+        }
+        self.unknown_name(id, scope, params);
+        ERR
+    }
+
+    /// A name the file declares: a define's parameter, an option, an option's word, a
+    /// define.
+    fn lower_declared_name(
+        &mut self,
+        id: &Ident,
+        scope: Scope,
+        params: &[Binding],
+    ) -> Option<(IExpr, Ty)> {
         if let Some((_, ir, ty)) = params.iter().rev().find(|(n, _, _)| *n == id.name) {
-            return (ir.clone(), *ty);
+            return Some((ir.clone(), *ty));
         }
         if let Some(v) = self.values.get(&id.name).cloned() {
             self.options_read.insert(id.name.clone());
-            return match v {
+            return Some(match v {
                 Value::Int(n) => (IExpr::Int(n), Ty::Int),
                 Value::Word(w) => (IExpr::Int(self.word_id(&w)), Ty::Word),
-            };
+            });
         }
         if let Some(i) = self.words.get_index_of(&id.name) {
-            return (IExpr::Int(i as i64), Ty::Word);
+            return Some((IExpr::Int(i as i64), Ty::Word));
         }
         if let Some(def) = self.defines.get(&id.name).copied() {
             self.names_read.insert(id.name.clone());
@@ -791,17 +871,23 @@ impl Checker<'_> {
                         .label(def.name.span, "declared here")
                         .help(format!("call it as `{}(…)`", id.name)),
                 );
-                return ERR;
+                return Some(ERR);
             }
-            return self.inline(def, id, Vec::new(), scope);
+            return Some(self.inline(def, id, Vec::new(), scope));
         }
+        None
+    }
+
+    /// A name of the language (`last`, `store`, `passes`, a rule's name, `file`…), where
+    /// the scope has it.
+    fn lower_builtin_name(&mut self, id: &Ident, scope: Scope) -> Option<(IExpr, Ty)> {
         if scope.sown {
             match id.name.as_str() {
-                "last" => return (IExpr::Square(SquareRef::To), Ty::Square),
-                "lifted" => return (IExpr::Lifted, Ty::Int),
-                "laps" => return (IExpr::Laps, Ty::Int),
-                "taken" => return (IExpr::Taken, Ty::Int),
-                "here" if scope.here => return (IExpr::Square(SquareRef::Here), Ty::Square),
+                "last" => return Some((IExpr::Square(SquareRef::To), Ty::Square)),
+                "lifted" => return Some((IExpr::Lifted, Ty::Int)),
+                "laps" => return Some((IExpr::Laps, Ty::Int)),
+                "taken" => return Some((IExpr::Taken, Ty::Int)),
+                "here" if scope.here => return Some((IExpr::Square(SquareRef::Here), Ty::Square)),
                 _ => {}
             }
         }
@@ -814,7 +900,7 @@ impl Checker<'_> {
                 .label(id.span, "the pit's seeds can be read now")
                 .help("the last pit was empty before the seed fell when `seeds(last) == 1`"),
             );
-            return ERR;
+            return Some(ERR);
         }
         if id.name == "store" && scope.state {
             if !self.counters {
@@ -823,9 +909,9 @@ impl Checker<'_> {
                         .label(id.span, "a game without counters has no stores")
                         .help("declare `counters` so that squares are pits holding seeds"),
                 );
-                return ERR;
+                return Some(ERR);
             }
-            return (IExpr::Store, Ty::Int);
+            return Some((IExpr::Store, Ty::Int));
         }
         if matches!(id.name.as_str(), "passes" | "repeated") && scope.state {
             let e = if id.name == "passes" {
@@ -833,7 +919,7 @@ impl Checker<'_> {
             } else {
                 IExpr::Repeated
             };
-            return (e, Ty::Int);
+            return Some((e, Ty::Int));
         }
         if matches!(id.name.as_str(), "turned" | "taken") && scope.effects {
             let e = if id.name == "turned" {
@@ -841,7 +927,7 @@ impl Checker<'_> {
             } else {
                 IExpr::Taken
             };
-            return (e, Ty::Int);
+            return Some((e, Ty::Int));
         }
         if scope.state {
             let rule = self.items(|i| match i {
@@ -849,7 +935,7 @@ impl Checker<'_> {
                 _ => None,
             });
             if let Some(i) = rule.iter().position(|n| **n == id.name) {
-                return (IExpr::Int(i as i64), Ty::Rule);
+                return Some((IExpr::Int(i as i64), Ty::Rule));
             }
         }
         if self.dir_names.contains_key(&id.name) {
@@ -867,7 +953,7 @@ impl Checker<'_> {
                     id.name
                 )),
             );
-            return ERR;
+            return Some(ERR);
         }
         if matches!(id.name.as_str(), "file" | "rank" | "row") {
             if !scope.here {
@@ -882,11 +968,16 @@ impl Checker<'_> {
                     )
                     .help(format!("name the square: `{}(to)`", id.name)),
                 );
-                return ERR;
+                return Some(ERR);
             }
             let here = Box::new(IExpr::Square(SquareRef::Here));
-            return self.square_builtin(&id.name, here, id.span, scope);
+            return Some(self.square_builtin(&id.name, here, id.span, scope));
         }
+        None
+    }
+
+    /// Reports a name that is nothing here, with the names that are.
+    fn unknown_name(&mut self, id: &Ident, scope: Scope, params: &[Binding]) {
         let mut known: Vec<String> = params.iter().map(|(n, _, _)| n.clone()).collect();
         known.extend(self.values.keys().cloned());
         known.extend(self.defines.keys().cloned());
@@ -910,7 +1001,6 @@ impl Checker<'_> {
             known.extend(["turned", "taken"].map(String::from));
         }
         self.unknown("name", id, known.iter().map(String::as_str));
-        ERR
     }
 
     fn word_id(&mut self, w: &str) -> i64 {
@@ -1003,7 +1093,6 @@ impl Checker<'_> {
         scope: Scope,
         params: &[Binding],
     ) -> (IExpr, Ty) {
-        const ERR: (IExpr, Ty) = (IExpr::Int(0), Ty::Error);
         let builtin = !self.defines.contains_key(&id.name) && !self.zones.contains_key(&id.name);
         if builtin && id.name == "previous" {
             return self.lower_previous(args, span, scope);
@@ -1023,64 +1112,17 @@ impl Checker<'_> {
                 }
             }
         }
-        let lowered: Vec<(IExpr, Ty, Span)> = args
+        let lowered: Vec<Argument> = args
             .iter()
             .map(|a| {
                 let (ir, ty) = self.lower(a, scope, params);
                 (ir, ty, a.span)
             })
             .collect();
-        let arity = |this: &mut Self, n: usize| -> bool {
-            if lowered.len() != n {
-                let mut problem = Problem::new(
-                    Kind::WrongArity,
-                    format!(
-                        "`{}` takes {n} argument{}, found {}",
-                        id.name,
-                        if n == 1 { "" } else { "s" },
-                        lowered.len()
-                    ),
-                )
-                .label(span, format!("{} given", lowered.len()))
-                .help(format!("call it with {n}"));
-                if let Some(def) = this.defines.get(&id.name).copied() {
-                    problem = problem.label(
-                        def.name.span,
-                        format!(
-                            "declared here with {n} parameter{}",
-                            if n == 1 { "" } else { "s" }
-                        ),
-                    );
-                }
-                this.report(problem);
-                return false;
-            }
-            true
-        };
-        let typed = |this: &mut Self, i: usize, want: Ty| -> bool {
-            let (_, ty, sp) = &lowered[i];
-            if !ty.fits(want) {
-                this.report(
-                    Problem::new(
-                        Kind::TypeMismatch,
-                        format!(
-                            "`{}` needs {}, found {}",
-                            id.name,
-                            want.article(),
-                            ty.article()
-                        ),
-                    )
-                    .label(*sp, format!("this is {}", ty.article()))
-                    .help(format!("pass {}", want.article())),
-                );
-                return false;
-            }
-            *ty != Ty::Error
-        };
         if let Some(def) = self.defines.get(&id.name).copied() {
             self.names_read.insert(id.name.clone());
             let names = def.params.clone().unwrap_or_default();
-            if !arity(self, names.len()) {
+            if !self.arity(id, span, &lowered, names.len()) {
                 return ERR;
             }
             let bindings = names
@@ -1092,7 +1134,7 @@ impl Checker<'_> {
         }
         if let Some(&z) = self.zones.get(&id.name) {
             self.names_read.insert(id.name.clone());
-            if !arity(self, 1) || !typed(self, 0, Ty::Square) {
+            if !self.arity(id, span, &lowered, 1) || !self.typed(id, &lowered[0], Ty::Square) {
                 return ERR;
             }
             if !scope.player {
@@ -1108,47 +1150,58 @@ impl Checker<'_> {
             }
             return (IExpr::InZone(z, Box::new(lowered[0].0.clone())), Ty::Bool);
         }
+        self.lower_builtin_call(id, &lowered, span, scope)
+    }
+
+    /// A call of one of the language's functions (`file`, `seeds`, `moved`, `abs`, `min`,
+    /// `max`), its arguments lowered.
+    fn lower_builtin_call(
+        &mut self,
+        id: &Ident,
+        lowered: &[Argument],
+        span: Span,
+        scope: Scope,
+    ) -> (IExpr, Ty) {
+        let one = |this: &mut Self, want: Ty| {
+            this.arity(id, span, lowered, 1) && this.typed(id, &lowered[0], want)
+        };
+        let arg = |i: usize| Box::new(lowered[i].0.clone());
         match id.name.as_str() {
             "file" | "rank" | "row" => {
-                if !arity(self, 1) || !typed(self, 0, Ty::Square) {
+                if !one(self, Ty::Square) {
                     return ERR;
                 }
-                self.square_builtin(&id.name, Box::new(lowered[0].0.clone()), span, scope)
+                self.square_builtin(&id.name, arg(0), span, scope)
             }
             "seeds" => {
-                if !arity(self, 1) || !typed(self, 0, Ty::Square) || !self.reads_seeds(span, scope)
-                {
+                if !one(self, Ty::Square) || !self.reads_seeds(span, scope) {
                     return ERR;
                 }
-                (IExpr::Seeds(Box::new(lowered[0].0.clone())), Ty::Int)
+                (IExpr::Seeds(arg(0)), Ty::Int)
             }
             "moved" => {
-                if !arity(self, 1)
-                    || !typed(self, 0, Ty::Square)
-                    || !self.reads_board(span, "moved", scope)
+                if !one(self, Ty::Square) || !self.reads_board(span, "moved", scope) {
+                    return ERR;
+                }
+                (IExpr::Moved(arg(0)), Ty::Bool)
+            }
+            "abs" => {
+                if !one(self, Ty::Int) {
+                    return ERR;
+                }
+                (IExpr::Abs(arg(0)), Ty::Int)
+            }
+            "min" | "max" => {
+                if !self.arity(id, span, lowered, 2)
+                    || !self.typed(id, &lowered[0], Ty::Int)
+                    || !self.typed(id, &lowered[1], Ty::Int)
                 {
                     return ERR;
                 }
-                (IExpr::Moved(Box::new(lowered[0].0.clone())), Ty::Bool)
-            }
-            "abs" => {
-                if !arity(self, 1) || !typed(self, 0, Ty::Int) {
-                    return ERR;
-                }
-                (IExpr::Abs(Box::new(lowered[0].0.clone())), Ty::Int)
-            }
-            "min" | "max" => {
-                if !arity(self, 2) || !typed(self, 0, Ty::Int) || !typed(self, 1, Ty::Int) {
-                    return ERR;
-                }
-                let (a, b) = (
-                    Box::new(lowered[0].0.clone()),
-                    Box::new(lowered[1].0.clone()),
-                );
                 if id.name == "min" {
-                    (IExpr::Min(a, b), Ty::Int)
+                    (IExpr::Min(arg(0), arg(1)), Ty::Int)
                 } else {
-                    (IExpr::Max(a, b), Ty::Int)
+                    (IExpr::Max(arg(0), arg(1)), Ty::Int)
                 }
             }
             _ => {
@@ -1159,6 +1212,57 @@ impl Checker<'_> {
                 ERR
             }
         }
+    }
+
+    /// Whether a call of `id` has `n` arguments; reports it otherwise.
+    fn arity(&mut self, id: &Ident, span: Span, lowered: &[Argument], n: usize) -> bool {
+        if lowered.len() == n {
+            return true;
+        }
+        let mut problem = Problem::new(
+            Kind::WrongArity,
+            format!(
+                "`{}` takes {n} argument{}, found {}",
+                id.name,
+                if n == 1 { "" } else { "s" },
+                lowered.len()
+            ),
+        )
+        .label(span, format!("{} given", lowered.len()))
+        .help(format!("call it with {n}"));
+        if let Some(def) = self.defines.get(&id.name).copied() {
+            problem = problem.label(
+                def.name.span,
+                format!(
+                    "declared here with {n} parameter{}",
+                    if n == 1 { "" } else { "s" }
+                ),
+            );
+        }
+        self.report(problem);
+        false
+    }
+
+    /// Whether an argument of a call of `id` is of the type wanted (and not itself a
+    /// mistake); reports a mismatch.
+    fn typed(&mut self, id: &Ident, (_, ty, span): &Argument, want: Ty) -> bool {
+        if !ty.fits(want) {
+            self.report(
+                Problem::new(
+                    Kind::TypeMismatch,
+                    format!(
+                        "`{}` needs {}, found {}",
+                        id.name,
+                        want.article(),
+                        ty.article()
+                    ),
+                )
+                .label(*span, format!("this is {}", ty.article()))
+                .help(format!("pass {}", want.article())),
+            );
+            return false;
+        }
+        *ty != Ty::Error
     }
 
     /// Whether seeds may be read here: in a game with counters, where the position is known.
@@ -1177,7 +1281,6 @@ impl Checker<'_> {
     /// `previous(from)`, `previous(to)` (or `last`), `previous(lifted)`, `previous(laps)`,
     /// `previous(taken)`: what the move before this position did.
     fn lower_previous(&mut self, args: &[Expr], span: Span, scope: Scope) -> (IExpr, Ty) {
-        const ERR: (IExpr, Ty) = (IExpr::Int(0), Ty::Error);
         if !scope.state {
             self.report(
                 Problem::new(
