@@ -367,171 +367,213 @@ impl Checker<'_> {
     }
 
     fn move_rule(&mut self, d: &MoveDecl) -> Option<Rule> {
-        let mut piece_mask = None;
         // A placement puts a new piece: it has no `from`, and its conditions say so.
         let placing = d.clauses.iter().find_map(|c| match c {
             Clause::Place(t, span) => Some((t, *span)),
             _ => None,
         });
-        let scope = if placing.is_some() {
-            Scope::PLACE
-        } else {
-            Scope::MOVE
-        };
-        let mut place = None;
-        let mut then = None;
-        let mut effects = Vec::new();
-        let mut carries = Vec::new();
-        let mut require = None;
-        let mut along: Option<(Vec<Vec<u8>>, Span)> = None;
-        let mut run: Option<(Run, Span)> = None;
-        let mut onto = None;
-        let mut takes_run: Option<Span> = None;
-        let mut under = false;
-        let mut chain = None;
-        let mut statics = Vec::new();
-        let mut dynamics = Vec::new();
-        let mut seen: IndexMap<&'static str, Span> = IndexMap::new();
-        let mut once = |this: &mut Self, kind: &'static str, span: Span| -> bool {
-            if let Some(&first) = seen.get(kind) {
-                this.duplicate_clause(kind, span, first);
-                return false;
-            }
-            seen.insert(kind, span);
-            true
+        let mut c = Clauses {
+            placing: placing.is_some(),
+            ..Clauses::default()
         };
         for clause in &d.clauses {
-            match clause {
-                Clause::Piece(types, span) => {
-                    if !once(self, "piece", *span) {
-                        continue;
-                    }
-                    let mut mask = 0u64;
-                    for t in types {
-                        match self.pieces.get_index_of(&t.name) {
-                            // Beyond 64 types the game is refused (`too_many_kinds`).
-                            Some(i) => mask |= 1u64.checked_shl(i as u32).unwrap_or(0),
-                            None => {
-                                let known: Vec<String> = self.pieces.keys().cloned().collect();
-                                self.unknown("piece type", t, known.iter().map(String::as_str));
-                            }
-                        }
-                    }
-                    piece_mask = Some(mask);
+            self.clause(clause, &mut c);
+        }
+        if !self.clauses_complete(d, &c, placing.map(|p| p.1)) {
+            return None;
+        }
+        let (onto, takes_landing) = c.onto?;
+        let captures = takes_landing || c.takes_run.is_some();
+        let require_any = match c.place {
+            Some(_) => c
+                .require
+                .as_ref()
+                .and_then(|r| at_least_one(r, &c.effects, captures)),
+            None => None,
+        };
+        self.pending_then.push(c.then);
+        Some(Rule {
+            name: d.name.name.clone(),
+            name_span: d.name.span,
+            piece_mask: c
+                .piece_mask
+                .unwrap_or(u64::MAX >> (64 - self.pieces.len().clamp(1, 64))),
+            directions: c.along.map(|(dirs, _)| dirs),
+            run: c.run.map(|(r, _)| r),
+            onto,
+            takes_landing,
+            takes_run: c.takes_run.is_some(),
+            under: c.under,
+            chain: c.chain,
+            statics: c.statics,
+            conditions: c.dynamics,
+            place: c.place,
+            then: None,
+            second_part: false,
+            effects: c.effects,
+            carries: c.carries,
+            require: c.require,
+            require_any,
+            plain: false,
+        })
+    }
+
+    /// Whether a clause that a rule has once is new; reports it given again.
+    fn once(&mut self, c: &mut Clauses, kind: &'static str, span: Span) -> bool {
+        if let Some(&first) = c.seen.get(kind) {
+            self.duplicate_clause(kind, span, first);
+            return false;
+        }
+        c.seen.insert(kind, span);
+        true
+    }
+
+    /// Reads one clause of a move rule into `c`.
+    fn clause(&mut self, clause: &Clause, c: &mut Clauses) {
+        let scope = c.scope();
+        match clause {
+            Clause::Piece(types, span) => {
+                if self.once(c, "piece", *span) {
+                    c.piece_mask = Some(self.piece_mask(types));
                 }
-                Clause::Along(dirs, span) => {
-                    if !once(self, "along", *span) {
-                        continue;
-                    }
-                    along = Some((self.lower_dirs(dirs), *span));
+            }
+            Clause::Along(dirs, span) => {
+                if self.once(c, "along", *span) {
+                    c.along = Some((self.lower_dirs(dirs), *span));
                 }
-                Clause::Over(count, pattern, span) => {
-                    if !once(self, "over", *span) {
-                        continue;
-                    }
+            }
+            Clause::Over(count, pattern, span) => {
+                if self.once(c, "over", *span) {
                     if let Some(r) = self.lower_run(count, pattern) {
-                        run = Some((r, *span));
+                        c.run = Some((r, *span));
                     }
                 }
-                Clause::Place(t, span) => {
-                    if once(self, "place", *span) {
-                        place = self.piece_type(t);
-                    }
+            }
+            Clause::Place(t, span) => {
+                if self.once(c, "place", *span) {
+                    c.place = self.piece_type(t);
                 }
-                Clause::Then(name, span) => {
-                    if once(self, "then", *span) {
-                        then = Some(name.clone());
-                    }
+            }
+            Clause::Then(name, span) => {
+                if self.once(c, "then", *span) {
+                    c.then = Some(name.clone());
                 }
-                Clause::Effect(e) => {
-                    if let Some(e) = self.effect(e, placing.is_some()) {
-                        effects.push(e);
-                    }
+            }
+            Clause::Effect(e) => {
+                if let Some(e) = self.effect(e, c.placing) {
+                    c.effects.push(e);
                 }
-                Clause::Carry(piece, onto, span) => {
-                    if placing.is_some() {
-                        self.report(
-                            Problem::new(Kind::CarryInPlacement, "a placement carries no piece")
-                                .label(*span, "this rule puts a new piece")
-                                .help("carry pieces in a rule that moves one, with `piece …`"),
-                        );
-                        continue;
-                    }
-                    let a = self.lower_as(piece, Ty::Square, scope);
-                    let b = self.lower_as(onto, Ty::Square, scope);
-                    if let (Some(a), Some(b)) = (a, b) {
-                        self.check_range(&a, piece.span);
-                        self.check_range(&b, onto.span);
-                        carries.push(crate::ir::Carry { from: a, to: b });
-                    }
+            }
+            Clause::Carry(piece, onto, span) => self.carry_clause(c, piece, onto, *span),
+            Clause::Require(cond, span) => {
+                if !self.once(c, "require", *span) {
+                    return;
                 }
-                Clause::Require(cond, span) => {
-                    if !once(self, "require", *span) {
-                        continue;
-                    }
-                    let req_scope = Scope {
-                        no_from: placing.is_some(),
-                        ..Scope::REQUIRE
-                    };
-                    if let Some(e) = self.lower_as(cond, Ty::Bool, req_scope) {
-                        self.check_range(&e, cond.span);
-                        require = Some(e);
-                    }
+                let req_scope = Scope {
+                    no_from: c.placing,
+                    ..Scope::REQUIRE
+                };
+                if let Some(e) = self.lower_as(cond, Ty::Bool, req_scope) {
+                    self.check_range(&e, cond.span);
+                    c.require = Some(e);
                 }
-                Clause::Onto(pattern, span) => {
-                    if !once(self, "onto", *span) {
-                        continue;
-                    }
+            }
+            Clause::Onto(pattern, span) => {
+                if self.once(c, "onto", *span) {
                     let takes = !matches!(pattern.word, PatternWord::Empty);
-                    onto = Some((self.lower_pattern(pattern), takes));
+                    c.onto = Some((self.lower_pattern(pattern), takes));
                 }
-                Clause::CaptureOver { under: u, span } => {
-                    if once(self, "capture", *span) {
-                        takes_run = Some(*span);
-                        under = *u;
-                        if *u && !self.stacks {
-                            self.report(
-                                Problem::new(
-                                    Kind::UnderWithoutStacks,
-                                    "`capture over under` needs columns of pieces",
-                                )
-                                .label(*span, "nothing to put a piece under")
-                                .help("declare `stacks` so that squares hold columns"),
-                            );
-                        }
-                    }
+            }
+            Clause::CaptureOver { under, span } => {
+                if self.once(c, "capture", *span) {
+                    self.capture_over(c, *under, *span);
                 }
-                Clause::Chain {
-                    must,
-                    condition,
-                    span,
-                } => {
-                    if !once(self, "chain", *span) {
-                        continue;
-                    }
-                    // `chain must if EXPR`: an option decides, once, whether it is a must.
-                    let must = *must
-                        && match condition {
-                            None => true,
-                            Some(c) => self.constant_bool(c).unwrap_or(false),
-                        };
-                    chain = Some(if must { Chain::Must } else { Chain::May });
+            }
+            Clause::Chain {
+                must,
+                condition,
+                span,
+            } => {
+                if !self.once(c, "chain", *span) {
+                    return;
                 }
-                Clause::If(cond, _) => {
-                    let lowered = self.lower_as(cond, Ty::Bool, scope);
-                    if let Some(e) = lowered {
-                        if e.reads_state() {
-                            self.check_range(&e, cond.span);
-                            dynamics.push(e);
-                        } else {
-                            statics.push((e, cond.span));
-                        }
+                // `chain must if EXPR`: an option decides, once, whether it is a must.
+                let must = *must
+                    && match condition {
+                        None => true,
+                        Some(cond) => self.constant_bool(cond).unwrap_or(false),
+                    };
+                c.chain = Some(if must { Chain::Must } else { Chain::May });
+            }
+            Clause::If(cond, _) => {
+                if let Some(e) = self.lower_as(cond, Ty::Bool, scope) {
+                    if e.reads_state() {
+                        self.check_range(&e, cond.span);
+                        c.dynamics.push(e);
+                    } else {
+                        c.statics.push((e, cond.span));
                     }
                 }
             }
         }
+    }
+
+    /// `piece TYPE, …`: the types as a bitmask.
+    fn piece_mask(&mut self, types: &[Ident]) -> u64 {
+        let mut mask = 0u64;
+        for t in types {
+            match self.pieces.get_index_of(&t.name) {
+                // Beyond 64 types the game is refused (`too_many_kinds`).
+                Some(i) => mask |= 1u64.checked_shl(i as u32).unwrap_or(0),
+                None => {
+                    let known: Vec<String> = self.pieces.keys().cloned().collect();
+                    self.unknown("piece type", t, known.iter().map(String::as_str));
+                }
+            }
+        }
+        mask
+    }
+
+    /// `carry SQ to SQ`.
+    fn carry_clause(&mut self, c: &mut Clauses, piece: &ast::Expr, onto: &ast::Expr, span: Span) {
+        if c.placing {
+            self.report(
+                Problem::new(Kind::CarryInPlacement, "a placement carries no piece")
+                    .label(span, "this rule puts a new piece")
+                    .help("carry pieces in a rule that moves one, with `piece …`"),
+            );
+            return;
+        }
+        let a = self.lower_as(piece, Ty::Square, c.scope());
+        let b = self.lower_as(onto, Ty::Square, c.scope());
+        if let (Some(a), Some(b)) = (a, b) {
+            self.check_range(&a, piece.span);
+            self.check_range(&b, onto.span);
+            c.carries.push(crate::ir::Carry { from: a, to: b });
+        }
+    }
+
+    /// `capture over` (`under`: the commanders passed go under the mover).
+    fn capture_over(&mut self, c: &mut Clauses, under: bool, span: Span) {
+        c.takes_run = Some(span);
+        c.under = under;
+        if under && !self.stacks {
+            self.report(
+                Problem::new(
+                    Kind::UnderWithoutStacks,
+                    "`capture over under` needs columns of pieces",
+                )
+                .label(span, "nothing to put a piece under")
+                .help("declare `stacks` so that squares hold columns"),
+            );
+        }
+    }
+
+    /// Whether a rule's clauses make a move: a placement names no moving piece, a move
+    /// has `along` and `onto`, `capture over` has an `over`; reports what is missing.
+    fn clauses_complete(&mut self, d: &MoveDecl, c: &Clauses, placing: Option<Span>) -> bool {
         let mut complete = true;
-        if let (Some((_, span)), Some(&piece_span)) = (placing, seen.get("piece")) {
+        if let (Some(span), Some(&piece_span)) = (placing, c.seen.get("piece")) {
             self.report(
                 Problem::new(Kind::PlaceAndPiece, "a placement moves no piece")
                     .label(piece_span, "`piece` says which pieces move")
@@ -546,7 +588,7 @@ impl Checker<'_> {
             &[("along", "along all"), ("onto", "onto empty")]
         };
         for &(kind, example) in needed {
-            if !seen.contains_key(kind) {
+            if !c.seen.contains_key(kind) {
                 self.report(
                     Problem::new(
                         Kind::MissingClause,
@@ -558,7 +600,7 @@ impl Checker<'_> {
                 complete = false;
             }
         }
-        if let (Some(span), None) = (takes_run, &run) {
+        if let (Some(span), None) = (c.takes_run, &c.run) {
             self.report(
                 Problem::new(
                     Kind::CaptureWithoutRun,
@@ -569,41 +611,7 @@ impl Checker<'_> {
             );
             complete = false;
         }
-        let directions = along.map(|(dirs, _)| dirs);
-        let (onto, takes_landing) = onto?;
-        if !complete {
-            return None;
-        }
-        let captures = takes_landing || takes_run.is_some();
-        let require_any = match place {
-            Some(_) => require
-                .as_ref()
-                .and_then(|r| at_least_one(r, &effects, captures)),
-            None => None,
-        };
-        self.pending_then.push(then);
-        Some(Rule {
-            name: d.name.name.clone(),
-            name_span: d.name.span,
-            piece_mask: piece_mask.unwrap_or(u64::MAX >> (64 - self.pieces.len().clamp(1, 64))),
-            directions,
-            run: run.map(|(r, _)| r),
-            onto,
-            takes_landing,
-            takes_run: takes_run.is_some(),
-            under,
-            chain,
-            statics,
-            conditions: dynamics,
-            place,
-            then: None,
-            second_part: false,
-            effects,
-            carries,
-            require,
-            require_any,
-            plain: false,
-        })
+        complete
     }
 
     /// An effect clause, checked.
@@ -921,4 +929,38 @@ fn at_least_one(require: &IExpr, effects: &[Effect<IExpr>], captures: bool) -> O
         && disjoint
         && e.run.is_some_and(|r| r.min >= 1);
     simple.then_some(i)
+}
+
+/// What a move rule's clauses say, as they are read.
+#[derive(Default)]
+struct Clauses {
+    /// Whether the rule places a new piece (`place TYPE`).
+    placing: bool,
+    piece_mask: Option<u64>,
+    place: Option<u8>,
+    then: Option<Ident>,
+    effects: Vec<Effect<IExpr>>,
+    carries: Vec<crate::ir::Carry<IExpr>>,
+    require: Option<IExpr>,
+    along: Option<(Vec<Vec<DirId>>, Span)>,
+    run: Option<(Run, Span)>,
+    onto: Option<(crate::ir::Pattern, bool)>,
+    takes_run: Option<Span>,
+    under: bool,
+    chain: Option<Chain>,
+    statics: Vec<(IExpr, Span)>,
+    dynamics: Vec<IExpr>,
+    /// The clauses a rule has once, with where each was first given.
+    seen: IndexMap<&'static str, Span>,
+}
+
+impl Clauses {
+    /// What the rule's conditions may read: a placement has no `from`.
+    fn scope(&self) -> Scope {
+        if self.placing {
+            Scope::PLACE
+        } else {
+            Scope::MOVE
+        }
+    }
 }
