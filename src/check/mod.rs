@@ -288,21 +288,8 @@ impl<'f> Checker<'f> {
                 .any(|(_, a)| matches!(a, SowAction::Capture { .. })),
             None => !self.counters,
         };
-        if reads_reachable && !can_capture && !self.has_errors() {
-            let span = self.file.items.iter().find_map(|i| match i {
-                Item::End(b) if b.before_turn => Some(b.span),
-                _ => None,
-            });
-            if let Some(span) = span {
-                self.report(
-                    Problem::new(
-                        Kind::NeverCaptures,
-                        "`reachable(capture)` is always false: no rule of this game captures",
-                    )
-                    .label(span, "this end rule reads it")
-                    .help("add a sowing outcome that captures, or drop the rule"),
-                );
-            }
+        if reads_reachable && !can_capture {
+            self.never_captures();
         }
         let clock = self.clock(&rules);
         let score = self.score();
@@ -314,25 +301,7 @@ impl<'f> Checker<'f> {
         if self.has_errors() {
             return None;
         }
-        let players = self
-            .players
-            .values()
-            .zip(&self.facings)
-            .map(|(p, &facing)| ir::Player {
-                name: p.name.name.clone(),
-                facing,
-            })
-            .collect();
-        let pieces = self
-            .pieces
-            .values()
-            .map(|p| ir::PieceType {
-                name: p.name.name.clone(),
-                letter: p
-                    .letter
-                    .map_or_else(|| p.name.name.chars().next().unwrap_or('?'), |(c, _)| c),
-            })
-            .collect();
+        let (players, pieces) = self.players_and_piece_types();
         Some(Checked {
             title: self.file.title.clone(),
             about: self.file.about.clone(),
@@ -364,6 +333,51 @@ impl<'f> Checker<'f> {
             hands,
             hand_types,
         })
+    }
+
+    /// `reachable(capture)` read in a game where nothing is ever taken.
+    fn never_captures(&mut self) {
+        if self.has_errors() {
+            return;
+        }
+        let span = self.file.items.iter().find_map(|i| match i {
+            Item::End(b) if b.before_turn => Some(b.span),
+            _ => None,
+        });
+        if let Some(span) = span {
+            self.report(
+                Problem::new(
+                    Kind::NeverCaptures,
+                    "`reachable(capture)` is always false: no rule of this game captures",
+                )
+                .label(span, "this end rule reads it")
+                .help("add a sowing outcome that captures, or drop the rule"),
+            );
+        }
+    }
+
+    /// The players and piece types as the engine names and draws them.
+    fn players_and_piece_types(&self) -> (Vec<ir::Player>, Vec<ir::PieceType>) {
+        let players = self
+            .players
+            .values()
+            .zip(&self.facings)
+            .map(|(p, &facing)| ir::Player {
+                name: p.name.name.clone(),
+                facing,
+            })
+            .collect();
+        let pieces = self
+            .pieces
+            .values()
+            .map(|p| ir::PieceType {
+                name: p.name.name.clone(),
+                letter: p
+                    .letter
+                    .map_or_else(|| p.name.name.chars().next().unwrap_or('?'), |(c, _)| c),
+            })
+            .collect();
+        (players, pieces)
     }
 
     /// A capturing rule may not read `attacked` itself (one attack would ask for another),

@@ -2,12 +2,14 @@
 
 use super::expr::{Scope, Ty};
 use super::{Checker, DirRef};
+use crate::diagnostic::Span;
 use crate::diagnostic::{Kind, Problem};
 use crate::eval::Env;
 use crate::eval::SquareReader;
 use crate::ir::board::{rows_for, Board, Direction};
 use crate::ir::expr::Expr as IExpr;
 use crate::ir::{DirId, Sq, SquareSet, Zone, MAX_CELLS, MAX_DIRECTIONS, MAX_PLAYERS};
+use crate::syntax::ast;
 use crate::syntax::ast::{Item, PiecesDecl, PlayersDecl};
 
 /// The eight compass directions every grid has, east and north positive.
@@ -104,6 +106,20 @@ impl Checker<'_> {
 
     /// Compass directions, user directions, relative directions and groups.
     pub(super) fn directions(&mut self) {
+        self.builtin_directions();
+        let builtin = self.dir_names.len();
+        self.facings();
+        for item in &self.file.items {
+            match item {
+                Item::Direction(d) => self.declared_direction(d, builtin),
+                Item::DirectionGroup(g) => self.direction_group(g, builtin),
+                _ => {}
+            }
+        }
+    }
+
+    /// The compass directions, the player-relative ones and their groups.
+    fn builtin_directions(&mut self) {
         for (name, dx, dy) in COMPASS {
             self.dir_names.insert(
                 name.to_string(),
@@ -131,9 +147,10 @@ impl Checker<'_> {
         self.dir_names.insert("orthogonal".into(), orth);
         self.dir_names.insert("diagonal".into(), diag);
         self.dir_names.insert("all".into(), all);
-        let builtin = self.dir_names.len();
+    }
 
-        // Each player's facing: an orthogonal compass direction.
+    /// Each player's facing: an orthogonal compass direction.
+    fn facings(&mut self) {
         let defaults = ["n", "s", "n", "s"];
         let players: Vec<_> = self.players.values().cloned().collect();
         for (i, p) in players.iter().enumerate() {
@@ -157,124 +174,124 @@ impl Checker<'_> {
             let id = COMPASS.iter().position(|c| c.0 == facing).unwrap() as u8;
             self.facings.push(id);
         }
+    }
 
-        for item in &self.file.items {
-            match item {
-                Item::Direction(d) => {
-                    let earlier = self.earlier_direction(&d.name.name, builtin);
-                    if !self.declare("direction", &d.name, earlier) {
-                        continue;
-                    }
-                    if (d.dx, d.dy) == (0, 0)
-                        || d.dx.unsigned_abs() > 64
-                        || d.dy.unsigned_abs() > 64
-                    {
-                        self.report(
-                            Problem::new(Kind::BadDirection, format!("the direction `{}` does not move sensibly", d.name.name))
-                                .label(d.span, format!("({}, {})", d.dx, d.dy))
-                                .help("a direction is a step (files, ranks), not (0, 0), each part at most 64"),
-                        );
-                        // Known, so that its uses are not reported again.
-                        self.dir_names
-                            .insert(d.name.name.clone(), DirRef::Group(Vec::new()));
-                        continue;
-                    }
-                    if self.directions.len() >= MAX_DIRECTIONS {
-                        self.report(
-                            Problem::new(
-                                Kind::TooManyDirections,
-                                format!(
-                                    "a game has at most {MAX_DIRECTIONS} directions, the 8 compass directions included"
-                                ),
-                            )
-                            .label(d.name.span, "one too many")
-                            .help("a group (`directions jumps = …`) names several directions without declaring new ones"),
-                        );
-                        self.dir_names
-                            .insert(d.name.name.clone(), DirRef::Group(Vec::new()));
-                        continue;
-                    }
-                    if d.relative {
-                        // One absolute direction for each player's facing, shared with any
-                        // direction of the same step.
-                        let mut ids = Vec::new();
-                        for p in 0..self.facings.len() {
-                            let facing = &self.directions[self.facings[p] as usize];
-                            let (fx, fy) = (facing.dx, facing.dy);
-                            // Right of (fx, fy) is (fy, -fx).
-                            let (dx, dy) = (d.dx as i32, d.dy as i32);
-                            let step = (dx * fy + dy * fx, -dx * fx + dy * fy);
-                            let known = self.directions.iter().position(|k| (k.dx, k.dy) == step);
-                            let id = match known {
-                                Some(id) => id,
-                                None if self.directions.len() < MAX_DIRECTIONS => {
-                                    self.directions.push(Direction {
-                                        name: d.name.name.clone(),
-                                        dx: step.0,
-                                        dy: step.1,
-                                    });
-                                    self.directions.len() - 1
-                                }
-                                None => {
-                                    self.report(
-                                        Problem::new(
-                                            Kind::TooManyDirections,
-                                            format!("a game has at most {MAX_DIRECTIONS} directions, the 8 compass directions included"),
-                                        )
-                                        .label(d.name.span, "one too many")
-                                        .help("a group (`directions jumps = …`) names several directions without declaring new ones"),
-                                    );
-                                    break;
-                                }
-                            };
-                            ids.push(id as DirId);
-                        }
-                        self.dir_names
-                            .insert(d.name.name.clone(), DirRef::PerPlayer(ids));
-                        continue;
-                    }
-                    // A step already known (a compass direction, another name for it, or a
-                    // relative direction's) keeps its one id: two ids for one step would
-                    // make every move along both twice.
-                    let step = (d.dx as i32, d.dy as i32);
-                    let id = match self.directions.iter().position(|k| (k.dx, k.dy) == step) {
-                        Some(id) => id,
-                        None => {
-                            self.directions.push(Direction {
-                                name: d.name.name.clone(),
-                                dx: step.0,
-                                dy: step.1,
-                            });
-                            self.directions.len() - 1
-                        }
-                    };
-                    self.dir_names
-                        .insert(d.name.name.clone(), DirRef::Absolute(id as DirId));
+    /// `direction NAME = (dx, dy)`, or `relative direction …`.
+    fn declared_direction(&mut self, d: &ast::DirectionDecl, builtin: usize) {
+        let earlier = self.earlier_direction(&d.name.name, builtin);
+        if !self.declare("direction", &d.name, earlier) {
+            return;
+        }
+        if (d.dx, d.dy) == (0, 0) || d.dx.unsigned_abs() > 64 || d.dy.unsigned_abs() > 64 {
+            self.report(
+                Problem::new(
+                    Kind::BadDirection,
+                    format!("the direction `{}` does not move sensibly", d.name.name),
+                )
+                .label(d.span, format!("({}, {})", d.dx, d.dy))
+                .help("a direction is a step (files, ranks), not (0, 0), each part at most 64"),
+            );
+            // Known, so that its uses are not reported again.
+            self.dir_names
+                .insert(d.name.name.clone(), DirRef::Group(Vec::new()));
+            return;
+        }
+        if self.directions.len() >= MAX_DIRECTIONS {
+            self.too_many_directions(d.name.span);
+            self.dir_names
+                .insert(d.name.name.clone(), DirRef::Group(Vec::new()));
+            return;
+        }
+        if d.relative {
+            let ids = self.relative_direction(d);
+            self.dir_names
+                .insert(d.name.name.clone(), DirRef::PerPlayer(ids));
+            return;
+        }
+        // A step already known (a compass direction, another name for it, or a relative
+        // direction's) keeps its one id: two ids for one step would make every move along
+        // both twice.
+        let step = (d.dx as i32, d.dy as i32);
+        let id = match self.directions.iter().position(|k| (k.dx, k.dy) == step) {
+            Some(id) => id,
+            None => {
+                self.directions.push(Direction {
+                    name: d.name.name.clone(),
+                    dx: step.0,
+                    dy: step.1,
+                });
+                self.directions.len() - 1
+            }
+        };
+        self.dir_names
+            .insert(d.name.name.clone(), DirRef::Absolute(id as DirId));
+    }
+
+    /// A relative direction: one absolute direction for each player's facing, shared with
+    /// any direction of the same step.
+    fn relative_direction(&mut self, d: &ast::DirectionDecl) -> Vec<DirId> {
+        let mut ids = Vec::new();
+        for p in 0..self.facings.len() {
+            let facing = &self.directions[self.facings[p] as usize];
+            let (fx, fy) = (facing.dx, facing.dy);
+            // Right of (fx, fy) is (fy, -fx).
+            let (dx, dy) = (d.dx as i32, d.dy as i32);
+            let step = (dx * fy + dy * fx, -dx * fx + dy * fy);
+            let known = self.directions.iter().position(|k| (k.dx, k.dy) == step);
+            let id = match known {
+                Some(id) => id,
+                None if self.directions.len() < MAX_DIRECTIONS => {
+                    self.directions.push(Direction {
+                        name: d.name.name.clone(),
+                        dx: step.0,
+                        dy: step.1,
+                    });
+                    self.directions.len() - 1
                 }
-                Item::DirectionGroup(g) => {
-                    let earlier = self.earlier_direction(&g.name.name, builtin);
-                    if !self.declare("direction", &g.name, earlier) {
-                        continue;
-                    }
-                    let mut members = Vec::new();
-                    for m in &g.members {
-                        match self.dir_names.get(&m.name) {
-                            Some(r) => {
-                                members.push(r.clone());
-                                self.names_read.insert(m.name.clone());
-                            }
-                            None => {
-                                let known: Vec<String> = self.dir_names.keys().cloned().collect();
-                                self.unknown("direction", m, known.iter().map(String::as_str));
-                            }
-                        }
-                    }
-                    self.dir_names
-                        .insert(g.name.name.clone(), DirRef::Group(members));
+                None => {
+                    self.too_many_directions(d.name.span);
+                    break;
                 }
-                _ => {}
+            };
+            ids.push(id as DirId);
+        }
+        ids
+    }
+
+    fn too_many_directions(&mut self, span: Span) {
+        self.report(
+            Problem::new(
+                Kind::TooManyDirections,
+                format!(
+                    "a game has at most {MAX_DIRECTIONS} directions, the 8 compass directions included"
+                ),
+            )
+            .label(span, "one too many")
+            .help("a group (`directions jumps = …`) names several directions without declaring new ones"),
+        );
+    }
+
+    /// `directions NAME = A, B, …`.
+    fn direction_group(&mut self, g: &ast::DirectionGroupDecl, builtin: usize) {
+        let earlier = self.earlier_direction(&g.name.name, builtin);
+        if !self.declare("direction", &g.name, earlier) {
+            return;
+        }
+        let mut members = Vec::new();
+        for m in &g.members {
+            match self.dir_names.get(&m.name) {
+                Some(r) => {
+                    members.push(r.clone());
+                    self.names_read.insert(m.name.clone());
+                }
+                None => {
+                    let known: Vec<String> = self.dir_names.keys().cloned().collect();
+                    self.unknown("direction", m, known.iter().map(String::as_str));
+                }
             }
         }
+        self.dir_names
+            .insert(g.name.name.clone(), DirRef::Group(members));
     }
 
     /// Where a direction name was declared before, if it was.

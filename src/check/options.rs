@@ -68,7 +68,7 @@ fn describe(allowed: &Option<ValueSet>) -> String {
     }
 }
 
-impl Checker<'_> {
+impl<'f> Checker<'f> {
     /// Whether `value` is allowed for `decl`: in its set and meeting its `where`.
     fn allows(&mut self, decl: &OptionDecl, value: &Value) -> bool {
         let in_set = match (&decl.allowed, value) {
@@ -96,11 +96,18 @@ impl Checker<'_> {
     /// Checks the option and variant declarations, then settles each option's value for
     /// this compilation.
     pub(super) fn options(&mut self, choices: &super::Choices) -> Result<(), Failure> {
-        let decls: Vec<&OptionDecl> = self.items(|i| match i {
+        let by_name = self.option_decls();
+        let variant_names = self.variants(&by_name);
+        self.choices(choices, &by_name, &variant_names)
+    }
+
+    /// The options declared, by name, with their defaults taken as the values.
+    fn option_decls(&mut self) -> IndexMap<String, &'f OptionDecl> {
+        let decls: Vec<&'f OptionDecl> = self.items(|i| match i {
             Item::Option(o) => Some(o),
             _ => None,
         });
-        let mut by_name: IndexMap<String, &OptionDecl> = IndexMap::new();
+        let mut by_name: IndexMap<String, &'f OptionDecl> = IndexMap::new();
         for d in &decls {
             let earlier = by_name.get(&d.name.name).map(|o| o.name.span);
             if self.declare("option", &d.name, earlier) {
@@ -160,8 +167,12 @@ impl Checker<'_> {
                 allowed: describe(&d.allowed),
             });
         }
+        by_name
+    }
 
-        // Variants: each setting names a declared option and an allowed value.
+    /// Variants: each setting names a declared option and an allowed value. Returns
+    /// each variant's index by name.
+    fn variants(&mut self, by_name: &IndexMap<String, &'f OptionDecl>) -> IndexMap<String, usize> {
         let variants = self.items(|i| match i {
             Item::Variant(v) => Some(v),
             _ => None,
@@ -204,8 +215,16 @@ impl Checker<'_> {
                 settings,
             });
         }
+        variant_names
+    }
 
-        // The user's choices.
+    /// The user's choices: a variant, then options one by one.
+    fn choices(
+        &mut self,
+        choices: &super::Choices,
+        by_name: &IndexMap<String, &'f OptionDecl>,
+        variant_names: &IndexMap<String, usize>,
+    ) -> Result<(), Failure> {
         if let Some(name) = &choices.variant {
             let Some(&vi) = variant_names.get(name) else {
                 return Err(unknown_choice("variant", name, variant_names.keys()));

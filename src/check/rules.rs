@@ -615,18 +615,15 @@ impl Checker<'_> {
     }
 
     /// An effect clause, checked.
-    fn effect(&mut self, e: &EffectDecl, placing: bool) -> Option<Effect<IExpr>> {
-        let mut ok = true;
-        let at_from = e.at_from.is_some_and(|(from, _)| from);
-        if let (true, Some((_, span))) = (at_from && placing, e.at_from) {
-            self.report(
-                Problem::new(Kind::OutOfScope, "a placement has no `from`")
-                    .label(span, "the new piece comes from no square")
-                    .help("an effect of a placement reaches from where it lands: leave out `at`"),
-            );
-            ok = false;
-        }
-        let lines = match &e.along {
+    /// Along which lines an effect reaches: named directions, or `onward`/`reverse`
+    /// (which a placement, going no way, cannot follow: then `ok` becomes false).
+    fn effect_lines(
+        &mut self,
+        e: &EffectDecl,
+        placing: bool,
+        ok: &mut bool,
+    ) -> Option<EffectLines> {
+        match &e.along {
             None => {
                 self.report(
                     Problem::new(
@@ -636,7 +633,7 @@ impl Checker<'_> {
                     .label(e.verb_span, "needs `along`")
                     .help("add `along all` (or `along onward`, the way the piece moved)"),
                 );
-                return None;
+                None
             }
             Some((dirs, span)) => match &dirs[..] {
                 [one]
@@ -649,17 +646,31 @@ impl Checker<'_> {
                                 .label(*span, "no step to follow")
                                 .help("name the directions: `along all`"),
                         );
-                        ok = false;
+                        *ok = false;
                     }
-                    if one.name == "onward" {
+                    Some(if one.name == "onward" {
                         EffectLines::Onward
                     } else {
                         EffectLines::Reverse
-                    }
+                    })
                 }
-                _ => EffectLines::Along(self.lower_dirs(dirs)),
+                _ => Some(EffectLines::Along(self.lower_dirs(dirs))),
             },
-        };
+        }
+    }
+
+    fn effect(&mut self, e: &EffectDecl, placing: bool) -> Option<Effect<IExpr>> {
+        let mut ok = true;
+        let at_from = e.at_from.is_some_and(|(from, _)| from);
+        if let (true, Some((_, span))) = (at_from && placing, e.at_from) {
+            self.report(
+                Problem::new(Kind::OutOfScope, "a placement has no `from`")
+                    .label(span, "the new piece comes from no square")
+                    .help("an effect of a placement reaches from where it lands: leave out `at`"),
+            );
+            ok = false;
+        }
+        let lines = self.effect_lines(e, placing, &mut ok)?;
         let run = match &e.over {
             Some((count, pattern, _)) => Some(self.lower_run(count, pattern)?),
             None => None,

@@ -4,8 +4,8 @@ use super::expr::{Scope, Ty};
 use super::Checker;
 use crate::diagnostic::Span;
 use crate::diagnostic::{Kind, Problem};
-use crate::eval::value_once;
 use crate::eval::Env;
+use crate::eval::{value_once, SquareReader};
 use crate::ir::board::parse_square_name;
 use crate::ir::{Code, MAX_HAND_TYPES};
 use crate::syntax::ast::{
@@ -237,6 +237,39 @@ impl Checker<'_> {
         }
     }
 
+    /// The squares (and owners) where a setup line's condition holds, for each owner.
+    fn squares_where(
+        &mut self,
+        cond: &crate::syntax::ast::Expr,
+        owners: &[usize],
+    ) -> Vec<(usize, usize)> {
+        let mut hits = Vec::new();
+        let Some(lowered) = self.lower_as(cond, Ty::Bool, Scope::SQUARE) else {
+            return hits;
+        };
+        let Some(env) = self.square_env() else {
+            return hits;
+        };
+        let reader = SquareReader::new(&lowered);
+        let mut overflow = None;
+        for &owner in owners {
+            for sq in 0..env.cells {
+                let e = Env {
+                    player: owner as u8,
+                    here: sq as u16,
+                    ..env
+                };
+                if env.used[sq] && reader.on(&e, sq, &mut overflow) != 0 {
+                    hits.push((sq, owner));
+                }
+            }
+        }
+        if let Some(sq) = overflow {
+            self.overflow_on(cond.span, sq);
+        }
+        hits
+    }
+
     fn placement(&mut self, p: &Placement, codes: &mut [u8], filled_by: &mut [Option<Span>]) {
         let owners: Vec<usize> = match &p.owner {
             None => (0..self.players.len()).collect(),
@@ -280,29 +313,7 @@ impl Checker<'_> {
         };
         match &p.target {
             PlacementTarget::Where(cond) => {
-                let Some(cond) = self.lower_as(cond, Ty::Bool, Scope::SQUARE) else {
-                    return;
-                };
-                let Some(env) = self.square_env() else {
-                    return;
-                };
-                let mut hits = Vec::new();
-                let mut overflow = None;
-                for &owner in &owners {
-                    for sq in 0..env.cells {
-                        let e = Env {
-                            player: owner as u8,
-                            here: sq as u16,
-                            ..env
-                        };
-                        if env.used[sq] && value_once(&cond, &e, sq, &mut overflow) != 0 {
-                            hits.push((sq, owner));
-                        }
-                    }
-                }
-                if let (Some(sq), PlacementTarget::Where(c)) = (overflow, &p.target) {
-                    self.overflow_on(c.span, sq);
-                }
+                let hits = self.squares_where(cond, &owners);
                 for (sq, owner) in hits {
                     put(self, sq, owner);
                 }

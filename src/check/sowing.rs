@@ -363,67 +363,135 @@ impl<'f> Checker<'f> {
                 continue;
             }
             for (i, &sq) in pits.iter().enumerate() {
-                let env = Env {
-                    width: board.width,
-                    cells: board.cells(),
-                    used: &board.used,
-                    here: sq,
-                    ..Env::constant()
-                };
-                let mut overflow = None;
-                let hit = cases
-                    .iter()
-                    .find(|c| value_once(&c.2, &env, sq as usize, &mut overflow) != 0);
-                let Some((f, r, _, th, span)) = hit else {
-                    self.report(
-                        Problem::new(
-                            Kind::BadTrack,
-                            format!(
-                                "the track `{}` says nothing for the pit {}",
-                                decl.name.name,
-                                board.name(sq)
-                            ),
-                        )
-                        .label(decl.name.span, "no case holds there")
-                        .help("end the track with a case without `if`, which holds everywhere"),
-                    );
-                    all_ok = false;
-                    break;
-                };
-                let (f, r) = (
-                    value_once(f, &env, sq as usize, &mut overflow),
-                    value_once(r, &env, sq as usize, &mut overflow),
-                );
-                if overflow.is_some() {
-                    self.overflow_on(*span, sq as usize);
-                    all_ok = false;
-                    break;
+                match self.track_step(decl, &cases, &board, sq) {
+                    Some(to) => next[t * n + i] = (pit_of[to.0], to.1),
+                    None => {
+                        all_ok = false;
+                        break;
+                    }
                 }
-                let on_board =
-                    (0..board.width as i64).contains(&f) && (0..board.height as i64).contains(&r);
-                let to = on_board
-                    .then(|| f as usize + r as usize * board.width)
-                    .filter(|&to| board.used[to]);
-                let Some(to) = to else {
-                    self.report(
-                        Problem::new(
-                            Kind::BadTrack,
-                            format!(
-                                "the track `{}` leads from the pit {} off the board, to ({f}, {r})",
-                                decl.name.name,
-                                board.name(sq)
-                            ),
-                        )
-                        .label(*span, "this case")
-                        .help("every pit's next pit must be a pit: `(file, rank)`, from 0"),
-                    );
-                    all_ok = false;
-                    break;
-                };
-                next[t * n + i] = (pit_of[to], *th);
             }
         }
         Some((decls, all_ok.then_some(next)))
+    }
+
+    /// Where a track goes from the pit on `sq`: the square of the next pit and the track
+    /// it goes on along; `None` (reported) where no case holds, a case overflows or leads
+    /// off the board.
+    fn track_step(
+        &mut self,
+        decl: &TrackDecl,
+        cases: &[TrackCase],
+        board: &crate::ir::Board,
+        sq: u16,
+    ) -> Option<(usize, u8)> {
+        let env = Env {
+            width: board.width,
+            cells: board.cells(),
+            used: &board.used,
+            here: sq,
+            ..Env::constant()
+        };
+        let mut overflow = None;
+        let hit = cases
+            .iter()
+            .find(|c| value_once(&c.2, &env, sq as usize, &mut overflow) != 0);
+        let Some((f, r, _, th, span)) = hit else {
+            self.report(
+                Problem::new(
+                    Kind::BadTrack,
+                    format!(
+                        "the track `{}` says nothing for the pit {}",
+                        decl.name.name,
+                        board.name(sq)
+                    ),
+                )
+                .label(decl.name.span, "no case holds there")
+                .help("end the track with a case without `if`, which holds everywhere"),
+            );
+            return None;
+        };
+        let (f, r) = (
+            value_once(f, &env, sq as usize, &mut overflow),
+            value_once(r, &env, sq as usize, &mut overflow),
+        );
+        if overflow.is_some() {
+            self.overflow_on(*span, sq as usize);
+            return None;
+        }
+        let on_board =
+            (0..board.width as i64).contains(&f) && (0..board.height as i64).contains(&r);
+        let to = on_board
+            .then(|| f as usize + r as usize * board.width)
+            .filter(|&to| board.used[to]);
+        let Some(to) = to else {
+            self.report(
+                Problem::new(
+                    Kind::BadTrack,
+                    format!(
+                        "the track `{}` leads from the pit {} off the board, to ({f}, {r})",
+                        decl.name.name,
+                        board.name(sq)
+                    ),
+                )
+                .label(*span, "this case")
+                .help("every pit's next pit must be a pit: `(file, rank)`, from 0"),
+            );
+            return None;
+        };
+        Some((to, *th))
+    }
+
+    /// Whether a clause a sowing rule has once (`from`, `skip origin`) is new; reports
+    /// it given again.
+    fn sow_clause_once(
+        &mut self,
+        seen: &mut Vec<(&'static str, Span)>,
+        what: &'static str,
+        span: Span,
+    ) -> bool {
+        if let Some(&(_, first)) = seen.iter().find(|(w, _)| *w == what) {
+            self.report(
+                Problem::new(
+                    Kind::DuplicateClause,
+                    format!("the clause `{what}` is given twice"),
+                )
+                .label(span, "given again here")
+                .label(first, "first given here")
+                .help("keep one of them"),
+            );
+            return false;
+        }
+        seen.push((what, span));
+        true
+    }
+
+    /// Whether a sowing rule says where it lifts from and along which track it sows;
+    /// reports the first thing missing.
+    fn sow_rule_complete(&mut self, decl: &SowDecl, has_from: bool, has_laps: bool) -> bool {
+        if !has_from {
+            self.report(
+                Problem::new(
+                    Kind::MissingClause,
+                    format!("the sowing rule `{}` says no `from`", decl.name.name),
+                )
+                .label(decl.name.span, "which pits may be lifted?")
+                .help("add `from ZONE`, e.g. `from home` with `zone home = row == 0`"),
+            );
+            return false;
+        }
+        if has_from && !has_laps {
+            self.report(
+                Problem::new(
+                    Kind::MissingClause,
+                    format!("the sowing rule `{}` says no `lap`", decl.name.name),
+                )
+                .label(decl.name.span, "along which track does sowing go?")
+                .help("add `lap TRACK`, with `if CONDITION` to choose by the pit lifted"),
+            );
+            return false;
+        }
+        true
     }
 
     /// The first laps, the pits passed by, and the outcomes of the sowing rule.
@@ -452,20 +520,8 @@ impl<'f> Checker<'f> {
                     ("", *s)
                 }
             };
-            if !what.is_empty() {
-                if let Some(&(_, first)) = seen.iter().find(|(w, _)| *w == what) {
-                    self.report(
-                        Problem::new(
-                            Kind::DuplicateClause,
-                            format!("the clause `{what}` is given twice"),
-                        )
-                        .label(span, "given again here")
-                        .label(first, "first given here")
-                        .help("keep one of them"),
-                    );
-                    ok = false;
-                }
-                seen.push((what, span));
+            if !what.is_empty() && !self.sow_clause_once(&mut seen, what, span) {
+                ok = false;
             }
             match clause {
                 SowClause::From(zone, _) => match self.zone_index(zone) {
@@ -516,26 +572,7 @@ impl<'f> Checker<'f> {
                 }
             }
         }
-        if from_zone.is_none() && ok {
-            self.report(
-                Problem::new(
-                    Kind::MissingClause,
-                    format!("the sowing rule `{}` says no `from`", decl.name.name),
-                )
-                .label(decl.name.span, "which pits may be lifted?")
-                .help("add `from ZONE`, e.g. `from home` with `zone home = row == 0`"),
-            );
-            ok = false;
-        }
-        if laps.is_empty() && ok {
-            self.report(
-                Problem::new(
-                    Kind::MissingClause,
-                    format!("the sowing rule `{}` says no `lap`", decl.name.name),
-                )
-                .label(decl.name.span, "along which track does sowing go?")
-                .help("add `lap TRACK`, with `if CONDITION` to choose by the pit lifted"),
-            );
+        if ok && !self.sow_rule_complete(decl, from_zone.is_some(), !laps.is_empty()) {
             ok = false;
         }
         if !ok {
@@ -618,3 +655,7 @@ struct SowParts {
     skip_origin: bool,
     outcomes: Vec<(IExpr, SowAction)>,
 }
+
+/// A track's case, checked: the file and rank of the next pit, the condition, the track
+/// it goes on along, and where the case is written.
+type TrackCase = (IExpr, IExpr, IExpr, u8, Span);
