@@ -81,7 +81,7 @@ impl Checker<'_> {
         let tiers = self
             .tiers(&names)
             .into_iter()
-            .map(|t| t.into_iter().map(|r| r as RuleId).collect())
+            .map(|t| t.into_iter().map(|r| RuleId(r as u16)).collect())
             .collect();
         (rules, tiers)
     }
@@ -114,7 +114,7 @@ impl Checker<'_> {
                 );
                 continue;
             }
-            rules[i].then = Some(target as RuleId);
+            rules[i].then = Some(RuleId(target as u16));
             rules[target].second_part = true;
         }
         for rule in rules.iter() {
@@ -140,7 +140,7 @@ impl Checker<'_> {
                 );
             }
             if let Some(t) = rule.then {
-                if rule.chain.is_some() || rules[t as usize].chain.is_some() {
+                if rule.chain.is_some() || rules[t.index()].chain.is_some() {
                     self.report(
                         Problem::new(
                             Kind::BadThen,
@@ -150,7 +150,8 @@ impl Checker<'_> {
                             span,
                             format!(
                                 "`{}` and `{}` make one move",
-                                rule.name, rules[t as usize].name
+                                rule.name,
+                                rules[t.index()].name
                             ),
                         )
                         .help("remove `chain` from the parts"),
@@ -168,7 +169,7 @@ impl Checker<'_> {
                     )
                     .label(
                         span,
-                        format!("its `then` names `{}`", rules[t as usize].name),
+                        format!("its `then` names `{}`", rules[t.index()].name),
                     )
                     .help("a move has at most two parts"),
                 );
@@ -765,7 +766,7 @@ impl Checker<'_> {
             match event {
                 ClockEvent::Capture(_) => clock.on_capture = true,
                 ClockEvent::Rule(name) => match rules.iter().position(|r| r.name == name.name) {
-                    Some(i) => clock.rules.push(i as RuleId),
+                    Some(i) => clock.rules.push(RuleId(i as u16)),
                     None => {
                         let known: Vec<String> = rules.iter().map(|r| r.name.clone()).collect();
                         self.unknown("move rule", name, known.iter().map(String::as_str));

@@ -11,7 +11,7 @@ pub(super) fn attack_rules(rules: &[MoveRule], players: usize, types: usize) -> 
                 .iter()
                 .enumerate()
                 .filter(|(_, r)| r.captures_as_attack())
-                .map(|(i, r)| (i as RuleId, attacker_codes(types, p, r.piece_mask)))
+                .map(|(i, r)| (RuleId(i as u16), attacker_codes(types, p, r.piece_mask)))
                 .collect()
         })
         .collect()

@@ -15,7 +15,7 @@ use crate::ir::{Code, Game, MoveRule, Sq, SquareSet};
 /// (`holds_after`), and are kept.
 pub(super) fn keep_allowed_after(game: &Game, s: &State, out: &mut Vec<Move>) {
     let Some(footprint) = &game.after_footprint else {
-        let chained = |m: &Move| !m.is_pass() && checked_in_chain(&game.rules[m.rule as usize]);
+        let chained = |m: &Move| !m.is_pass() && checked_in_chain(&game.rules[m.rule.index()]);
         out.retain(|m| chained(m) || allowed_after(game, s, m));
         return;
     };
@@ -63,7 +63,7 @@ fn changes_watched(game: &Game, s: &State, m: &Move, watched: &[(SquareSet, u64)
     if m.is_pass() {
         return false;
     }
-    let rule = &game.rules[m.rule as usize];
+    let rule = &game.rules[m.rule.index()];
     if !simple_steps(rule) {
         return true;
     }
@@ -132,7 +132,7 @@ pub(super) fn holds_after(game: &Game, after: &State, m: &Move) -> bool {
 /// legal by `after move require`: what `keep_allowed_after` keeps without a footprint, for
 /// one move.
 pub(super) fn allowed_one(game: &Game, s: &State, m: &Move) -> bool {
-    m.is_pass() || checked_in_chain(&game.rules[m.rule as usize]) || allowed_after(game, s, m)
+    m.is_pass() || checked_in_chain(&game.rules[m.rule.index()]) || allowed_after(game, s, m)
 }
 
 /// Whether `m` meets every `after move require` condition.

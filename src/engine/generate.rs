@@ -347,7 +347,7 @@ fn tier_moves<M: Mask>(
 ) {
     let view = View::<M>::of(game, s);
     for &rule_id in tier {
-        let rule = &game.rules[rule_id as usize];
+        let rule = &game.rules[rule_id.index()];
         if rule.plain {
             moves_of_rule(game, rule_id, s, &view, after_check, out);
             continue;
@@ -379,7 +379,7 @@ fn moves_of_rule<M: Mask>(
     after_check: bool,
     out: &mut Vec<Move>,
 ) {
-    let rule = &game.rules[rule_id as usize];
+    let rule = &game.rules[rule_id.index()];
     let movers = view.movers(game, s, rule);
     if movers.is_empty() {
         return;
@@ -414,7 +414,7 @@ fn first_parts<M: Mask>(
     view: &View<M>,
     out: &mut Vec<Move>,
 ) {
-    let rule = &game.rules[rule_id as usize];
+    let rule = &game.rules[rule_id.index()];
     let sets = RuleSets::of(game, s, view, rule);
     let takes = rule.captures();
     for piece in view.movers(game, s, rule).squares() {
@@ -447,7 +447,7 @@ fn placements<M: Mask>(
     view: &View<M>,
     out: &mut Vec<Move>,
 ) {
-    let rule = &game.rules[rule_id as usize];
+    let rule = &game.rules[rule_id.index()];
     let takes = rule.captures();
     for to in placeable_squares(game, rule, s, view).squares() {
         if rule.condition_sets.is_some() || dynamic_ok(game, rule, s, NO_SQUARE, to) {
@@ -543,7 +543,7 @@ fn effect_origins<M: Mask>(game: &Game, s: &State, view: &View<M>, effect: &Effe
 /// whose `require` holds (made and read one by one), then replaces each by the moves made
 /// of it and every second part that can follow.
 fn finish(game: &Game, rule_id: RuleId, s: &State, start: usize, out: &mut Vec<Move>) {
-    let rule = &game.rules[rule_id as usize];
+    let rule = &game.rules[rule_id.index()];
     if rule.require.is_some() && !settled_set_wise(rule) {
         keep_required(game, rule, s, start, out, |after, m| {
             let mut done = Done::default();
@@ -604,8 +604,8 @@ fn keep_required(
 /// `then` that can follow it, from where `m` landed. A first part that no second part can
 /// follow makes no move.
 fn second_parts<M: Mask>(game: &Game, then: RuleId, s: &State, m: Move, out: &mut Vec<Move>) {
-    let first = &game.rules[m.rule as usize];
-    let rule = &game.rules[then as usize];
+    let first = &game.rules[m.rule.index()];
+    let rule = &game.rules[then.index()];
     let mut after = *s;
     let at = make_part(
         game,

@@ -114,7 +114,7 @@ impl KeyLayout {
         }
         out[w] = s.to_move as u64
             | (look.laps as u64) << 32
-            | (look.rule as u64) << 48
+            | (look.rule.0 as u64) << 48
             | (s.passes as u64) << 24;
     }
 
@@ -150,7 +150,7 @@ impl KeyLayout {
                 lifted: (word >> 32) as u16,
                 taken: (word >> 48) as u16,
                 laps: (tail >> 32) as u16,
-                rule: (tail >> 48) as u16,
+                rule: crate::ir::RuleId((tail >> 48) as u16),
             };
         }
         s.passes = (tail >> 24) as u8;

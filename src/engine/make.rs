@@ -86,7 +86,7 @@ fn after_move(game: &Game, s: &mut State, m: Move, done: Done) {
             && clock
                 .rules
                 .iter()
-                .any(|&r| r == m.rule || game.rules[m.rule as usize].then == Some(r));
+                .any(|&r| r == m.rule || game.rules[m.rule.index()].then == Some(r));
         s.clock = if by_rule || (clock.on_capture && done.taken > 0) {
             0
         } else {
@@ -126,7 +126,7 @@ fn make_pieces(game: &Game, s: &mut State, m: &Move) -> Done {
         done.taken = m.takes as u32;
         return done;
     }
-    let rule = &game.rules[m.rule as usize];
+    let rule = &game.rules[m.rule.index()];
     if rule.plain {
         let mut at = m.from;
         let mut passed = SquareSet::default();
@@ -141,7 +141,7 @@ fn make_pieces(game: &Game, s: &mut State, m: &Move) -> Done {
         make_part(
             game,
             s,
-            &game.rules[then as usize],
+            &game.rules[then.index()],
             landed,
             m.second_steps(),
             &mut done,

@@ -34,7 +34,7 @@ pub struct Move {
 }
 
 impl Move {
-    pub const PASS_RULE: RuleId = RuleId::MAX;
+    pub const PASS_RULE: RuleId = RuleId::NONE;
     pub const PASS: Move = Move {
         from: 0,
         rule: Move::PASS_RULE,

@@ -41,7 +41,7 @@ pub fn countable(game: &Game) -> bool {
             let require = r.require.is_none() || settled_set_wise(r);
             let parts = r
                 .then
-                .is_none_or(|t| by_piece(game, r, &game.rules[t as usize]));
+                .is_none_or(|t| by_piece(game, r, &game.rules[t.index()]));
             r.chain.is_none() && conditions && require && parts
         })
 }
@@ -114,7 +114,7 @@ pub fn sample_counted(
             index -= n;
             continue;
         }
-        let rule = &game.rules[l.rule as usize];
+        let rule = &game.rules[l.rule.index()];
         if l.walk == BY_PIECE {
             let piece = nth_square(game, &l.squares, 0);
             return Ok(if game.board.words() == 1 {
@@ -244,9 +244,9 @@ fn two_parts<M: Mask>(
     piece: Sq,
     mut index: usize,
 ) -> Move {
-    let rule = &game.rules[rule_id as usize];
+    let rule = &game.rules[rule_id.index()];
     let then = rule.then.expect("a rule in two parts");
-    let second = &game.rules[then as usize];
+    let second = &game.rules[then.index()];
     let view = View::<M>::of(game, s);
     let first_sets = RuleSets::of(game, s, &view, rule);
     let sets = second_sets(game, s, &view, second, piece);
@@ -306,7 +306,7 @@ fn landings_of_tier<M: Mask>(game: &Game, s: &State, out: &mut Vec<Landings>) ->
     for tier in &game.tiers {
         let mut total = 0;
         for &rule_id in tier {
-            let rule = &game.rules[rule_id as usize];
+            let rule = &game.rules[rule_id.index()];
             if rule.second_part {
                 continue;
             }
@@ -333,7 +333,7 @@ fn landings_of_tier<M: Mask>(game: &Game, s: &State, out: &mut Vec<Landings>) ->
             }
             let sets = RuleSets::of(game, s, &view, rule);
             if let Some(then) = rule.then {
-                let second = &game.rules[then as usize];
+                let second = &game.rules[then.index()];
                 for piece in movers.squares() {
                     let mut landings = M::default();
                     walk(

@@ -187,7 +187,11 @@ fn sowing_into(
     if !sown.again {
         after.to_move = game.next_player(p as u8);
     }
-    Some(Move::start(sw.pits[pit], 0, sown.taken > 0))
+    Some(Move::start(
+        sw.pits[pit],
+        crate::ir::RuleId(0),
+        sown.taken > 0,
+    ))
 }
 
 /// What a sowing from `pit` that lifted `lifted` seeds did, as the next move reads it.

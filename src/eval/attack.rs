@@ -33,7 +33,7 @@ pub fn attacked(env: &Env, sq: Sq) -> bool {
         }
         let target = |p: &Pattern| p.masks[attacker as usize] & seen != 0;
         for &(r, codes) in rules {
-            let rule = &game.rules[r as usize];
+            let rule = &game.rules[r.index()];
             // Whether the rule could take what stands there, once for all its walks.
             let takes_here = if rule.takes_landing {
                 target(&rule.onto)

@@ -9,7 +9,7 @@
 
 use super::board::{SquareSet, NO_SQUARE};
 use super::pattern::Pattern;
-use super::{DirId, MAX_PLAYERS};
+use super::{DirId, RuleId, MAX_PLAYERS};
 
 /// The value of a square expression that names no square (off the board, or unused).
 pub const OFF: i64 = NO_SQUARE as i64;
@@ -209,7 +209,7 @@ pub enum LookField {
     Lifted,
     Laps,
     Taken,
-    /// The rule of the move (of its first part), by its index; `NO_SQUARE` for none.
+    /// The rule of the move (of its first part), by its index; `RuleId::NONE` for none.
     Rule,
 }
 
@@ -223,7 +223,7 @@ pub struct LookBack {
     pub lifted: u16,
     pub laps: u16,
     pub taken: u16,
-    pub rule: u16,
+    pub rule: RuleId,
 }
 
 impl LookBack {
@@ -234,7 +234,7 @@ impl LookBack {
         lifted: 0,
         laps: 0,
         taken: 0,
-        rule: NO_SQUARE,
+        rule: RuleId::NONE,
     };
 
     pub fn field(&self, f: LookField) -> i64 {
@@ -244,7 +244,7 @@ impl LookBack {
             LookField::Lifted => self.lifted as i64,
             LookField::Laps => self.laps as i64,
             LookField::Taken => self.taken as i64,
-            LookField::Rule => self.rule as i64,
+            LookField::Rule => self.rule.0 as i64,
         }
     }
 }

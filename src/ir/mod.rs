@@ -43,8 +43,21 @@ pub const MAX_CODES: usize = 64;
 
 /// A direction's index in `Board::directions`.
 pub type DirId = u8;
-/// A move rule's index in `Game::rules`.
-pub type RuleId = u16;
+/// A move rule's index in `Game::rules`. A type of its own, so that a square or a count
+/// is never taken for a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RuleId(pub u16);
+
+impl RuleId {
+    /// No rule: a pass, or no move before.
+    pub const NONE: RuleId = RuleId(u16::MAX);
+
+    /// The rule's index in `Game::rules`.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 /// The most piece types that may be kept in hand.
 pub const MAX_HAND_TYPES: usize = 8;
 

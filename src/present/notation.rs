@@ -16,14 +16,14 @@ pub fn move_text(game: &Game, m: Move) -> String {
         // A sowing is written by its pit.
         return game.board.name(m.from).to_string();
     }
-    let rule = &game.rules[m.rule as usize];
+    let rule = &game.rules[m.rule.index()];
     let mut text = String::new();
     part_text(game, rule, m.from, m.first_steps(), &mut text);
     if let Some(then) = rule.then {
         text.push('/');
         part_text(
             game,
-            &game.rules[then as usize],
+            &game.rules[then.index()],
             NO_SQUARE,
             m.second_steps(),
             &mut text,
@@ -88,7 +88,7 @@ pub fn move_text_among(game: &Game, m: Move, legal: &[Move]) -> String {
         .iter()
         .any(|&o| o.rule != m.rule && same_squares(&o) && move_text(game, o) == text);
     if alike && !m.is_pass() {
-        format!("{text}:{}", game.rules[m.rule as usize].name)
+        format!("{text}:{}", game.rules[m.rule.index()].name)
     } else {
         text
     }
@@ -106,7 +106,7 @@ pub fn parse_move(game: &Game, legal: &[Move], text: &str) -> Option<Move> {
         .iter()
         .copied()
         .filter(|&m| move_text(game, m) == written)
-        .filter(|m| rule.is_none_or(|r| !m.is_pass() && game.rules[m.rule as usize].name == r));
+        .filter(|m| rule.is_none_or(|r| !m.is_pass() && game.rules[m.rule.index()].name == r));
     let first = found.next()?;
     // Without the rule's name, the text must name one move.
     (rule.is_some() || found.all(|m| m.rule == first.rule)).then_some(first)

@@ -164,7 +164,7 @@ fn history_fields(game: &Game, s: &State, text: &mut String) {
             l.laps,
             l.taken
         ));
-        if let Some(rule) = game.rules.get(l.rule as usize) {
+        if let Some(rule) = game.rules.get(l.rule.index()) {
             text.push_str(&format!(":{}", rule.name));
         }
     }
@@ -228,7 +228,7 @@ fn history_field(game: &Game, s: &mut State, key: &str, value: &str) -> Result<b
                 lifted: count(lifted)?,
                 laps: count(laps)?,
                 taken: count(taken)?,
-                rule,
+                rule: crate::ir::RuleId(rule),
             };
         }
         "unmoved" if game.reads_moved => {

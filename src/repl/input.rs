@@ -199,7 +199,7 @@ fn why_not(game: &Game, s: &State, wanted: &[u16], legal: &[Move]) -> String {
             }
             if tiers[..i].iter().any(|t| !t.is_empty()) {
                 let first: Vec<String> = legal.iter().map(|&m| move_text(game, m)).collect();
-                let rule = &game.rules[legal[0].rule as usize].name;
+                let rule = &game.rules[legal[0].rule.index()].name;
                 return format!(
                     "a `{rule}` move comes first (priority); the legal moves are {}",
                     first.join(", ")

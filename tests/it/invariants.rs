@@ -76,8 +76,8 @@ fn brought_in(game: &Game, m: &Move) -> u64 {
     if m.is_pass() {
         return 0;
     }
-    let rule = &game.rules[m.rule as usize];
-    let parts = std::iter::once(rule).chain(rule.then.map(|t| &game.rules[t as usize]));
+    let rule = &game.rules[m.rule.index()];
+    let parts = std::iter::once(rule).chain(rule.then.map(|t| &game.rules[t.index()]));
     parts
         .filter_map(|r| r.place)
         .filter(|&t| (game.hand_types >> t) & 1 == 0)
@@ -89,8 +89,8 @@ fn takes_by_effect(game: &Game, m: &Move) -> bool {
     if m.is_pass() {
         return false;
     }
-    let rule = &game.rules[m.rule as usize];
-    let parts = std::iter::once(rule).chain(rule.then.map(|t| &game.rules[t as usize]));
+    let rule = &game.rules[m.rule.index()];
+    let parts = std::iter::once(rule).chain(rule.then.map(|t| &game.rules[t.index()]));
     parts
         .flat_map(|r| &r.effects)
         .any(|e| e.verb == tabula::ir::EffectVerb::Take)

@@ -73,7 +73,7 @@ fn three_hundred_move_rules_play_as_written() {
         assert_eq!(legal.len(), 1, "rule {live}");
         let m: Move = legal[0];
         assert!(!m.is_pass(), "rule {live}");
-        assert_eq!(g.rules[m.rule as usize].name, format!("r{live}"));
+        assert_eq!(g.rules[m.rule.index()].name, format!("r{live}"));
         assert_eq!(move_text(&g, m), "a1-a2");
         let mut next = s;
         make(&g, &mut next, m);
