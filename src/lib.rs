@@ -19,5 +19,6 @@ pub mod ir;
 pub mod load;
 pub mod present;
 pub mod repl;
+pub mod rng;
 pub mod search;
 pub mod syntax;

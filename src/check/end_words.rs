@@ -3,15 +3,13 @@
 //! session to say "Red has no pieces left" before the rule as written.
 
 use crate::ir::{EndSide, EndWords};
-use crate::syntax::ast::{BinaryOp, CountScope, Expr, ExprKind, Pattern, PatternWord, UnaryOp};
+use crate::syntax::ast::{BinOp, CountScope, Expr, ExprKind, Pattern, PatternWord, UnOp};
 
 /// The words for `condition`, read for the player the rule is read for; `None` when it has
 /// none of the common forms.
 pub(super) fn end_words(condition: &Expr) -> Option<EndWords> {
     match &condition.kind {
-        ExprKind::Unary(UnaryOp::Not, inner)
-            if matches!(inner.kind, ExprKind::CaptureReachable) =>
-        {
+        ExprKind::Unary(UnOp::Not, inner) if matches!(inner.kind, ExprKind::CaptureReachable) => {
             Some(EndWords::NoCaptureToCome)
         }
         ExprKind::Line(pattern, length, _) => Some(EndWords::InARow(side(pattern)?, int(length)?)),
@@ -34,18 +32,18 @@ pub(super) fn end_words(condition: &Expr) -> Option<EndWords> {
 }
 
 /// `x OP n`, with `n` a number.
-fn compared(op: BinaryOp, x: &Expr, n: i64) -> Option<EndWords> {
+fn compared(op: BinOp, x: &Expr, n: i64) -> Option<EndWords> {
     let at_least = match (op, n) {
-        (BinaryOp::Ge, n) => n,
-        (BinaryOp::Gt, n) => n.checked_add(1)?,
-        (BinaryOp::Eq | BinaryOp::Le, 0) | (BinaryOp::Lt, 1) => 0,
+        (BinOp::Ge, n) => n,
+        (BinOp::Gt, n) => n.checked_add(1)?,
+        (BinOp::Eq | BinOp::Le, 0) | (BinOp::Lt, 1) => 0,
         _ => return None,
     };
     match &x.kind {
-        ExprKind::Count(pattern, CountScope::Board) if at_least == 0 && op != BinaryOp::Ge => {
+        ExprKind::Count(pattern, CountScope::Board) if at_least == 0 && op != BinOp::Ge => {
             Some(EndWords::NoPieces(side(pattern)?))
         }
-        ExprKind::Count(pattern, CountScope::Zone(zone)) if at_least == 1 && op != BinaryOp::Eq => {
+        ExprKind::Count(pattern, CountScope::Zone(zone)) if at_least == 1 && op != BinOp::Eq => {
             Some(EndWords::InZone(side(pattern)?, zone.name.clone()))
         }
         ExprKind::Name(id) if id.name == "repeated" && at_least > 0 => {
@@ -57,13 +55,13 @@ fn compared(op: BinaryOp, x: &Expr, n: i64) -> Option<EndWords> {
 }
 
 /// `n OP x` as `x OP' n`.
-fn flipped(op: BinaryOp) -> Option<BinaryOp> {
+fn flipped(op: BinOp) -> Option<BinOp> {
     Some(match op {
-        BinaryOp::Lt => BinaryOp::Gt,
-        BinaryOp::Le => BinaryOp::Ge,
-        BinaryOp::Gt => BinaryOp::Lt,
-        BinaryOp::Ge => BinaryOp::Le,
-        BinaryOp::Eq => BinaryOp::Eq,
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Ge => BinOp::Le,
+        BinOp::Eq => BinOp::Eq,
         _ => return None,
     })
 }

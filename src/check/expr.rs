@@ -16,7 +16,7 @@ use crate::ir::expr::{Expr as IExpr, LookField, SquareRef};
 use crate::ir::{BinOp, Pattern, UnOp};
 use crate::ir::{DirId, MAX_PLAYERS};
 use crate::syntax::ast::{
-    AttackTarget, BinaryOp, CountScope, Expr, ExprKind, Ident, Item, PatternWord, UnaryOp, Value,
+    AttackTarget, CountScope, Expr, ExprKind, Ident, Item, PatternWord, Value,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -468,16 +468,14 @@ impl Checker<'_> {
             }
             ExprKind::Clock => self.lower_clock(e, scope),
             ExprKind::Unary(op, a) => self.lower_unary(e, *op, a, scope, params),
-            ExprKind::Binary(op @ (BinaryOp::Add | BinaryOp::Sub), a, b)
-                if self.is_step(b, params) =>
-            {
+            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) if self.is_step(b, params) => {
                 let Some(sq) = self.lower_typed(a, Ty::Square, scope, params) else {
                     return ERR;
                 };
                 let Some(mut steps) = self.steps(b) else {
                     return ERR;
                 };
-                if *op == BinaryOp::Sub {
+                if *op == BinOp::Sub {
                     for s in steps.iter_mut() {
                         *s = (-s.0, -s.1);
                     }
@@ -737,26 +735,21 @@ impl Checker<'_> {
     fn lower_unary(
         &mut self,
         e: &Expr,
-        op: UnaryOp,
+        op: UnOp,
         a: &Expr,
         scope: Scope,
         params: &[Binding],
     ) -> (IExpr, Ty) {
         let (ia, ta) = self.lower(a, scope, params);
-        let want = if op == UnaryOp::Not {
-            Ty::Bool
-        } else {
-            Ty::Int
-        };
+        let want = if op == UnOp::Not { Ty::Bool } else { Ty::Int };
         if !ta.fits(want) {
-            let sym = if op == UnaryOp::Not { "not" } else { "-" };
+            let sym = if op == UnOp::Not { "not" } else { "-" };
             self.mismatch(a.span, sym, want, ta);
             return ERR;
         }
         if ta == Ty::Error {
             return ERR;
         }
-        let op = un_op(op);
         if let IExpr::Int(a) = ia {
             return match unary(op, a) {
                 Some(v) => (IExpr::Int(v), want),
@@ -772,7 +765,7 @@ impl Checker<'_> {
     fn lower_binary(
         &mut self,
         e: &Expr,
-        op: BinaryOp,
+        op: BinOp,
         (a, b): (&Expr, &Expr),
         scope: Scope,
         params: &[Binding],
@@ -780,8 +773,8 @@ impl Checker<'_> {
         let (ia, ta) = self.lower(a, scope, params);
         let (ib, tb) = self.lower(b, scope, params);
         let (operand, result) = match op {
-            BinaryOp::And | BinaryOp::Or => (Ty::Bool, Ty::Bool),
-            BinaryOp::Eq | BinaryOp::Ne => {
+            BinOp::And | BinOp::Or => (Ty::Bool, Ty::Bool),
+            BinOp::Eq | BinOp::Ne => {
                 if !ta.fits(tb) {
                     self.report(
                         Problem::new(
@@ -796,7 +789,7 @@ impl Checker<'_> {
                 }
                 (Ty::Error, Ty::Bool)
             }
-            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => (Ty::Int, Ty::Bool),
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => (Ty::Int, Ty::Bool),
             _ => (Ty::Int, Ty::Int),
         };
         let mut ok = true;
@@ -809,7 +802,7 @@ impl Checker<'_> {
         if !ok || ta == Ty::Error || tb == Ty::Error {
             return ERR;
         }
-        if matches!(op, BinaryOp::Div | BinaryOp::Mod) && ib == IExpr::Int(0) {
+        if matches!(op, BinOp::Div | BinOp::Mod) && ib == IExpr::Int(0) {
             self.report(
                 Problem::new(Kind::DivisionByZero, "division by zero")
                     .label(b.span, "this is 0")
@@ -817,7 +810,7 @@ impl Checker<'_> {
             );
             return ERR;
         }
-        let bop = bin_op(op);
+        let bop = op;
         if let (IExpr::Int(x), IExpr::Int(y)) = (&ia, &ib) {
             return match binary(bop, *x, *y) {
                 Some(v) => (IExpr::Int(v), result),
@@ -1406,32 +1399,6 @@ fn is_constant(e: &IExpr) -> bool {
             is_constant(a) && is_constant(b)
         }
         _ => false,
-    }
-}
-
-fn un_op(op: UnaryOp) -> UnOp {
-    match op {
-        UnaryOp::Not => UnOp::Not,
-        UnaryOp::Neg => UnOp::Neg,
-    }
-}
-
-fn bin_op(op: BinaryOp) -> BinOp {
-    match op {
-        BinaryOp::Or => BinOp::Or,
-        BinaryOp::And => BinOp::And,
-        BinaryOp::Eq => BinOp::Eq,
-        BinaryOp::Ne => BinOp::Ne,
-        BinaryOp::Lt => BinOp::Lt,
-        BinaryOp::Le => BinOp::Le,
-        BinaryOp::Gt => BinOp::Gt,
-        BinaryOp::Ge => BinOp::Ge,
-        BinaryOp::Add => BinOp::Add,
-        BinaryOp::Sub => BinOp::Sub,
-        BinaryOp::Mul => BinOp::Mul,
-        BinaryOp::Div => BinOp::Div,
-        BinaryOp::Mod => BinOp::Mod,
-        BinaryOp::Pow => BinOp::Pow,
     }
 }
 

@@ -310,7 +310,7 @@ impl<'f> Checker<'f> {
             chosen: self
                 .values
                 .iter()
-                .map(|(k, v)| (k.clone(), options::ir_value(v)))
+                .map(|(k, v)| (k.clone(), v.clone()))
                 .collect(),
             players,
             pieces,

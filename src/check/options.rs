@@ -21,21 +21,6 @@ impl Choices {
     }
 }
 
-/// An option's value as the compiled game keeps it.
-pub(super) fn ir_value(v: &Value) -> ir::Value {
-    match v {
-        Value::Int(n) => ir::Value::Int(*n),
-        Value::Word(w) => ir::Value::Word(w.clone()),
-    }
-}
-
-fn ast_value(v: &ir::Value) -> Value {
-    match v {
-        ir::Value::Int(n) => Value::Int(*n),
-        ir::Value::Word(w) => Value::Word(w.clone()),
-    }
-}
-
 /// Reads a value as typed: a number if it is one, else a word.
 pub fn parse_value(text: &str) -> Value {
     text.parse()
@@ -163,7 +148,7 @@ impl<'f> Checker<'f> {
                 .insert(d.name.name.clone(), d.default.value.clone());
             self.option_infos.push(ir::OptionInfo {
                 name: d.name.name.clone(),
-                default: ir_value(&d.default.value),
+                default: d.default.value.clone(),
                 allowed: describe(&d.allowed),
             });
         }
@@ -206,7 +191,7 @@ impl<'f> Checker<'f> {
                                 .help(format!("the allowed values are {}", describe(&d.allowed))),
                             );
                         }
-                        settings.push((name.name.clone(), ir_value(&value.value)));
+                        settings.push((name.name.clone(), value.value.clone()));
                     }
                 }
             }
@@ -230,7 +215,7 @@ impl<'f> Checker<'f> {
                 return Err(unknown_choice("variant", name, variant_names.keys()));
             };
             for (k, v) in self.variant_infos[vi].settings.clone() {
-                self.values.insert(k, ast_value(&v));
+                self.values.insert(k, v);
             }
         }
         for (name, text) in &choices.options {

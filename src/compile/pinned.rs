@@ -84,7 +84,7 @@ mod tests {
         );
         assert_eq!(either.fails_only_from(), None);
 
-        let mut rng = crate::search::rng::Rng::new(99);
+        let mut rng = crate::rng::Rng::new(99);
         let mut next = |n: u64| rng.below(n as usize) as u64;
         fn build(next: &mut dyn FnMut(u64) -> u64, depth: u32) -> Box<Expr> {
             let leaf = |next: &mut dyn FnMut(u64) -> u64| -> Box<Expr> {

@@ -205,7 +205,10 @@ impl ReachMemo {
     }
 }
 
-/// A hash of a key's words.
+/// A hash of a key's words, for the open-addressed tables above, which take its low bits:
+/// a multiply-xorshift mix per word and a finaliser (splitmix64's), so that keys that
+/// differ in high bits only still spread. Written here rather than taken from a hashing
+/// crate: it is on the search's hot path and the tables need no `Hasher`.
 #[inline]
 fn hash(key: &[u64]) -> u64 {
     let mut h = 0x9E37_79B9_7F4A_7C15u64;

@@ -617,7 +617,7 @@ pub(super) fn apply_sowing(game: &Game, sw: &Sowing, s: &mut State, m: Move) {
 mod tests {
     use super::*;
     use crate::compile::{compile_source, Choices};
-    use crate::search::rng::Rng;
+    use crate::rng::Rng;
 
     /// The packed sowing and the sowing over the slots agree seed for seed: the same end,
     /// the same pits, stores and capturer; or the packed form declines and leaves the

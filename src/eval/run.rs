@@ -351,7 +351,7 @@ mod tests {
     /// fused) give what the program as emitted gives.
     #[test]
     fn fusing_changes_no_value() {
-        let mut rng = crate::search::rng::Rng::new(12345);
+        let mut rng = crate::rng::Rng::new(12345);
         let mut next = |n: u64| rng.below(n as usize) as u64;
         fn build(next: &mut dyn FnMut(u64) -> u64, depth: u32) -> Box<Expr> {
             let ops = [

@@ -25,12 +25,14 @@ pub enum SquareRef {
     Here,
 }
 
+/// An operator on one value: `not`, `-`. (The syntax tree and the IR share it.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnOp {
     Not,
     Neg,
 }
 
+/// An operator on two values. (The syntax tree and the IR share it.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
     Or,
@@ -50,6 +52,26 @@ pub enum BinOp {
 }
 
 impl BinOp {
+    /// The operator as it is written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Or => "or",
+            BinOp::And => "and",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "%",
+            BinOp::Pow => "^",
+        }
+    }
+
     /// Whether the operator compares (its value is always 0 or 1).
     pub fn is_comparison(self) -> bool {
         matches!(

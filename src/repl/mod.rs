@@ -21,7 +21,7 @@ use crate::search::perft::perft;
 
 /// The most positions `perft` counts in a session at one depth (a few seconds).
 const PERFT_BUDGET: u64 = 20_000_000;
-use crate::search::rng::Rng;
+use crate::rng::Rng;
 
 /// What a line printed, and whether the session is over.
 #[derive(Debug, Default, PartialEq, Eq)]

@@ -7,9 +7,9 @@
 //! up. The time a move takes stays the same; the search is as many times larger.
 
 use super::playout::playout;
-use super::rng::Rng;
 use crate::engine::{generate, make, History, Move, Outcome, Scratch, State};
 use crate::ir::Game;
+use crate::rng::Rng;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 

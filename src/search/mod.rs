@@ -3,5 +3,4 @@
 pub mod mcts;
 pub mod perft;
 pub mod playout;
-pub mod rng;
 pub mod threads;

@@ -1,11 +1,11 @@
 //! Uniformly random games, for `bench` and for checking the engine's invariants.
 
-use super::rng::Rng;
 use crate::engine::{
     countable, drawn, generate, make, make_sown, sample_counted, sample_drawn, Move, Outcome,
     Scratch, State,
 };
 use crate::ir::Game;
+use crate::rng::Rng;
 
 /// How one random game went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

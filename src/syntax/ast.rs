@@ -2,6 +2,7 @@
 //! nothing: every name is still a string with its span, for the checker to look up.
 
 use crate::diagnostic::Span;
+pub use crate::ir::{BinOp, UnOp, Value};
 
 /// A name as written, with where it was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,22 +158,6 @@ pub struct PromoteDecl {
 pub struct AfterMoveDecl {
     pub condition: Expr,
     pub span: Span,
-}
-
-/// A value an option can take: a number or a word.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Value {
-    Int(i64),
-    Word(String),
-}
-
-impl std::fmt::Display for Value {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Value::Int(n) => write!(f, "{n}"),
-            Value::Word(w) => f.write_str(w),
-        }
-    }
 }
 
 #[derive(Clone, Debug)]
@@ -448,51 +433,6 @@ pub struct EndBlock {
     pub span: Span,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UnaryOp {
-    Not,
-    Neg,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BinaryOp {
-    Or,
-    And,
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Mod,
-    Pow,
-}
-
-impl BinaryOp {
-    pub fn symbol(self) -> &'static str {
-        match self {
-            BinaryOp::Or => "or",
-            BinaryOp::And => "and",
-            BinaryOp::Eq => "==",
-            BinaryOp::Ne => "!=",
-            BinaryOp::Lt => "<",
-            BinaryOp::Le => "<=",
-            BinaryOp::Gt => ">",
-            BinaryOp::Ge => ">=",
-            BinaryOp::Add => "+",
-            BinaryOp::Sub => "-",
-            BinaryOp::Mul => "*",
-            BinaryOp::Div => "/",
-            BinaryOp::Mod => "%",
-            BinaryOp::Pow => "^",
-        }
-    }
-}
-
 #[derive(Clone, Debug)]
 pub struct Expr {
     pub kind: ExprKind,
@@ -537,6 +477,6 @@ pub enum ExprKind {
     CaptureReachable,
     /// `attacked(SQ)` or `attacked(PATTERN)`.
     Attacked(AttackTarget),
-    Unary(UnaryOp, Box<Expr>),
-    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
 }

@@ -846,9 +846,9 @@ fn expr(pair: Pair<Rule>) -> Expr {
         .map_prefix(|op, rhs| {
             let sp = span(&op).to(rhs.span);
             let op = if op.as_rule() == Rule::op_not {
-                UnaryOp::Not
+                UnOp::Not
             } else {
-                UnaryOp::Neg
+                UnOp::Neg
             };
             Expr {
                 kind: ExprKind::Unary(op, Box::new(rhs)),
@@ -857,20 +857,20 @@ fn expr(pair: Pair<Rule>) -> Expr {
         })
         .map_infix(|lhs, op, rhs| {
             let op = match op.as_rule() {
-                Rule::op_or => BinaryOp::Or,
-                Rule::op_and => BinaryOp::And,
-                Rule::op_eq => BinaryOp::Eq,
-                Rule::op_ne => BinaryOp::Ne,
-                Rule::op_lt => BinaryOp::Lt,
-                Rule::op_le => BinaryOp::Le,
-                Rule::op_gt => BinaryOp::Gt,
-                Rule::op_ge => BinaryOp::Ge,
-                Rule::op_add => BinaryOp::Add,
-                Rule::op_sub => BinaryOp::Sub,
-                Rule::op_mul => BinaryOp::Mul,
-                Rule::op_div => BinaryOp::Div,
-                Rule::op_mod => BinaryOp::Mod,
-                _ => BinaryOp::Pow,
+                Rule::op_or => BinOp::Or,
+                Rule::op_and => BinOp::And,
+                Rule::op_eq => BinOp::Eq,
+                Rule::op_ne => BinOp::Ne,
+                Rule::op_lt => BinOp::Lt,
+                Rule::op_le => BinOp::Le,
+                Rule::op_gt => BinOp::Gt,
+                Rule::op_ge => BinOp::Ge,
+                Rule::op_add => BinOp::Add,
+                Rule::op_sub => BinOp::Sub,
+                Rule::op_mul => BinOp::Mul,
+                Rule::op_div => BinOp::Div,
+                Rule::op_mod => BinOp::Mod,
+                _ => BinOp::Pow,
             };
             let sp = lhs.span.to(rhs.span);
             Expr {

@@ -25,7 +25,7 @@ use tabula::ir::Game;
 use tabula::load::{load, GameSpec};
 use tabula::present::{move_text_among, parse_move, parse_position, position_text};
 use tabula::repl::Session;
-use tabula::search::rng::Rng;
+use tabula::rng::Rng;
 
 /// An input that takes longer than this is a hang.
 const HANG: Duration = Duration::from_secs(5);

@@ -9,8 +9,8 @@ use crate::common::{generate, make, move_text, position_text, Move, State};
 use tabula::engine::Scratch;
 use tabula::ir::Game;
 use tabula::load::{load_source, GameSpec};
+use tabula::rng::Rng;
 use tabula::search::playout::{playout, Playout};
-use tabula::search::rng::Rng;
 
 fn every_shipped_game() -> Vec<(String, Game)> {
     let mut out = Vec::new();

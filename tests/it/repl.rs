@@ -2,7 +2,7 @@
 //! shipped game, and a transcript of a person's mistakes.
 
 use crate::common::{generate, make, move_text, outcome_text, score_text, tabula_command, State};
-use tabula::search::rng::Rng;
+use tabula::rng::Rng;
 
 /// Runs `tabula play ARGS` with `input` on standard input; returns standard output.
 fn play(args: &[&str], input: &str) -> String {

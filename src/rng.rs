@@ -1,5 +1,6 @@
 //! A small, fast, seedable random number generator (SplitMix64 seeding xoshiro256**), so
-//! that playouts are reproducible under `--seed` without a dependency.
+//! that playouts are reproducible under `--seed` without a dependency. It depends on
+//! nothing, so that every layer (and every layer's tests) may use it.
 
 #[derive(Clone, Debug)]
 pub struct Rng {
