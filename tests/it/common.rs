@@ -6,7 +6,7 @@ use tabula::compile::{compile_source, Choices};
 pub use tabula::engine::{legal_moves, make, Move, Outcome, Scratch, State};
 use tabula::ir::Game;
 use tabula::load::{load, GameSpec};
-pub use tabula::present::{move_text, outcome_text, position_text, score_text};
+pub use tabula::present::{move_text, position_text};
 
 /// The `tabula` binary, run from the repository's folder without colour.
 pub fn tabula_command() -> assert_cmd::Command {
