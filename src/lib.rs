@@ -1,13 +1,25 @@
 //! Tabula: board games as text files, played by one generic engine.
 //!
-//! The pipeline, in the order a `.game` file flows through it:
-//! [`syntax`] (text → AST) → [`check`] (AST → IR, every mistake reported, as
-//! [`diagnostic`]s) → [`ir`] (the compiled game: plain data, flat tables) → [`engine`]
-//! (states, moves, results) → [`present`] (positions, moves and results as text) →
-//! [`search`] (perft, playouts, the computer) → [`load`] (finding and compiling a game
-//! by name) → [`repl`] (the play session) → [`cli`] (the commands).
+//! The layers, in the order a `.game` file flows through them, each using only layers
+//! listed before it (the imports as they stand; tests may reach further):
 //!
-//! Each layer uses only the layers before it.
+//! - [`diagnostic`]: problems as data (a [`diagnostic::Kind`] with its code), rendered apart;
+//! - [`ir`]: the compiled game as data, types and tables only; imports no other layer;
+//! - [`syntax`]: text → syntax tree (diagnostic; the IR's operators and option values);
+//! - [`eval`]: conditions turned into programs and run, attacks, board reads (ir);
+//! - [`check`]: syntax tree → checked game, every mistake reported (diagnostic, syntax,
+//!   ir, eval for constants and the squares of the board and its zones);
+//! - [`compile`]: checked game → the engine's tables; the front end as a whole (check,
+//!   eval, ir, diagnostic, syntax);
+//! - [`engine`]: states, moves, results (ir, eval);
+//! - [`present`]: positions, moves and results as text and pictures (ir, engine);
+//! - [`search`]: perft, playouts, the computer (ir, engine);
+//! - [`load`]: finding and compiling a game by name (diagnostic, ir, compile, engine,
+//!   present);
+//! - [`repl`]: the play session (ir, engine, present, search, load);
+//! - [`cli`]: the commands (all of the above).
+//!
+//! [`rng`], the seedable random generator, depends on nothing, so every layer may use it.
 
 pub mod check;
 pub mod cli;

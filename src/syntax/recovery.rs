@@ -627,4 +627,23 @@ mod tests {
             );
         }
     }
+
+    /// The help's "see SECTION in docs/LANGUAGE.md" names a section the reference has.
+    #[test]
+    fn every_declaration_names_a_section_of_the_reference() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/LANGUAGE.md");
+        let doc = std::fs::read_to_string(path).unwrap();
+        let headings: Vec<&str> = doc
+            .lines()
+            .filter_map(|l| l.strip_prefix("## ").or_else(|| l.strip_prefix("### ")))
+            .collect();
+        for d in DECLARATIONS {
+            assert!(
+                headings.contains(&d.section),
+                "`{}`: docs/LANGUAGE.md has no section \"{}\"",
+                d.word,
+                d.section
+            );
+        }
+    }
 }
