@@ -80,7 +80,7 @@ kinds! {
 
     /// `option size = 5 in 4, 6, 8`
     BadDefault = "bad_default", Error, "an option's default is not one of its values";
-    /// `option size = 6 in 8..4`
+    /// `option size = 8 in 8..4`
     EmptyRange = "empty_range", Error, "a range of option values holds no value";
     /// `board size x size` with `size` 300.
     BoardSize = "board_size", Error, "the board has too many or too few files or ranks";
@@ -94,7 +94,7 @@ kinds! {
     TooManyDirections = "too_many_directions", Error, "more than 256 directions, the 8 compass directions included";
     /// `players A, B, C, D, E`
     TooManyPlayers = "too_many_players", Error, "more than 4 players";
-    /// Four players with sixteen piece types each.
+    /// Four players and sixteen piece types: 64 kinds of piece.
     TooManyKinds = "too_many_kinds", Error, "players × piece types is 64 or more";
 
     // Expressions and patterns.
@@ -109,7 +109,7 @@ kinds! {
     OutOfScope = "out_of_scope", Error, "a name or value read where it has no meaning (`to` in an end rule, the board in a zone)";
     /// `White 300 stone in hand`
     BadValue = "bad_value", Error, "a number outside what it may be";
-    /// `if to is off king`
+    /// `if to + n is off king`
     BadPattern = "bad_pattern", Error, "a pattern that can match nothing";
     /// `win when clock > 3` in a game with no `clock` declaration.
     NoClock = "no_clock", Error, "`clock` read in a game without a clock";
@@ -138,9 +138,10 @@ kinds! {
     EndlessChain = "endless_chain", Error, "a chain could go on forever";
     /// `chain must` on a rule whose chain could outgrow a move.
     ChainTooLong = "chain_too_long", Error, "a chain could make more steps than a move holds";
-    /// `priority jump > step, jump > slide` naming `jump` twice.
+    /// `priority jump > step, jump` naming `jump` twice.
     DuplicatePriority = "duplicate_priority", Error, "a rule is given two priorities";
-    /// More than 65,535 move rules.
+    /// More than 65,535 move rules (which no file within the 1 MiB limit can hold; the
+    /// check guards the rule ids).
     TooManyRules = "too_many_rules", Error, "more than 65,535 move rules";
     /// `pieces man, king` where no rule moves a `king`.
     PieceCannotMove = "piece_cannot_move", Warning, "a piece type that no rule moves";

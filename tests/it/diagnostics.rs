@@ -118,3 +118,37 @@ fn problem_table_in_the_reference_is_the_list_of_kinds() {
         "docs/LANGUAGE.md's problem table is stale: run TABULA_WRITE_DOCS=1 cargo test problem_table"
     );
 }
+
+/// Every kind of problem is shown by a test: a snapshot in tests/diagnostics/, or a test
+/// that asserts its code. A kind no input can cause is named here with the reason.
+#[test]
+fn every_kind_of_problem_is_shown_by_a_test() {
+    // A file within the 1 MiB limit cannot hold 65,536 move rules; the check guards the
+    // rule ids all the same.
+    let unreachable = ["too_many_rules"];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut shown = String::new();
+    for dir in ["tests/diagnostics", "tests/it"] {
+        for entry in fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            // This file names codes only to set them apart.
+            let this = path.ends_with("diagnostics.rs");
+            if path.extension().is_some_and(|e| e == "snap" || e == "rs") && !this {
+                shown += &fs::read_to_string(&path).unwrap();
+            }
+        }
+    }
+    for k in Kind::ALL {
+        let code = k.code();
+        let seen =
+            shown.contains(&format!("tabula::{code}\n")) || shown.contains(&format!("\"{code}\""));
+        assert!(
+            seen || unreachable.contains(&code),
+            "no test shows `{code}`: add a broken file to tests/diagnostics/"
+        );
+        assert!(
+            !(seen && unreachable.contains(&code)),
+            "`{code}` is shown after all"
+        );
+    }
+}

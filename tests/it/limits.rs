@@ -377,3 +377,13 @@ fn a_relay_cycle_too_long_to_find_is_bounded_by_the_seeds_sown() {
     assert!(start.elapsed().as_secs() < 5);
     assert!(!tabula::engine::sowing_ends(&g, &s, 3));
 }
+
+/// A counting game with more tracks than a track id holds is refused.
+#[test]
+fn more_tracks_than_an_id_holds_are_refused() {
+    let mut src = "game \"T\"\ncounters\nboard 4 x 2\nplayers South, North\nzone home = row == 0\nsetup { put 1 where true }\nsow lift { from home lap t0 }\n".to_string();
+    for i in 0..=tabula::ir::MAX_TRACKS {
+        src.push_str(&format!("track t{i} {{ (file, rank) }}\n"));
+    }
+    assert_eq!(errors(&src), ["too_many_tracks"]);
+}
