@@ -1,11 +1,13 @@
-//! From the syntax tree to the compiled game. The checker resolves names, checks types,
-//! arity and ranges, and keeps going after a mistake so that one run reports every problem
-//! in a file. It compiles for one choice of option values: the board's size, say, is only
-//! known once the options are.
+//! From the syntax tree to the checked game (`Checked`). The checker resolves names, checks
+//! types, arity and ranges, inlines defines, and keeps going after a mistake so that one
+//! run reports every problem in a file. It checks for one choice of option values: the
+//! board's size, say, is only known once the options are. It builds no table the engine
+//! runs on: that is `compile`'s work, from the checked game.
 //!
 //! The work is split by concern: `options` (options, variants and the user's choices),
 //! `names` (players, pieces, directions, zones, the board), `expr` (expressions and their
-//! types), `setup`, and `rules` (move rules, priorities, the end).
+//! types), `range` (what values an expression can take), `setup`, `stacks`, `sowing`, and
+//! `rules` (move rules, priorities, the end); `checked` is the result, as data.
 
 mod checked;
 mod end_words;

@@ -10,7 +10,7 @@ use crate::ir::{BinOp, LookGuard, Program};
 
 /// The condition, on a move's look-back alone, under which some rule could read it; `None`
 /// when it must always be kept (some reading of `previous` is not guarded so).
-pub fn look_kept(conditions: &[Expr]) -> Option<LookGuard> {
+pub(super) fn look_kept(conditions: &[Expr]) -> Option<LookGuard> {
     let mut guards = Vec::new();
     for c in conditions {
         if !guards_of(c, &mut guards) {

@@ -10,7 +10,7 @@
 mod attacks;
 mod fold;
 mod footprint;
-pub mod lookback;
+mod lookback;
 mod moved;
 mod pinned;
 mod promotions;
@@ -87,12 +87,12 @@ pub fn validate(file: &GameFile) -> Vec<Problem> {
 
 /// What the tables of one game are built from, and the problems found building them (a
 /// condition on squares that overflows on some square).
-pub(crate) struct Tables<'c> {
-    pub board: &'c ir::Board,
-    pub zones: &'c [ir::Zone],
-    pub rows: &'c [u8],
-    pub players: usize,
-    pub problems: Vec<Problem>,
+struct Tables<'c> {
+    board: &'c ir::Board,
+    zones: &'c [ir::Zone],
+    rows: &'c [u8],
+    players: usize,
+    problems: Vec<Problem>,
 }
 
 impl Tables<'_> {
