@@ -685,6 +685,21 @@ impl Checker<'_> {
             );
             return None;
         }
+        // What the effect acts on: the run's squares, or the square next to its own. It acts
+        // on pieces: an empty square it reached would be turned into a piece from nothing.
+        let (reached, reached_span) = match (&run, &e.over, &closer, &e.onto) {
+            (Some(run), Some((_, _, span)), _, _) => (run.pattern, *span),
+            (None, _, Some(closer), Some((_, span))) => (*closer, *span),
+            _ => unreachable!("an effect has a run or an `onto`"),
+        };
+        if reached.masks.iter().any(|m| m & 1 != 0) {
+            self.report(
+                Problem::new(Kind::BadEffect, "an effect acts on pieces, and this may reach an empty square")
+                    .label(reached_span, "matches an empty square")
+                    .help("name what it acts on: `onto enemy`, `onto occupied`, `over 1+ enemy`"),
+            );
+            ok = false;
+        }
         let into = match &e.into {
             Some(t) => Some(self.piece_type(t)?),
             None => None,
