@@ -694,9 +694,12 @@ impl Checker<'_> {
         };
         if reached.masks.iter().any(|m| m & 1 != 0) {
             self.report(
-                Problem::new(Kind::BadEffect, "an effect acts on pieces, and this may reach an empty square")
-                    .label(reached_span, "matches an empty square")
-                    .help("name what it acts on: `onto enemy`, `onto occupied`, `over 1+ enemy`"),
+                Problem::new(
+                    Kind::BadEffect,
+                    "an effect acts on pieces, and this may reach an empty square",
+                )
+                .label(reached_span, "matches an empty square")
+                .help("name what it acts on: `onto enemy`, `onto occupied`, `over 1+ enemy`"),
             );
             ok = false;
         }

@@ -124,7 +124,12 @@ impl Tables<'_> {
                         let (dx, dy) = steps[p];
                         let mut set = SquareSet::default();
                         for sq in board.squares() {
-                            let (f, r) = (sq as i64 % w + dx, sq as i64 / w + dy);
+                            let (Some(f), Some(r)) = (
+                                (sq as i64 % w).checked_add(dx),
+                                (sq as i64 / w).checked_add(dy),
+                            ) else {
+                                continue;
+                            };
                             if (0..w).contains(&f)
                                 && (0..h).contains(&r)
                                 && board.used[(f + r * w) as usize]
@@ -135,7 +140,15 @@ impl Tables<'_> {
                         set
                     })
                     .collect();
-                let delta = std::array::from_fn(|p| (steps[p].0 + steps[p].1 * w) as i32);
+                // A step that does not fit is off every board: no square has it (`onto` is
+                // empty) and its delta is never read.
+                let delta = std::array::from_fn(|p| {
+                    let (dx, dy) = steps[p];
+                    dy.checked_mul(w)
+                        .and_then(|v| v.checked_add(dx))
+                        .and_then(|v| i32::try_from(v).ok())
+                        .unwrap_or(0)
+                });
                 let at = Where::At {
                     pattern: *pattern,
                     onto: onto.clone(),

@@ -69,7 +69,10 @@ pub(crate) fn offset(env: &Env, sq: i64, dx: i64, dy: i64) -> i64 {
     }
     let width = env.width as i64;
     let height = env.cells as i64 / width.max(1);
-    let (f, r) = (sq % width + dx, sq / width + dy);
+    // A step longer than any board leads off it, whatever its sum would wrap to.
+    let (Some(f), Some(r)) = ((sq % width).checked_add(dx), (sq / width).checked_add(dy)) else {
+        return OFF;
+    };
     if (0..width).contains(&f) && (0..height).contains(&r) && env.used[(f + r * width) as usize] {
         f + r * width
     } else {
@@ -152,5 +155,33 @@ pub(crate) fn connected(env: &Env, pattern: &Pattern, a: usize, b: usize, dirs: 
             return false;
         }
         reached = next;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A step too long for any board leads off it: it neither wraps round to a square nor
+    /// overflows (`to + (9223372036854775807, 0)`).
+    #[test]
+    fn a_step_beyond_any_board_is_off() {
+        let used = [true; 9];
+        let env = Env {
+            width: 3,
+            cells: 9,
+            used: &used,
+            ..Env::constant()
+        };
+        assert_eq!(offset(&env, 4, 1, 1), 8);
+        for (dx, dy) in [
+            (i64::MAX, 0),
+            (0, i64::MAX),
+            (i64::MIN, 0),
+            (0, i64::MIN),
+            (-1, i64::MIN),
+        ] {
+            assert_eq!(offset(&env, 4, dx, dy), OFF, "({dx}, {dy})");
+        }
     }
 }
