@@ -19,7 +19,8 @@
 //! - [`repl`]: the play session (ir, engine, present, search, load);
 //! - [`cli`]: the commands (all of the above).
 //!
-//! [`rng`], the seedable random generator, depends on nothing, so every layer may use it.
+//! [`rng`], the seedable random generator, and [`overwrite`], which keeps a command from
+//! writing over a file of another kind, depend on nothing, so every layer may use them.
 
 pub mod check;
 pub mod cli;
@@ -29,6 +30,7 @@ pub mod engine;
 pub mod eval;
 pub mod ir;
 pub mod load;
+pub mod overwrite;
 pub mod present;
 pub mod repl;
 pub mod rng;

@@ -7,7 +7,7 @@ use super::game::{load_game, options_json, GameArgs};
 use crate::engine::{Outcome, Scratch};
 use crate::present::{count, title_text};
 use crate::rng::Rng;
-use crate::search::playout::playout;
+use crate::search::playout::{playout, Playout};
 use crate::search::threads;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -25,27 +25,43 @@ pub fn run(
     }
     let loaded = load_game(args)?;
     let game = &loaded.game;
-    let mut wins = vec![0usize; game.players.len()];
-    let (mut draws, mut capped, mut plies) = (0usize, 0usize, 0usize);
+    let players = game.players.len();
     let t = Instant::now();
-    let games = threads::each(
+    // Each thread adds up its own playouts; nothing is kept a playout, so that any number
+    // of them runs in the same memory.
+    let workers = threads::each_into(
         playouts,
         threads,
-        || (Scratch::default(), Vec::with_capacity(256)),
-        |(scratch, buffer), i| {
+        || {
+            (
+                Scratch::default(),
+                Vec::with_capacity(256),
+                Tally::new(players),
+            )
+        },
+        |(scratch, buffer, tally), i| {
             let mut rng = Rng::stream(seed, i as u64);
-            playout(game, &loaded.start, &mut rng, max_plies, scratch, buffer)
+            tally.add(&playout(
+                game,
+                &loaded.start,
+                &mut rng,
+                max_plies,
+                scratch,
+                buffer,
+            ));
         },
     );
     let seconds = t.elapsed().as_secs_f64();
-    for p in games {
-        plies += p.plies;
-        match p.outcome {
-            Some(Outcome::Win(p)) => wins[p as usize] += 1,
-            Some(Outcome::Draw) => draws += 1,
-            None => capped += 1,
-        }
+    let mut all = Tally::new(players);
+    for (_, _, tally) in &workers {
+        all.merge(tally);
     }
+    let Tally {
+        wins,
+        draws,
+        capped,
+        plies,
+    } = all;
     let per_second = playouts as f64 / seconds.max(1e-9);
     let average = plies as f64 / playouts as f64;
     let mut out = Out::new();
@@ -88,4 +104,41 @@ pub fn run(
         out.line(&format!("stopped at {max_plies} plies: {capped}"))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What playouts add up to: wins by player, draws, games stopped at the cap, and plies.
+struct Tally {
+    wins: Vec<usize>,
+    draws: usize,
+    capped: usize,
+    plies: usize,
+}
+
+impl Tally {
+    fn new(players: usize) -> Tally {
+        Tally {
+            wins: vec![0; players],
+            draws: 0,
+            capped: 0,
+            plies: 0,
+        }
+    }
+
+    fn add(&mut self, p: &Playout) {
+        self.plies += p.plies;
+        match p.outcome {
+            Some(Outcome::Win(w)) => self.wins[w as usize] += 1,
+            Some(Outcome::Draw) => self.draws += 1,
+            None => self.capped += 1,
+        }
+    }
+
+    fn merge(&mut self, other: &Tally) {
+        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
+            *a += b;
+        }
+        self.draws += other.draws;
+        self.capped += other.capped;
+        self.plies += other.plies;
+    }
 }

@@ -57,6 +57,12 @@ impl From<LoadError> for CliError {
     }
 }
 
+/// Writes to standard error. Where it cannot be written (closed, or a full device) there is
+/// nowhere left to say so: the text is dropped, and the exit code still tells.
+pub fn to_stderr(text: &str) {
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+}
+
 /// Standard output for a command: every write is checked, so that a closed pipe ends the
 /// command quietly and a full disk is an error message, never a panic.
 pub struct Out {

@@ -1,6 +1,7 @@
 //! The arguments that name a game, and loading it for a command: problems in the file are
 //! printed to standard error, drawn as miette draws them.
 
+use super::error::to_stderr;
 use super::error::CliError;
 use crate::diagnostic::{render, RenderStyle};
 use crate::load::{load, GameSpec, LoadError, Loaded};
@@ -58,10 +59,12 @@ pub fn stderr_style() -> RenderStyle {
 pub fn load_game(args: &GameArgs) -> Result<Loaded, CliError> {
     load(&args.spec()).map_err(|e| {
         if let LoadError::Problems { source, problems } = &e {
-            eprint!(
-                "{}",
-                render(problems, &source.name, &source.text, stderr_style())
-            );
+            to_stderr(&render(
+                problems,
+                &source.name,
+                &source.text,
+                stderr_style(),
+            ));
         }
         CliError::Load(e)
     })

@@ -1,7 +1,7 @@
 //! `tabula match GAME --ai A --ai B --games N`: the computer against itself, colours
 //! alternating, so that levels can be compared.
 
-use super::error::{CliError, Out};
+use super::error::{to_stderr, CliError, Out};
 use super::game::{load_game, options_json, GameArgs};
 use crate::engine::{self, History, Outcome, Scratch};
 use crate::present::{count, title_text};
@@ -109,7 +109,7 @@ pub fn run(
     let t = Instant::now();
     // Game `g` draws from the seed's `g`th stream, so the results do not depend on how many
     // games are played at once.
-    let played = threads::each(
+    threads::each_into(
         games,
         threads,
         || (Scratch::default(), Vec::new()),
@@ -128,7 +128,7 @@ pub fn run(
             tally.add(&one);
             if progress {
                 let total = |i: usize| tally.wins[i][0] + tally.wins[i][1];
-                eprint!(
+                to_stderr(&format!(
                     "\rgame {}/{games}: {} {}, {} {}, draws {}  ",
                     tally.played,
                     sides[0].name(),
@@ -136,15 +136,11 @@ pub fn run(
                     sides[1].name(),
                     total(1),
                     tally.draws
-                );
+                ));
             }
-            one
         },
     );
-    let mut tally = Tally::default();
-    for g in &played {
-        tally.add(g);
-    }
+    let tally = so_far.into_inner().expect("no thread panics holding it");
     let Tally {
         wins,
         draws,
@@ -153,7 +149,7 @@ pub fn run(
         ..
     } = tally;
     if progress {
-        eprint!("\r\x1b[K");
+        to_stderr("\r\x1b[K");
     }
     let seconds = t.elapsed().as_secs_f64();
     let average = plies as f64 / games as f64;

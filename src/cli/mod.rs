@@ -12,6 +12,7 @@ mod validate;
 
 use crate::search::threads;
 use clap::{Parser, Subcommand};
+use error::to_stderr;
 use std::process::ExitCode;
 
 pub use error::{CliError, Out};
@@ -103,6 +104,9 @@ pub enum Command {
         /// Also draw the position as an SVG picture in FILE
         #[arg(long, value_name = "FILE")]
         svg: Option<String>,
+        /// Write the picture even over a file that is not a picture
+        #[arg(long, requires = "svg")]
+        force: bool,
     },
     /// Count the move sequences of each length from the start (or --position)
     Perft {
@@ -150,7 +154,7 @@ pub fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             if !matches!(e, CliError::ClosedOutput) {
-                eprintln!("error: {e}");
+                to_stderr(&format!("error: {e}\n"));
             }
             ExitCode::from(e.exit_code())
         }
@@ -198,7 +202,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         ),
         Command::Validate { files, json } => validate::run(&files, json),
         Command::List => list::run(),
-        Command::Show { game, svg } => show::run(&game, svg.as_deref()),
+        Command::Show { game, svg, force } => show::run(&game, svg.as_deref(), force),
         Command::Perft {
             game,
             depth,

@@ -3,15 +3,22 @@
 use super::error::{CliError, Out};
 use super::game::{load_game, GameArgs};
 use crate::engine::{self, Scratch};
+use crate::overwrite::may_replace;
 use crate::present::{
     board_text, game_summary, outcome_text, position_svg, position_text, unsettled_note,
 };
 use std::process::ExitCode;
 
-pub fn run(args: &GameArgs, svg: Option<&str>) -> Result<ExitCode, CliError> {
+pub fn run(args: &GameArgs, svg: Option<&str>, force: bool) -> Result<ExitCode, CliError> {
     let loaded = load_game(args)?;
     let (game, start) = (&loaded.game, &loaded.start);
     if let Some(file) = svg {
+        let picture = |head: &[u8]| head.starts_with(b"<svg") || head.starts_with(b"<?xml");
+        if !force && !may_replace(file, picture) {
+            return Err(CliError::Failed(format!(
+                "{file} exists and is not a picture; it is left as it is (write under another name, or add --force)"
+            )));
+        }
         std::fs::write(file, position_svg(game, start))
             .map_err(|e| CliError::Failed(format!("cannot write {file}: {e}")))?;
     }

@@ -2,7 +2,7 @@
 //! `--json`, as one JSON document on standard output). Exit 0 when no file has an error
 //! (warnings alone do not fail), 1 otherwise.
 
-use super::error::{CliError, Out};
+use super::error::{to_stderr, CliError, Out};
 use super::game::stderr_style;
 use crate::diagnostic::{line_column, render, summary, Problem, Severity};
 use crate::load::find_source;
@@ -19,7 +19,7 @@ pub fn run(files: &[String], as_json: bool) -> Result<ExitCode, CliError> {
                 if as_json {
                     reports.push(json!({ "file": arg, "ok": false, "error": e.to_string() }));
                 } else {
-                    eprintln!("error: {e}");
+                    to_stderr(&format!("error: {e}\n"));
                 }
                 failed = true;
                 continue;
@@ -38,14 +38,16 @@ pub fn run(files: &[String], as_json: bool) -> Result<ExitCode, CliError> {
             }));
             continue;
         }
-        eprint!(
-            "{}",
-            render(&problems, &source.name, &source.text, stderr_style())
-        );
+        to_stderr(&render(
+            &problems,
+            &source.name,
+            &source.text,
+            stderr_style(),
+        ));
         if problems.is_empty() {
-            eprintln!("{}: ok", source.name);
+            to_stderr(&format!("{}: ok\n", source.name));
         } else {
-            eprintln!("{}: {}", source.name, summary(&problems));
+            to_stderr(&format!("{}: {}\n", source.name, summary(&problems)));
         }
     }
     if as_json {

@@ -16,6 +16,7 @@ use super::Session;
 use crate::engine::{self, Move, State};
 use crate::ir::Game;
 use crate::load::{find_source, load, GameSpec, Origin};
+use crate::overwrite::may_replace;
 use crate::present::move_text_among;
 use crate::search::mcts::Level;
 use std::path::Path;
@@ -70,12 +71,10 @@ impl Session {
             return "type `save FILE`\n".into();
         }
         // Only a game record is written over: never a rule file or anything else.
-        if let Ok(old) = std::fs::read(file) {
-            if !old.starts_with(b"# Tabula game record") {
-                return format!(
-                    "{file} exists and is not a game record; it is left as it is (save under another name)\n"
-                );
-            }
+        if !may_replace(file, |head| head.starts_with(b"# Tabula game record")) {
+            return format!(
+                "{file} exists and is not a game record; it is left as it is (save under another name)\n"
+            );
         }
         let record = self.record();
         if self.spec.game != self.spec.game.trim() {

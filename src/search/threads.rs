@@ -52,6 +52,49 @@ where
     done.into_iter().map(|(_, t)| t).collect()
 }
 
+/// `work(worker, i)` for every `i` in `0..items`, as `each`, keeping nothing of each item:
+/// what the work adds up stays in the workers, which come back (one per thread) for the
+/// caller to merge. For runs too long to keep a result an item (a billion playouts): its
+/// memory does not grow with `items`.
+pub fn each_into<W>(
+    items: usize,
+    threads: usize,
+    new_worker: impl Fn() -> W + Sync,
+    work: impl Fn(&mut W, usize) + Sync,
+) -> Vec<W>
+where
+    W: Send,
+{
+    let threads = threads.clamp(1, items.max(1));
+    if threads == 1 {
+        let mut worker = new_worker();
+        (0..items).for_each(|i| work(&mut worker, i));
+        return vec![worker];
+    }
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let running: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut worker = new_worker();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= items {
+                            break;
+                        }
+                        work(&mut worker, i);
+                    }
+                    worker
+                })
+            })
+            .collect();
+        running
+            .into_iter()
+            .map(|t| t.join().expect("a worker thread does not panic"))
+            .collect()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,6 +106,19 @@ mod tests {
             assert_eq!(squares, (0..50).map(|i| i * i).collect::<Vec<_>>());
         }
         assert!(each(0, 4, || (), |_, i| i).is_empty());
+    }
+
+    #[test]
+    fn each_into_runs_every_item_once_and_returns_the_workers() {
+        for threads in [1, 2, 3, 8] {
+            let workers = each_into(1000, threads, Vec::new, |seen: &mut Vec<usize>, i| {
+                seen.push(i)
+            });
+            assert!(workers.len() <= threads);
+            let mut all: Vec<usize> = workers.into_iter().flatten().collect();
+            all.sort_unstable();
+            assert_eq!(all, (0..1000).collect::<Vec<_>>());
+        }
     }
 
     #[test]

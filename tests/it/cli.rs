@@ -644,3 +644,86 @@ fn a_thread_count_of_zero_or_a_bad_search_thread_count_is_refused() {
         "error: `9`: a level is a number from 0 to 6, optionally followed by `:THREADS` (`3:2`)\n"
     );
 }
+
+/// `show --svg` never writes a picture over a file that is not one (here, a copy of a
+/// rule file), unless told to with `--force`; a picture it wrote before it replaces.
+#[test]
+fn show_svg_refuses_to_write_over_a_file_that_is_not_a_picture() {
+    let dir = crate::common::temp_folder("svg-over");
+    let rules = dir.join("zola.game");
+    let text = std::fs::read_to_string("games/zola.game").unwrap();
+    std::fs::write(&rules, &text).unwrap();
+    let path = rules.to_str().unwrap();
+    let o = tabula(&["show", "zola", "--svg", path]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert_eq!(
+        stderr(&o),
+        format!("error: {path} exists and is not a picture; it is left as it is (write under another name, or add --force)\n")
+    );
+    assert_eq!(std::fs::read_to_string(&rules).unwrap(), text);
+    let picture = dir.join("zola.svg");
+    for _ in 0..2 {
+        let o = tabula(&["show", "zola", "--svg", picture.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    let o = tabula(&["show", "zola", "--svg", path, "--force"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&rules).unwrap().starts_with("<svg"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Any number of playouts or games runs in the same memory: the largest number the command
+/// line takes starts a run (stopped here after half a second) instead of failing to
+/// allocate a result for each.
+#[test]
+fn bench_and_match_take_any_number_of_runs_without_allocating_for_each() {
+    let huge = u64::MAX.to_string();
+    for args in [
+        vec!["bench", "tictactoe", "--playouts", &huge, "--threads", "1"],
+        vec![
+            "match",
+            "tictactoe",
+            "--ai",
+            "0",
+            "--ai",
+            "0",
+            "--games",
+            &huge,
+            "--threads",
+            "1",
+        ],
+    ] {
+        let o = tabula_command()
+            .args(&args)
+            .timeout(std::time::Duration::from_millis(500))
+            .output()
+            .expect("the binary runs");
+        assert_eq!(
+            o.status.code(),
+            None,
+            "{args:?} ended by itself: {}",
+            stderr(&o)
+        );
+        assert!(stderr(&o).is_empty(), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// A report that cannot be written (standard error on a full device) is dropped, and the
+/// exit code still says whether the file is sound: never a panic.
+#[test]
+fn validate_with_standard_error_on_a_full_device_exits_by_its_result() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // no such device here
+    };
+    for (file, code) in [
+        ("games/chess.game", 0),
+        ("tests/diagnostics/bad_run.game", 1),
+    ] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["validate", file])
+            .stderr(full.try_clone().unwrap())
+            .output()
+            .expect("the binary runs");
+        assert_eq!(o.status.code(), Some(code), "{file}");
+    }
+}
