@@ -467,9 +467,12 @@ impl Session {
         }
     }
 
+    /// A person's move. A move played from an earlier point of the game (after `back`,
+    /// `first`, `goto`), by a person or the computer, drops the moves that came after it;
+    /// only `redo` plays them again.
     fn play_and_answer(&mut self, m: Move) -> String {
-        self.undone.clear();
         self.computer_plies = 0;
+        self.undone.clear();
         self.play(m)
     }
 
@@ -521,6 +524,8 @@ impl Session {
         }
         let m = chosen?.mv;
         self.computer_plies += 1;
+        // The computer's move, too, drops what was taken back (see `play_and_answer`).
+        self.undone.clear();
         Some(format!("\n{}", self.play(m)))
     }
 

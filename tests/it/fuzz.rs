@@ -375,7 +375,11 @@ fn session_line(session: &Session, dir: &Path, rng: &mut Rng) -> String {
     let legal = legal_moves(session.game(), session.state());
     let record = dir.join(format!("r{}.rec", rng.below(3)));
     let record = record.to_str().unwrap();
-    match rng.below(12) {
+    let to_move = &session.game().players[session.state().to_move as usize].name;
+    match rng.below(15) {
+        12 => ["back", "forward", "first", "last", "undo 3", "redo 3"][rng.below(6)].into(),
+        13 => format!("goto {}", rng.below(10)),
+        14 => [format!("ai {to_move} 0"), "ai off".to_string()][rng.below(2)].clone(),
         0..=3 if !legal.is_empty() => {
             move_text_among(session.game(), legal[rng.below(legal.len())], &legal)
         }
@@ -426,6 +430,7 @@ fn session_target(name: &str, lines: &[String], dir: &Path) -> Result<(), String
     session.opening();
     for line in lines {
         session.execute(line);
+        session.computer_move(&mut |_| {});
     }
     let before = position_text(session.game(), session.state());
     let record = dir.join("roundtrip.rec");
@@ -485,7 +490,12 @@ fn campaign(seed: u64, mut enough: impl FnMut(&Counts) -> bool) -> (Counts, Vec<
             let mut lines = Vec::new();
             for _ in 0..20 {
                 let line = session_line(&session, &dir, &mut rng);
-                let _ = catch_unwind(AssertUnwindSafe(|| session.execute(&line)));
+                let _ = catch_unwind(AssertUnwindSafe(|| {
+                    session.execute(&line);
+                    // As the line editor does after each line: the computer's move, if
+                    // it plays the side to move.
+                    session.computer_move(&mut |_| {});
+                }));
                 lines.push(line);
             }
             let input = format!("{name}\n{}", lines.join("\n"));

@@ -665,3 +665,89 @@ fn hint_gives_its_win_rate_and_the_runner_up_and_think_sets_the_time_a_move() {
         "error: --think takes a time from 10ms to 3600s, such as `3s` or `500ms`, not `forever`\n"
     );
 }
+
+/// One rule for history: a move played from an earlier point of the game, by a person or
+/// by the computer, drops the moves after it. Every session command that moves about the
+/// game (`back`, `forward`, `first`, `last`, `goto`, `undo`, `redo`, `new`) and the
+/// computer's moves are played in random order against every shipped game; after each,
+/// the session's position is the one its saved record loads to.
+#[test]
+fn the_position_is_always_the_one_its_record_loads_to() {
+    use tabula::load::{load, GameSpec};
+    use tabula::present::move_text_among;
+    use tabula::repl::Session;
+    let dir = crate::common::temp_folder("history");
+    let record = dir.join("game.rec");
+    let record = record.to_str().unwrap();
+    for name in tabula::load::shipped::names() {
+        let spec = GameSpec::named(name);
+        let new_session = || Session::new(spec.clone(), load(&spec).unwrap(), &[], 1).unwrap();
+        let (mut session, mut reader) = (new_session(), new_session());
+        let mut rng = Rng::new(7);
+        let mut typed = Vec::new();
+        for _ in 0..60 {
+            let legal = tabula::engine::legal_moves(session.game(), session.state());
+            let players = session.game().players.clone();
+            let to_move = &players[session.state().to_move as usize].name;
+            let line = match rng.below(12) {
+                0..=3 if !legal.is_empty() => {
+                    move_text_among(session.game(), legal[rng.below(legal.len())], &legal)
+                }
+                4 => "back".to_string(),
+                5 => "forward".to_string(),
+                6 => {
+                    ["first", "last", "undo", "redo", "undo 2", "redo 2"][rng.below(6)].to_string()
+                }
+                7 => format!("goto {}", rng.below(8)),
+                8 if rng.below(6) == 0 => "new".to_string(),
+                // The computer plays the side to move once, as the line editor has it
+                // play after each line, then the side is a person's again.
+                _ => format!("ai {to_move} 0"),
+            };
+            session.execute(&line);
+            if line.starts_with("ai ") {
+                session.computer_move(&mut |_| {});
+                session.execute("ai off");
+            }
+            typed.push(line);
+            let saved = session.execute(&format!("save {record}")).text;
+            assert!(saved.starts_with("Saved "), "{name}: {saved}");
+            let loaded = reader.execute(&format!("load {record}")).text;
+            assert!(
+                loaded.starts_with("Loaded "),
+                "{name} after {typed:?}: the record does not load: {loaded}"
+            );
+            assert_eq!(
+                reader.execute("position").text,
+                session.execute("position").text,
+                "{name} after {typed:?}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The computer's move after `back` replaces the move taken back: the history has White's
+/// move and the computer's, never a Black pawn moved by White; and Zig Zag goes on after
+/// `back 2` and a computer's move without a panic.
+#[test]
+fn the_computer_playing_after_back_drops_the_moves_after_that_point() {
+    let out = play(
+        &["chess", "--seed", "3"],
+        "e2e4\ne7e5\nback\nai Black 0\nai off\nlast\nhistory\n",
+    );
+    let history: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.ends_with("> history"))
+        .skip(1)
+        .take_while(|l| l.starts_with("   "))
+        .collect();
+    assert_eq!(history.len(), 2, "{out}");
+    assert_eq!(history[0], "   1. White e2-e4");
+    assert!(history[1].starts_with("   2. Black "), "{out}");
+    let out = play(
+        &["zigzag", "-o", "pits=4", "-o", "seeds=3"],
+        "1\n2\nback 2\nai North 1\ngoto 3\n",
+    );
+    assert!(out.contains("`goto` takes 0 to 2"), "{out}");
+}
