@@ -7,7 +7,8 @@
 //!   upper-case letter for the first player, lower case for the second; `K` the outermost
 //!   followed piece (see `Game::moved_types`) at the east end of the player's home row, `Q`
 //!   the one at the west end, and with either the followed pieces of that row of another
-//!   type than the end's; `-` none;
+//!   type than the end's; the end's piece must be of the type the start position has at
+//!   that end (a right with no rook to castle with is refused); `-` none;
 //! - the fourth field, a square or `-`, is the square the last move passed over: the move
 //!   before is the other player's move straight across it, from the square before it to
 //!   the square after it, by whichever rule of the game makes that move;
@@ -91,23 +92,48 @@ fn unmoved_from_rights(game: &Game, s: &mut State, rights: &str) -> Result<(), S
             _ => return Err(format!("`{c}` in `{rights}`: write K, Q, k, q or -")),
         };
         // The followed pieces of the player's home row, west to east.
-        let row: Vec<Sq> = s
-            .occupied(player)
-            .iter()
-            .filter(|&sq| {
-                game.rows[player * cells + sq as usize] == 0 && game.follows_moved(s.at(sq))
-            })
-            .collect();
-        let mut row = row;
-        row.sort_by_key(|&sq| game.board.file(sq));
+        let home = |at: &dyn Fn(Sq) -> u8| -> Vec<Sq> {
+            let mut row: Vec<Sq> = game
+                .board
+                .squares()
+                .filter(|&sq| {
+                    let code = at(sq);
+                    code != 0
+                        && game.owner[code as usize] as usize == player
+                        && game.rows[player * cells + sq as usize] == 0
+                        && game.follows_moved(code)
+                })
+                .collect();
+            row.sort_by_key(|&sq| game.board.file(sq));
+            row
+        };
+        let row = home(&|sq| s.at(sq));
+        let who = &game.players[player].name;
         if row.is_empty() {
             return Err(format!(
-                "`{c}`: {} has no piece on its home row whose moves are followed",
-                game.players[player].name
+                "`{c}`: {who} has no piece on its home row whose moves are followed"
             ));
         }
         let end = if east { row[row.len() - 1] } else { row[0] };
         let end_kind = game.kind[s.at(end) as usize];
+        // The piece a letter names is of the type that stands at that end at the start
+        // (a rook, in chess): `K` with no rook east of the king names nothing.
+        let start_row = home(&|sq| game.setup[sq as usize]);
+        let start_end = if east {
+            start_row.last()
+        } else {
+            start_row.first()
+        };
+        if let Some(&start_end) = start_end {
+            let start_kind = game.kind[game.setup[start_end as usize] as usize];
+            if start_kind != end_kind {
+                let side = if east { "east" } else { "west" };
+                return Err(format!(
+                    "`{c}`: {who}'s piece at the {side} end of its home row is a {}, where the start has a {}",
+                    game.pieces[end_kind as usize].name, game.pieces[start_kind as usize].name
+                ));
+            }
+        }
         s.moved.remove(end);
         for &sq in &row {
             if game.kind[s.at(sq) as usize] != end_kind {

@@ -311,4 +311,17 @@ fn a_fen_reads_as_the_position_text_it_stands_for() {
         bad("4k3/8/8/8/8/8/8/4K3 w - e3"),
         "e3: no move of Black goes from e4 to e2 across it"
     );
+    // A castling right with no rook to castle with (python-chess refuses it too).
+    assert_eq!(
+        bad("4k3/8/8/8/8/8/8/R3K3 w K - 0 1"),
+        "`K`: White's piece at the east end of its home row is a king, where the start has a rook"
+    );
+    assert_eq!(
+        bad("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1"),
+        "`Q`: White's piece at the west end of its home row is a king, where the start has a rook"
+    );
+    assert_eq!(
+        bad("r3k3/8/8/8/8/8/8/4K3 w k - 0 1"),
+        "`k`: Black's piece at the east end of its home row is a king, where the start has a rook"
+    );
 }
