@@ -419,7 +419,7 @@ impl Checker<'_> {
                     self.report(
                         Problem::new(Kind::EmptyBoard, "no square of the board is used")
                             .label(mask.span, "false on every square")
-                            .help("this condition says which squares are part of the board"),
+                            .help("this condition says which squares are part of the board; a game needs at least one"),
                     );
                 }
             }

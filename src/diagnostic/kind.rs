@@ -85,7 +85,7 @@ kinds! {
     /// `board size x size` with `size` 300.
     BoardSize = "board_size", Error, "the board has too many or too few files or ranks";
     /// `board 8 x 8 where file > 9`
-    EmptyBoard = "empty_board", Warning, "no square of the board is used";
+    EmptyBoard = "empty_board", Error, "no square of the board is used";
     /// `players White facing ne, Black`
     BadFacing = "bad_facing", Error, "a player faces a direction that is not n, e, s or w";
     /// `direction z = (-9223372036854775808, 0)`

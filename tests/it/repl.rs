@@ -406,6 +406,16 @@ fn save_never_writes_over_a_file_that_is_not_a_record_and_keeps_a_position_on_on
         "{out}"
     );
     assert_eq!(std::fs::read_to_string(&rules).unwrap(), "# not a record\n");
+    // An endless device is told by its first bytes, at once (it was read whole: 2 GB).
+    if std::path::Path::new("/dev/zero").exists() {
+        let started = std::time::Instant::now();
+        let out = play(&["zola", "-o", "size=4"], "save /dev/zero\nquit\n");
+        assert!(
+            out.contains("/dev/zero exists and is not a game record"),
+            "{out}"
+        );
+        assert!(started.elapsed().as_secs() < 5);
+    }
     // A position given with a line break is saved on one line and loads as it was.
     let record = dir.join("game.txt");
     let out = play(
