@@ -15,7 +15,11 @@ use crate::ir::{Code, Game, MoveRule, Sq, SquareSet};
 /// (`holds_after`), and are kept.
 pub(super) fn keep_allowed_after(game: &Game, s: &State, out: &mut Vec<Move>) {
     let Some(footprint) = &game.after_footprint else {
-        let chained = |m: &Move| !m.is_pass() && checked_in_chain(&game.rules[m.rule.index()]);
+        // A chain was checked with its piece promoted to the first choice: a move that
+        // chooses (`promote`) is checked again as chosen.
+        let chained = |m: &Move| {
+            !m.is_pass() && m.promote == 0 && checked_in_chain(&game.rules[m.rule.index()])
+        };
         out.retain(|m| chained(m) || allowed_after(game, s, m));
         return;
     };
@@ -41,7 +45,8 @@ pub(super) fn keep_allowed_after(game: &Game, s: &State, out: &mut Vec<Move>) {
         return;
     }
     out.retain(|m| {
-        if changes_watched(game, s, m, watched) {
+        // What a chosen promotion writes is not in the step plans: made and read.
+        if m.promote != 0 || changes_watched(game, s, m, watched) {
             allowed_after(game, s, m)
         } else {
             before
@@ -132,7 +137,9 @@ pub(super) fn holds_after(game: &Game, after: &State, m: &Move) -> bool {
 /// legal by `after move require`: what `keep_allowed_after` keeps without a footprint, for
 /// one move.
 pub(super) fn allowed_one(game: &Game, s: &State, m: &Move) -> bool {
-    m.is_pass() || checked_in_chain(&game.rules[m.rule.index()]) || allowed_after(game, s, m)
+    m.is_pass()
+        || (m.promote == 0 && checked_in_chain(&game.rules[m.rule.index()]))
+        || allowed_after(game, s, m)
 }
 
 /// Whether `m` meets every `after move require` condition.

@@ -132,26 +132,29 @@ fn own_moves(game: &Game, s: &State, out: &mut Vec<Move>, mut sown: Option<&mut 
     let check_chains = !game.after_move.is_empty() && game.after_footprint.is_none();
     for tier in &game.tiers {
         generate_tier(game, tier, s, check_chains, out);
+        // Each choice of what a promoted piece becomes is a move of its own, read by
+        // `after move require` as chosen.
+        if !game.promotion_choices.is_empty() {
+            choose_promotions(game, s, out, 0);
+        }
         if !game.after_move.is_empty() {
             keep_allowed_after(game, s, out);
         }
         if !out.is_empty() {
-            if !game.promotion_choices.is_empty() {
-                choose_promotions(game, s, out);
-            }
             return true;
         }
     }
     false
 }
 
-/// Where the player chooses what a promoted piece becomes, each move that promotes comes
-/// once for each choice (`Move::promote`): the moves whose piece has choices and whose last
-/// landing is in its promotion zone.
-pub(super) fn choose_promotions(game: &Game, s: &State, out: &mut Vec<Move>) {
-    for i in 0..out.len() {
+/// Where the player chooses what a promoted piece becomes, each move of `out[start..]`
+/// that promotes comes once for each choice (`Move::promote`): the moves whose piece has
+/// choices and whose last landing is in its promotion zone. A move whose choice is made
+/// already is left as it is.
+pub(super) fn choose_promotions(game: &Game, s: &State, out: &mut Vec<Move>, start: usize) {
+    for i in start..out.len() {
         let m = out[i];
-        if m.is_pass() || m.places() {
+        if m.is_pass() || m.places() || m.promote != 0 {
             continue;
         }
         let code = s.at(m.from) as usize;
@@ -545,9 +548,16 @@ fn effect_origins<M: Mask>(game: &Game, s: &State, view: &View<M>, effect: &Effe
 fn finish(game: &Game, rule_id: RuleId, s: &State, start: usize, out: &mut Vec<Move>) {
     let rule = &game.rules[rule_id.index()];
     if rule.require.is_some() && !settled_set_wise(rule) {
+        // `require` reads each choice of what a promoted piece becomes as chosen.
+        if !game.promotion_choices.is_empty() && rule.then.is_none() {
+            choose_promotions(game, s, out, start);
+        }
         keep_required(game, rule, s, start, out, |after, m| {
             let mut done = Done::default();
             let to = make_part(game, after, rule, m.from, m.first_steps(), &mut done);
+            if m.promote != 0 {
+                after.put(game, to, m.promote);
+            }
             (done, m.from, to)
         });
     }

@@ -377,6 +377,15 @@ impl StepPlan {
             if let Some(&Some((_, into))) = game.promotions.get(code as usize) {
                 codes |= 1 << into;
             }
+            // Where the player chooses what the piece becomes: any of the choices.
+            for &c in game
+                .promotion_choices
+                .get(code as usize)
+                .into_iter()
+                .flatten()
+            {
+                codes |= 1 << c;
+            }
         }
         codes
     }

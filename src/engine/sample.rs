@@ -165,7 +165,7 @@ pub fn sample_drawn(
         // Chains are checked as they are found (a `drawn` game has no footprint).
         generate_tier(game, tier, s, true, out);
         if !game.promotion_choices.is_empty() {
-            choose_promotions(game, s, out);
+            choose_promotions(game, s, out, 0);
         }
         while !out.is_empty() {
             let i = pick(out.len());

@@ -500,3 +500,38 @@ fn a_piece_in_a_zone_is_said_in_words() {
         Some("White has a piece in far")
     );
 }
+
+/// `after move require` and a rule's own `require` read each choice of what a promoted
+/// piece becomes as chosen (they read the first choice for every choice: no move, or an
+/// illegal one, depending on the order the choices were listed in).
+#[test]
+fn a_require_reads_each_promotion_choice_as_chosen() {
+    for (choices, rule, after) in [
+        (
+            "pawn_b, tokin",
+            "",
+            "after move require count(friend pawn_b in last) == 0",
+        ),
+        (
+            "tokin, pawn_b",
+            "",
+            "after move require count(friend pawn_b in last) == 0",
+        ),
+        (
+            "pawn_b, tokin",
+            "require count(friend pawn_b in last) == 0",
+            "",
+        ),
+        (
+            "tokin, pawn_b",
+            "require count(friend pawn_b in last) == 0",
+            "",
+        ),
+    ] {
+        let g = compile(&format!(
+            "game \"T\"\nboard 3 x 3\nplayers White, Black\npieces pawn, pawn_b as B, tokin as T\nzone last = row == 2\nmove step {{ piece pawn along forward onto empty {rule} }}\npromote pawn to {choices} in last\n{after}\n"
+        ));
+        let s = position(&g, "3/P2/3 White");
+        assert_eq!(moves(&g, &s), ["a2-a3=T"], "{choices} / {rule}{after}");
+    }
+}
