@@ -329,7 +329,7 @@ impl Checker<'_> {
         match names {
             None => {
                 for list in out.iter_mut() {
-                    list.extend(0..8);
+                    list.extend((0..8).map(DirId));
                 }
             }
             Some(names) => {
@@ -399,7 +399,7 @@ impl Checker<'_> {
                         );
                         return None;
                     };
-                    let dir = &self.directions[d as usize];
+                    let dir = &self.directions[d.index()];
                     *step = (dir.dx as i64, dir.dy as i64);
                 }
                 Some(steps)
@@ -675,12 +675,9 @@ impl Checker<'_> {
             .map(|list| {
                 let mut kept: Vec<DirId> = Vec::new();
                 for d in list {
-                    let (dx, dy) = (
-                        self.directions[d as usize].dx,
-                        self.directions[d as usize].dy,
-                    );
+                    let (dx, dy) = (self.directions[d.index()].dx, self.directions[d.index()].dy);
                     let seen = kept.iter().any(|&k| {
-                        let o = &self.directions[k as usize];
+                        let o = &self.directions[k.index()];
                         (o.dx, o.dy) == (dx, dy) || (o.dx, o.dy) == (-dx, -dy)
                     });
                     if !seen {

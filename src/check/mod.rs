@@ -69,12 +69,12 @@ fn reads_attacked(e: &ir::Expr) -> bool {
 #[derive(Clone, Debug)]
 pub(crate) enum DirRef {
     /// An absolute direction id.
-    Absolute(u8),
+    Absolute(ir::DirId),
     /// A player-relative direction, as a rotation of the player's facing: `(forward, left)`
     /// components, e.g. forward-left is `(1, 1)`.
     Relative(i32, i32),
     /// A declared `relative` direction: the absolute direction for each player.
-    PerPlayer(Vec<u8>),
+    PerPlayer(Vec<ir::DirId>),
     Group(Vec<DirRef>),
 }
 

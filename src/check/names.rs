@@ -123,7 +123,7 @@ impl Checker<'_> {
         for (name, dx, dy) in COMPASS {
             self.dir_names.insert(
                 name.to_string(),
-                DirRef::Absolute(self.directions.len() as u8),
+                DirRef::Absolute(DirId(self.directions.len() as u8)),
             );
             self.directions.push(Direction {
                 name: name.to_string(),
@@ -224,7 +224,7 @@ impl Checker<'_> {
             }
         };
         self.dir_names
-            .insert(d.name.name.clone(), DirRef::Absolute(id as DirId));
+            .insert(d.name.name.clone(), DirRef::Absolute(DirId(id as u8)));
     }
 
     /// A relative direction: one absolute direction for each player's facing, shared with
@@ -253,7 +253,7 @@ impl Checker<'_> {
                     break;
                 }
             };
-            ids.push(id as DirId);
+            ids.push(DirId(id as u8));
         }
         ids
     }
@@ -309,7 +309,7 @@ impl Checker<'_> {
     }
 
     /// The absolute direction ids that `r` means for `player`.
-    pub(super) fn resolve_direction(&self, r: &DirRef, player: usize, out: &mut Vec<u8>) {
+    pub(super) fn resolve_direction(&self, r: &DirRef, player: usize, out: &mut Vec<DirId>) {
         match r {
             DirRef::Absolute(id) => {
                 if !out.contains(id) {
@@ -321,7 +321,7 @@ impl Checker<'_> {
                 let (fx, fy) = (facing.dx, facing.dy);
                 // Left of (fx, fy) is (-fy, fx).
                 let (dx, dy) = (f * fx - l * fy, f * fy + l * fx);
-                let id = COMPASS.iter().position(|c| (c.1, c.2) == (dx, dy)).unwrap() as u8;
+                let id = DirId(COMPASS.iter().position(|c| (c.1, c.2) == (dx, dy)).unwrap() as u8);
                 if !out.contains(&id) {
                     out.push(id);
                 }

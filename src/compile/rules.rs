@@ -269,8 +269,8 @@ impl Tables<'_> {
                         });
                         Walk {
                             dir: d,
-                            delta: board.delta[d as usize],
-                            steps_from: board.steps_from.get(d as usize),
+                            delta: board.delta[d.index()],
+                            steps_from: board.steps_from.get(d.index()),
                             allowed,
                         }
                     })

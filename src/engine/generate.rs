@@ -523,8 +523,8 @@ fn effect_origins<M: Mask>(game: &Game, s: &State, view: &View<M>, effect: &Effe
     let closers = view.pattern(game, s, &closer);
     let mut origins = M::default();
     for &d in &dirs[view.player as usize] {
-        let delta = board.delta[d as usize];
-        let steps_from = M::at(&board.steps_from, d as usize);
+        let delta = board.delta[d.index()];
+        let steps_from = M::at(&board.steps_from, d.index());
         // `starts`: squares that begin a run of `k` squares closed by a closer.
         let mut starts = closers.shift(-delta) & steps_from & run_squares;
         let mut k = 1;
@@ -635,7 +635,7 @@ fn second_parts<M: Mask>(game: &Game, then: RuleId, s: &State, m: Move, out: &mu
         // A placement anywhere the rule allows.
         for to in placeable_squares(game, rule, &after, &view).squares() {
             if rule.condition_sets.is_some() || dynamic_ok(game, rule, &after, NO_SQUARE, to) {
-                out.extend(m.second(0, to, takes));
+                out.extend(m.second(DirId(0), to, takes));
             }
         }
     } else if rule.place.is_some() {

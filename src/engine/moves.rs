@@ -42,7 +42,10 @@ impl Move {
         split: 0,
         takes: false,
         promote: 0,
-        steps: [Step { to: 0, dir: 0 }; MAX_CHAIN],
+        steps: [Step {
+            to: 0,
+            dir: DirId(0),
+        }; MAX_CHAIN],
     };
 
     /// A move with no step yet, by a rule that takes something or not.
@@ -74,7 +77,7 @@ impl Move {
     /// A new piece placed on `to` by a rule.
     #[inline(always)]
     pub fn place(rule: RuleId, takes: bool, to: Sq) -> Move {
-        Move::step(NO_SQUARE, rule, takes, 0, to)
+        Move::step(NO_SQUARE, rule, takes, DirId(0), to)
     }
 
     /// This move with one more step (of the part being built); `None` when the move is at

@@ -107,8 +107,8 @@ pub(crate) fn line(env: &Env, pattern: &Pattern, n: usize, dirs: &[DirId]) -> bo
 /// at each step (`n = 5` takes three steps, not four).
 fn line_in_word(board: &Board, set: u64, n: usize, dirs: &[DirId]) -> bool {
     dirs.iter().any(|&d| {
-        let delta = board.delta[d as usize];
-        let steps_from = board.steps_from.data[d as usize];
+        let delta = board.delta[d.index()];
+        let steps_from = board.steps_from.data[d.index()];
         // The squares whose neighbour `k` steps along `d` is in `x`, for squares that have
         // one.
         let back = |x: u64, k: usize| {

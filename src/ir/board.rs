@@ -85,7 +85,7 @@ impl Board {
                 directions
                     .iter()
                     .position(|o| o.dx == -d.dx && o.dy == -d.dy)
-                    .map(|o| o as DirId)
+                    .map(|o| DirId(o as u8))
             })
             .collect();
         Board {
@@ -104,7 +104,7 @@ impl Board {
 
     /// The direction opposite `dir`, if the board has one.
     pub fn opposite(&self, dir: DirId) -> Option<DirId> {
-        self.opposite[dir as usize]
+        self.opposite[dir.index()]
     }
 
     /// The words of a square set on this board: 1 for up to 64 squares, else 4.
@@ -119,7 +119,7 @@ impl Board {
     #[inline(always)]
     pub fn next(&self, sq: Sq, dir: DirId) -> Sq {
         // Every index is below `directions * cells`, by construction of the rules' tables.
-        self.next[dir as usize * self.cells() + sq as usize]
+        self.next[dir.index() * self.cells() + sq as usize]
     }
 
     pub fn file(&self, sq: Sq) -> usize {
@@ -150,7 +150,7 @@ impl Board {
         self.directions
             .iter()
             .position(|d| d.name == name)
-            .map(|d| d as DirId)
+            .map(|d| DirId(d as u8))
     }
 }
 
@@ -266,12 +266,12 @@ impl SquareSet {
 
     /// The squares one step along `dir` from the squares of the set (where there is one).
     pub fn step(&self, board: &Board, dir: DirId) -> SquareSet {
-        (*self & board.steps_from.get(dir as usize)).shifted(board.delta[dir as usize])
+        (*self & board.steps_from.get(dir.index())).shifted(board.delta[dir.index()])
     }
 
     /// The squares whose neighbour along `dir` is in the set.
     pub fn step_back(&self, board: &Board, dir: DirId) -> SquareSet {
-        self.shifted(-board.delta[dir as usize]) & board.steps_from.get(dir as usize)
+        self.shifted(-board.delta[dir.index()]) & board.steps_from.get(dir.index())
     }
 
     /// The squares of the set, lowest first.
@@ -393,9 +393,9 @@ mod tests {
         ];
         let used = vec![true, false, true, true];
         let b = Board::new(2, 2, used, dirs);
-        assert_eq!(b.next(0, 0), NO_SQUARE, "b1 is not used");
-        assert_eq!(b.next(0, 1), 3);
-        assert_eq!(b.next(2, 0), 3);
-        assert_eq!(b.next(3, 0), NO_SQUARE, "off the board");
+        assert_eq!(b.next(0, DirId(0)), NO_SQUARE, "b1 is not used");
+        assert_eq!(b.next(0, DirId(1)), 3);
+        assert_eq!(b.next(2, DirId(0)), 3);
+        assert_eq!(b.next(3, DirId(0)), NO_SQUARE, "off the board");
     }
 }

@@ -41,8 +41,18 @@ pub const MAX_TRACKS: usize = u8::MAX as usize;
 /// bitmasks over them.
 pub const MAX_CODES: usize = 64;
 
-/// A direction's index in `Board::directions`.
-pub type DirId = u8;
+/// A direction's index in `Board::directions`. A type of its own, so that a direction is
+/// never taken for a cell code, a pit or a track (all small numbers too).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DirId(pub u8);
+
+impl DirId {
+    /// The direction's index in `Board::directions`.
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 /// A move rule's index in `Game::rules`. A type of its own, so that a square or a count
 /// is never taken for a rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
