@@ -827,8 +827,32 @@ impl Checker<'_> {
         if let Some(lowered) = self.lower_builtin_name(id, scope) {
             return lowered;
         }
+        if let Some(lowered) = self.lower_square_name(id) {
+            return lowered;
+        }
         self.unknown_name(id, scope, params);
         ERR
+    }
+
+    /// A square's name (`d4`, or a pit's name from `names`): that square, the same for
+    /// every player. A name written like a square that this board does not have is
+    /// reported as such.
+    fn lower_square_name(&mut self, id: &Ident) -> Option<(IExpr, Ty)> {
+        let board = self.board.as_ref()?;
+        if let Some(sq) = board.square(&id.name) {
+            return Some((IExpr::Int(sq as i64), Ty::Square));
+        }
+        crate::ir::board::parse_square_name(&id.name)?;
+        let (w, h) = (board.width, board.height);
+        self.report(
+            Problem::new(
+                Kind::UnknownName,
+                format!("the square `{}` is not on this board", id.name),
+            )
+            .label(id.span, format!("not a used square of the {w} x {h} board"))
+            .help("name a square of the board: files from `a`, ranks from 1"),
+        );
+        Some(ERR)
     }
 
     /// A name the file declares: a define's parameter, an option, an option's word, a

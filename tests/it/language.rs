@@ -535,3 +535,20 @@ fn a_require_reads_each_promotion_choice_as_chosen() {
         assert_eq!(moves(&g, &s), ["a2-a3=T"], "{choices} / {rule}{after}");
     }
 }
+
+/// A square's name is a square in an expression, the same for every player; a name
+/// written like a square that the board does not have is said to be off it.
+#[test]
+fn square_names_are_squares_in_expressions() {
+    let g = compile("game \"T\"\nboard 3 x 3\nplayers White, Black\npieces man\nmove step { along all onto empty if to != b2 and not (from == a1 and to == b1) }\nend { win when b2 is friend man }\n");
+    let s = position(&g, "3/3/M2 White");
+    assert_eq!(moves(&g, &s), ["a1-a2"]);
+    let s = position(&g, "3/1M1/3 Black");
+    assert_eq!(
+        crate::common::outcome(&g, &s),
+        Some(tabula::engine::Outcome::Win(0))
+    );
+    let problems = tabula::compile::validate_source("game \"T\"\nboard 3 x 3\nplayers White, Black\npieces man\nmove step { along all onto empty if to != d4 }\n");
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].message, "the square `d4` is not on this board");
+}
