@@ -427,7 +427,7 @@ impl Checker<'_> {
         // Fold what no square or state can change (operators fold as they are lowered;
         // this catches the rest).
         if ty != Ty::Error && is_constant(&ir) && !matches!(ir, IExpr::Int(_)) {
-            return match eval(&ir, &Env::constant()) {
+            return match eval(&ir, &Env::<u64>::constant()) {
                 Some(v) => (IExpr::Int(v), ty),
                 None => {
                     self.overflow(e.span, "this value".into());

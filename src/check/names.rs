@@ -395,7 +395,7 @@ impl Checker<'_> {
                 let cond = SquareReader::new(&cond);
                 let mut overflow = None;
                 for (sq, u) in used.iter_mut().enumerate() {
-                    let env = Env {
+                    let env: Env = Env {
                         width: w,
                         cells: w * h,
                         here: sq as u16,
@@ -478,7 +478,7 @@ impl Checker<'_> {
                 let cond = SquareReader::new(&cond);
                 for player in 0..self.players.len() {
                     for sq in 0..cells {
-                        let e = Env {
+                        let e: Env = Env {
                             player: player as u8,
                             here: sq as u16,
                             ..env

@@ -172,7 +172,7 @@ impl Checker<'_> {
                 .filter(|&sq| {
                     env.used[sq]
                         && (0..self.players.len()).any(|owner| {
-                            let e = Env {
+                            let e: Env = Env {
                                 player: owner as u8,
                                 here: sq as u16,
                                 ..env
@@ -197,7 +197,7 @@ impl Checker<'_> {
         let values: Vec<(usize, i64)> = squares
             .into_iter()
             .map(|sq| {
-                let e = Env {
+                let e: Env = Env {
                     here: sq as u16,
                     ..env
                 };
@@ -254,7 +254,7 @@ impl Checker<'_> {
         let mut overflow = None;
         for &owner in owners {
             for sq in 0..env.cells {
-                let e = Env {
+                let e: Env = Env {
                     player: owner as u8,
                     here: sq as u16,
                     ..env

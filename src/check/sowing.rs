@@ -145,7 +145,7 @@ impl<'f> Checker<'f> {
             let found: Vec<u16> = board
                 .squares()
                 .filter(|&sq| {
-                    let e = Env {
+                    let e: Env = Env {
                         player: p as u8,
                         here: sq,
                         ..env
@@ -385,7 +385,7 @@ impl<'f> Checker<'f> {
         board: &crate::ir::Board,
         sq: u16,
     ) -> Option<(usize, u8)> {
-        let env = Env {
+        let env: Env = Env {
             width: board.width,
             cells: board.cells(),
             used: &board.used,

@@ -4,6 +4,7 @@
 
 use super::error::{CliError, Out};
 use super::game::{load_game, options_json, GameArgs};
+use crate::each_state;
 use crate::engine::{Outcome, Scratch};
 use crate::present::{count, title_text};
 use crate::rng::Rng;
@@ -29,31 +30,29 @@ pub fn run(
     let t = Instant::now();
     // Each thread adds up its own playouts; nothing is kept a playout, so that any number
     // of them runs in the same memory.
-    let workers = threads::each_into(
-        playouts,
-        threads,
-        || {
-            (
-                Scratch::default(),
-                Vec::with_capacity(256),
-                Tally::new(players),
-            )
-        },
-        |(scratch, buffer, tally), i| {
-            let mut rng = Rng::stream(seed, i as u64);
-            tally.add(&playout(
-                game,
-                &loaded.start,
-                &mut rng,
-                max_plies,
-                scratch,
-                buffer,
-            ));
-        },
-    );
+    let tallies: Vec<Tally> = each_state!(&loaded.start, start => {
+        threads::each_into(
+            playouts,
+            threads,
+            || {
+                (
+                    Scratch::default(),
+                    Vec::with_capacity(256),
+                    Tally::new(players),
+                )
+            },
+            |(scratch, buffer, tally), i| {
+                let mut rng = Rng::stream(seed, i as u64);
+                tally.add(&playout(game, start, &mut rng, max_plies, scratch, buffer));
+            },
+        )
+        .into_iter()
+        .map(|(_, _, tally)| tally)
+        .collect()
+    });
     let seconds = t.elapsed().as_secs_f64();
     let mut all = Tally::new(players);
-    for (_, _, tally) in &workers {
+    for tally in &tallies {
         all.merge(tally);
     }
     let Tally {

@@ -3,7 +3,8 @@
 
 use super::error::{to_stderr, CliError, Out};
 use super::game::{load_game, options_json, GameArgs};
-use crate::engine::{self, History, Outcome, Scratch};
+use crate::each_state;
+use crate::engine::{self, History, Layout, Outcome, Scratch, State};
 use crate::present::{count, title_text};
 use crate::rng::Rng;
 use crate::search::mcts::{choose, Level, Limits};
@@ -109,14 +110,15 @@ pub fn run(
     let t = Instant::now();
     // Game `g` draws from the seed's `g`th stream, so the results do not depend on how many
     // games are played at once.
-    threads::each_into(
+    each_state!(&loaded.start, start => {
+        threads::each_into(
         games,
         threads,
         || (Scratch::default(), Vec::new()),
         |(scratch, moves), g| {
             let one = play_one(
                 game,
-                &loaded.start,
+                start,
                 sides,
                 g,
                 seed,
@@ -140,6 +142,7 @@ pub fn run(
             }
         },
     );
+    });
     let tally = so_far.into_inner().expect("no thread panics holding it");
     let Tally {
         wins,
@@ -201,14 +204,14 @@ pub fn run(
 }
 
 /// Game `g` of a match: computer `g % 2` plays the first player.
-fn play_one(
+fn play_one<Z: Layout>(
     game: &crate::ir::Game,
-    start: &crate::engine::State,
+    start: &State<Z>,
     sides: [Side; 2],
     g: usize,
     seed: u64,
     max_plies: usize,
-    scratch: &mut Scratch,
+    scratch: &mut Scratch<Z>,
     moves: &mut Vec<crate::engine::Move>,
 ) -> Played {
     let first = g % 2;

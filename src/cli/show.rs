@@ -2,7 +2,7 @@
 
 use super::error::{CliError, Out};
 use super::game::{load_game, GameArgs};
-use crate::engine::{self, Scratch};
+use crate::engine::Workspace;
 use crate::overwrite::may_replace;
 use crate::present::{
     board_text, game_summary, outcome_text, position_svg, position_text, unsettled_note,
@@ -28,9 +28,9 @@ pub fn run(args: &GameArgs, svg: Option<&str>, force: bool) -> Result<ExitCode, 
     out.print(&board_text(game, start))?;
     out.line("")?;
     out.line(&format!("position: {}", position_text(game, start)))?;
-    let mut scratch = Scratch::default();
-    let outcome = engine::outcome(game, start, &mut scratch);
-    if scratch.reach.given_up > 0 {
+    let mut work = Workspace::default();
+    let outcome = start.outcome(game, &mut work);
+    if work.given_up() > 0 {
         out.line(&format!("note:     {}", unsettled_note()))?;
     }
     match outcome {

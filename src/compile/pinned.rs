@@ -127,7 +127,7 @@ mod tests {
                 if i64::from(from) == previous.field(f) {
                     continue;
                 }
-                let env = Env {
+                let env: Env = Env {
                     from,
                     to,
                     previous,

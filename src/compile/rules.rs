@@ -60,7 +60,7 @@ impl Tables<'_> {
             .map(|p| {
                 let mut set = SquareSet::default();
                 for to in (0..n).filter(|&sq| env.used[sq]) {
-                    let e = Env {
+                    let e: Env = Env {
                         player: p as u8,
                         to: to as u16,
                         ..env
@@ -300,7 +300,7 @@ impl Tables<'_> {
                     if !env.used[from] || !env.used[to] {
                         continue;
                     }
-                    let e = Env {
+                    let e: Env = Env {
                         player: p as u8,
                         from: from as u16,
                         to: to as u16,

@@ -89,7 +89,7 @@ impl Tables<'_> {
         let env = self.square_env();
         for p in 0..players {
             for (i, &sq) in s.pits.iter().enumerate() {
-                let e = Env {
+                let e: Env = Env {
                     player: p as u8,
                     here: sq,
                     ..env
@@ -124,7 +124,7 @@ impl Tables<'_> {
         let mut by_pit = vec![Vec::new(); players * n];
         for p in 0..players {
             for (i, &sq) in s.pits.iter().enumerate() {
-                let e = Env {
+                let e: Env = Env {
                     player: p as u8,
                     to: sq,
                     board: Some(self.board),
@@ -189,7 +189,7 @@ impl Tables<'_> {
             for (i, &sq) in pits.iter().enumerate() {
                 for b in 1..buckets {
                     slots[i] = b as u64;
-                    let e = Env {
+                    let e: Env = Env {
                         player: p as u8,
                         to: sq,
                         board: Some(board),

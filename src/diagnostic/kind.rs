@@ -91,7 +91,7 @@ kinds! {
     /// `direction z = (-9223372036854775808, 0)`
     BadDirection = "bad_direction", Error, "a direction's offset is zero or too large";
     /// Three hundred `direction` declarations.
-    TooManyDirections = "too_many_directions", Error, "more than 256 directions, the 8 compass directions included";
+    TooManyDirections = "too_many_directions", Error, "more than 64 directions, the 8 compass directions included";
     /// `players A, B, C, D, E`
     TooManyPlayers = "too_many_players", Error, "more than 4 players";
     /// Four players and sixteen piece types: 64 kinds of piece.

@@ -4,16 +4,17 @@
 //! of those squares (as `make`'s own step plans say) are made and checked again.
 
 use super::env::env;
+use super::layout::Layout;
 use super::make::{make_board, simple_steps, StepPlan};
 use super::moves::Move;
 use super::state::State;
 use crate::eval::Env;
-use crate::ir::{Code, Game, MoveRule, Sq, SquareSet};
+use crate::ir::{Code, Game, Mask, MoveRule, Sq, SquareSet};
 
 /// Keeps the moves after which every `after move require` condition holds. Without a
 /// footprint, chains were checked as they were found, on the position after them
 /// (`holds_after`), and are kept.
-pub(super) fn keep_allowed_after(game: &Game, s: &State, out: &mut Vec<Move>) {
+pub(super) fn keep_allowed_after<Z: Layout>(game: &Game, s: &State<Z>, out: &mut Vec<Move>) {
     let Some(footprint) = &game.after_footprint else {
         // A chain was checked with its piece promoted to the first choice: a move that
         // chooses (`promote`) is checked again as chosen.
@@ -35,9 +36,12 @@ pub(super) fn keep_allowed_after(game: &Game, s: &State, out: &mut Vec<Move>) {
         .rules
         .iter()
         .fold(0u64, |acc, r| acc | StepPlan::codes_written(game, r, p));
-    let settled = watched
-        .iter()
-        .all(|(set, mask)| mask & written == 0 && set.iter().all(|sq| (mask >> s.at(sq)) & 1 == 0));
+    let settled = watched.iter().all(|(set, mask)| {
+        mask & written == 0
+            && Z::Set::from_set(set)
+                .squares()
+                .all(|sq| (mask >> s.at(sq)) & 1 == 0)
+    });
     if settled {
         if !before {
             out.clear();
@@ -64,7 +68,12 @@ pub(super) fn checked_in_chain(rule: &MoveRule) -> bool {
 /// it: what each square the move writes will hold is read from `make`'s step plans (the
 /// last write to a square is what it holds), and a square whose new contents the plans
 /// leave to a column counts as changed.
-fn changes_watched(game: &Game, s: &State, m: &Move, watched: &[(SquareSet, u64)]) -> bool {
+fn changes_watched<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    m: &Move,
+    watched: &[(SquareSet, u64)],
+) -> bool {
     if m.is_pass() {
         return false;
     }
@@ -91,16 +100,12 @@ fn changes_watched(game: &Game, s: &State, m: &Move, watched: &[(SquareSet, u64)
     }
     // From the last step back, so that the first write seen of a square is its last. (A
     // step writes each square once: the one it leaves, those it passes, where it lands.)
-    let mut seen = SquareSet::default();
+    let mut seen = Z::Set::default();
     for i in (0..steps.len()).rev() {
-        let at = if i == 0 {
-            m.from
-        } else {
-            steps[i - 1].to as Sq
-        };
+        let at = if i == 0 { m.from } else { steps[i - 1].to() };
         let plan = StepPlan::of(game, rule, code, at, steps[i]);
         let changed = plan.any_write(&game.board, |sq, new| {
-            let last_write = !seen.contains(sq);
+            let last_write = !seen.has(sq);
             seen.insert(sq);
             last_write && changes(sq, new)
         });
@@ -113,7 +118,7 @@ fn changes_watched(game: &Game, s: &State, m: &Move, watched: &[(SquareSet, u64)
 
 /// Whether the position after `m` meets every `after move require` condition, read from
 /// the mover's side.
-fn allowed_after(game: &Game, s: &State, m: &Move) -> bool {
+fn allowed_after<Z: Layout>(game: &Game, s: &State<Z>, m: &Move) -> bool {
     let mut after = *s;
     make_board(game, &mut after, m);
     holds_after(game, &after, m)
@@ -121,7 +126,7 @@ fn allowed_after(game: &Game, s: &State, m: &Move) -> bool {
 
 /// Whether every `after move require` condition holds at `after`, the position after `m`
 /// (with the mover still to move).
-pub(super) fn holds_after(game: &Game, after: &State, m: &Move) -> bool {
+pub(super) fn holds_after<Z: Layout>(game: &Game, after: &State<Z>, m: &Move) -> bool {
     let Some(program) = &game.after_program else {
         return true;
     };
@@ -136,13 +141,13 @@ pub(super) fn holds_after(game: &Game, after: &State, m: &Move) -> bool {
 /// Whether a move the generator found, with its chains checked as they were found, is
 /// legal by `after move require`: what `keep_allowed_after` keeps without a footprint, for
 /// one move.
-pub(super) fn allowed_one(game: &Game, s: &State, m: &Move) -> bool {
+pub(super) fn allowed_one<Z: Layout>(game: &Game, s: &State<Z>, m: &Move) -> bool {
     m.is_pass()
         || (m.promote == 0 && checked_in_chain(&game.rules[m.rule.index()]))
         || allowed_after(game, s, m)
 }
 
 /// Whether `m` meets every `after move require` condition.
-pub fn meets_after_move(game: &Game, s: &State, m: &Move) -> bool {
+pub fn meets_after_move<Z: Layout>(game: &Game, s: &State<Z>, m: &Move) -> bool {
     game.after_move.is_empty() || allowed_after(game, s, m)
 }

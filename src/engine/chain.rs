@@ -4,50 +4,49 @@
 
 use super::after::holds_after;
 use super::generate::{landings, walk, RuleSets, View};
+use super::layout::Layout;
 use super::make::{make_step, StepPlan};
-use super::mask::Mask;
 use super::moves::Move;
 use super::state::State;
-use crate::ir::{Chain, Code, Game, MoveRule, Sq, SquareSet};
+use crate::ir::Mask;
+use crate::ir::{Chain, Code, Game, MoveRule, Sq};
 
 /// Emits `m` (whose last step starts on `at`, in state `s`) and the chains that go on from
 /// it. `passed` holds the squares the chain has passed over so far. With `after_check`, a
 /// chain is emitted only where the `after move require` conditions hold after it: the
 /// position after it is in hand here.
-pub(super) fn extend_chain<M: Mask>(
+pub(super) fn extend_chain<Z: Layout>(
     game: &Game,
     rule: &MoveRule,
-    s: &State,
+    s: &State<Z>,
     at: Sq,
     m: Move,
-    passed: M,
+    passed: Z::Set,
     after_check: bool,
     out: &mut Vec<Move>,
 ) {
-    let emit = |out: &mut Vec<Move>, after: &State, m: Move| {
+    let emit = |out: &mut Vec<Move>, after: &State<Z>, m: Move| {
         if !after_check || holds_after(game, after, &m) {
             out.push(m);
         }
     };
     let step = *m.steps().last().expect("a chain has a step");
     let mut after = *s;
-    let mut passed_set = SquareSet::default();
-    passed.store(&mut passed_set);
-    if make_step(game, &mut after, rule, at, step, &mut passed_set, &mut 0) {
+    let mut passed = passed;
+    if make_step(game, &mut after, rule, at, step, &mut passed, &mut 0) {
         // A promotion ends the chain.
         emit(out, &after, m);
         return;
     }
-    let passed = M::from_set(&passed_set);
-    let view = View::<M>::of(game, &after);
+    let view = View::<Z::Set>::of(game, &after);
     let sets = RuleSets::of(game, &after, &view, rule);
-    let to = step.to as Sq;
+    let to = step.to();
     let mut went_on = false;
     landings(
         game,
         rule,
         &after,
-        M::bit(to),
+        Z::Set::bit(to),
         sets,
         passed,
         |_, d, next| {
@@ -78,22 +77,22 @@ pub(super) fn light(game: &Game, rule: &MoveRule, player: u8, after_check: bool)
 /// `extend_chain` on the occupied sets alone (see `light`): each step's plan is applied to
 /// the sets instead of a state. `code` is the moving piece; `s` is the position before the
 /// move, which patterns of whole players never read.
-pub(super) fn extend_light<M: Mask>(
+pub(super) fn extend_light<Z: Layout>(
     game: &Game,
     rule: &MoveRule,
-    s: &State,
-    view: &View<M>,
+    s: &State<Z>,
+    view: &View<Z::Set>,
     code: Code,
     at: Sq,
     m: Move,
-    passed: M,
+    passed: Z::Set,
     out: &mut Vec<Move>,
 ) {
     let step = *m.steps().last().expect("a chain has a step");
     let plan = StepPlan::of(game, rule, code, at, step);
-    let mut taken = M::default();
+    let mut taken = Z::Set::default();
     for sq in plan.taken(&game.board) {
-        taken |= M::bit(sq);
+        taken |= Z::Set::bit(sq);
     }
     if plan.lands_code != code {
         // A promotion ends the chain.
@@ -108,7 +107,7 @@ pub(super) fn extend_light<M: Mask>(
     walk(
         rule,
         view.player,
-        M::bit(to),
+        Z::Set::bit(to),
         sets,
         passed,
         |_, w, _, land| {

@@ -2,9 +2,10 @@
 //! rule's or the no-move rule's) becomes an outcome, and the end rules read at a position.
 
 use super::env::env;
+use super::layout::Layout;
 use super::state::{State, NOBODY};
 use crate::eval::Env;
-use crate::ir::{EndScope, Game, Leftover, Program, Verdict};
+use crate::ir::{EndScope, Game, Leftover, Mask, Program, Verdict};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,10 +26,10 @@ pub enum Cause {
 }
 
 /// The outcome of `verdict` befalling `player` at `s`; `None` for a pass.
-pub(super) fn verdict_outcome(
+pub(super) fn verdict_outcome<Z: Layout>(
     game: &Game,
     verdict: Verdict,
-    s: &State,
+    s: &State<Z>,
     player: u8,
 ) -> Option<Outcome> {
     match verdict {
@@ -43,7 +44,7 @@ pub(super) fn verdict_outcome(
 
 /// How the game ends when no player can move (with `no move: pass`): by the score when the
 /// game keeps one (`score = …`, or stores), else a draw.
-pub(super) fn nobody_moves(game: &Game, s: &State) -> Outcome {
+pub(super) fn nobody_moves<Z: Layout>(game: &Game, s: &State<Z>) -> Outcome {
     if game.score.is_some() || game.sowing.is_some() {
         score_outcome(game, s)
     } else {
@@ -54,7 +55,7 @@ pub(super) fn nobody_moves(game: &Game, s: &State) -> Outcome {
 /// The final stores: each player's store, with the seeds still in the pits where
 /// `leftover` sends them (to the last player who captured, to no one if nobody has; or each
 /// pit's to its owner).
-pub fn final_stores(game: &Game, s: &State) -> Vec<u64> {
+pub fn final_stores<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<u64> {
     let players = game.players.len();
     let Some(sw) = &game.sowing else {
         return s.stores[..players].iter().map(|&n| n as u64).collect();
@@ -85,7 +86,7 @@ pub fn final_stores(game: &Game, s: &State) -> Vec<u64> {
 }
 
 /// The seeds still in the pits (stores left out).
-pub fn seeds_left(sw: &crate::ir::Sowing, s: &State) -> u64 {
+pub fn seeds_left(sw: &crate::ir::Sowing, s: &super::state::Info) -> u64 {
     (0..sw.count())
         .filter(|&pit| !sw.is_store(pit))
         .map(|pit| s.slots[pit])
@@ -93,7 +94,7 @@ pub fn seeds_left(sw: &crate::ir::Sowing, s: &State) -> u64 {
 }
 
 /// Each player's score: `score = …` read from their side, or else their final store.
-pub fn scores(game: &Game, s: &State) -> Vec<i64> {
+pub fn scores<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<i64> {
     match &game.score {
         Some(score) => {
             let base = env(game, s);
@@ -113,7 +114,7 @@ pub fn scores(game: &Game, s: &State) -> Vec<i64> {
 }
 
 /// The highest score wins; a tie for the highest is a draw.
-fn score_outcome(game: &Game, s: &State) -> Outcome {
+fn score_outcome<Z: Layout>(game: &Game, s: &State<Z>) -> Outcome {
     let scores = scores(game, s);
     let best = scores.iter().copied().max().unwrap_or(0);
     let mut leaders = (0..scores.len()).filter(|&p| scores[p] == best);
@@ -127,7 +128,11 @@ fn score_outcome(game: &Game, s: &State) -> Outcome {
 /// read for; `reachable` is the value of `reachable(capture)` there. Rules are read in
 /// order; a rule of `end { … }` for every player, the one who moved last first, and a rule
 /// of `end before turn { … }` for the player to move.
-pub(super) fn end_rule(game: &Game, s: &State, reachable: bool) -> Option<(Outcome, Cause)> {
+pub(super) fn end_rule<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    reachable: bool,
+) -> Option<(Outcome, Cause)> {
     if game.end_rules.is_empty() {
         return None;
     }
@@ -152,12 +157,15 @@ pub(super) fn end_rule(game: &Game, s: &State, reachable: bool) -> Option<(Outco
             let player = (first + k) % players;
             let holds = match pieces_test {
                 Some((own, op, n)) => {
-                    let mine = s.occupied(player as usize).len();
+                    let mine = s.occupied(player as usize).count() as usize;
                     let theirs = if own {
                         0
                     } else {
-                        let all: usize =
-                            s.occupancy(players as usize).iter().map(|o| o.len()).sum();
+                        let all: usize = s
+                            .occupancy(players as usize)
+                            .iter()
+                            .map(|o| o.count() as usize)
+                            .sum();
                         all - mine
                     };
                     Program::pieces_hold(own, op, n, mine, theirs)

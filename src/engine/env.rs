@@ -1,12 +1,13 @@
 //! A position seen by the compiled expressions: the slices of the state and the game's
 //! tables that `ir::expr::eval` reads.
 
+use super::layout::Layout;
 use super::state::State;
 use crate::eval::Env;
-use crate::ir::Game;
+use crate::ir::{Game, Mask};
 
 /// The environment in which conditions are read at `s`, for the player to move.
-pub(super) fn env<'a>(game: &'a Game, s: &'a State) -> Env<'a> {
+pub(super) fn env<'a, Z: Layout>(game: &'a Game, s: &'a State<Z>) -> Env<'a, Z::Set> {
     Env {
         width: game.board.width,
         cells: game.board.cells(),
@@ -15,7 +16,7 @@ pub(super) fn env<'a>(game: &'a Game, s: &'a State) -> Env<'a> {
         zones: &game.zones,
         cell_codes: s.cells(game.board.cells()),
         occupied: s.occupancy(game.players.len()),
-        used_set: &game.board.used_set,
+        used_set: Z::Set::from_set(&game.board.used_set),
         types: game.pieces.len(),
         player: s.to_move,
         board: Some(&game.board),
@@ -28,7 +29,7 @@ pub(super) fn env<'a>(game: &'a Game, s: &'a State) -> Env<'a> {
         stores: &s.stores,
         previous: s.look,
         game: Some(game),
-        moved: &s.moved,
+        moved: s.moved,
         ..Env::constant()
     }
 }

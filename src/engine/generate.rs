@@ -15,14 +15,15 @@ use super::after::{checked_in_chain, keep_allowed_after};
 use super::chain::{extend_chain, extend_light, light};
 use super::end::{end_rule, nobody_moves, verdict_outcome, Cause, Outcome};
 use super::env::env;
+use super::layout::Layout;
 use super::make::{make_part, Done, StepPlan};
-use super::mask::{Mask, Wide};
 use super::moves::Move;
 use super::reach::capture_reachable;
 use super::sowing::{sowings, SownList};
 use super::state::State;
 use super::Scratch;
 use crate::eval::Env;
+use crate::ir::Mask;
 use crate::ir::{
     DirId, Effect, EffectLines, Game, MoveRule, Pattern, RuleId, Sq, Verdict, Walk, Where,
     NO_SQUARE,
@@ -30,10 +31,10 @@ use crate::ir::{
 
 /// Fills `out` with the legal moves of `s` (a pass, when passing is the rule and there is
 /// no other move), or says how the game has ended.
-pub fn generate(
+pub fn generate<Z: Layout>(
     game: &Game,
-    s: &State,
-    scratch: &mut Scratch,
+    s: &State<Z>,
+    scratch: &mut Scratch<Z>,
     out: &mut Vec<Move>,
 ) -> Option<Outcome> {
     out.clear();
@@ -58,9 +59,9 @@ pub fn generate(
 /// The moves of `s` by the rules of play alone, with no end rule read: the sowings, or the
 /// moves of the first priority tier that has one, or what the no-move rule says (a pass,
 /// unless no player can move).
-pub(super) fn by_rules_of_play(
+pub(super) fn by_rules_of_play<Z: Layout>(
     game: &Game,
-    s: &State,
+    s: &State<Z>,
     out: &mut Vec<Move>,
 ) -> Option<(Outcome, Cause)> {
     if own_moves(game, s, out, None) {
@@ -71,9 +72,9 @@ pub(super) fn by_rules_of_play(
 
 /// `by_rules_of_play`, keeping in `sown` the position after each sowing listed (nothing
 /// when the moves are not sowings).
-fn by_rules_keeping(
+fn by_rules_keeping<Z: Layout>(
     game: &Game,
-    s: &State,
+    s: &State<Z>,
     out: &mut Vec<Move>,
     sown: &mut SownList,
 ) -> Option<(Outcome, Cause)> {
@@ -86,7 +87,11 @@ fn by_rules_keeping(
 
 /// What happens when the player to move has no move by the rules of play: what the no-move
 /// rule says, or a pass (in `out`), unless no player can move.
-pub(super) fn no_moves(game: &Game, s: &State, out: &mut Vec<Move>) -> Option<(Outcome, Cause)> {
+pub(super) fn no_moves<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    out: &mut Vec<Move>,
+) -> Option<(Outcome, Cause)> {
     let verdict = match game.no_move.cases.as_slice() {
         [] => game.no_move.otherwise,
         cases => {
@@ -113,7 +118,12 @@ pub(super) fn no_moves(game: &Game, s: &State, out: &mut Vec<Move>) -> Option<(O
 
 /// Fills `out` with the moves of the player to move by the rules of play, with no pass;
 /// says whether there is one. With `sown`, the position after each sowing is kept there.
-fn own_moves(game: &Game, s: &State, out: &mut Vec<Move>, mut sown: Option<&mut SownList>) -> bool {
+fn own_moves<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    out: &mut Vec<Move>,
+    mut sown: Option<&mut SownList>,
+) -> bool {
     out.clear();
     if let Some(sw) = &game.sowing {
         sowings(game, sw, s, &mut s.clone(), |m, after| {
@@ -151,7 +161,12 @@ fn own_moves(game: &Game, s: &State, out: &mut Vec<Move>, mut sown: Option<&mut 
 /// that promotes comes once for each choice (`Move::promote`): the moves whose piece has
 /// choices and whose last landing is in its promotion zone. A move whose choice is made
 /// already is left as it is.
-pub(super) fn choose_promotions(game: &Game, s: &State, out: &mut Vec<Move>, start: usize) {
+pub(super) fn choose_promotions<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    out: &mut Vec<Move>,
+    start: usize,
+) {
     for i in start..out.len() {
         let m = out[i];
         if m.is_pass() || m.places() || m.promote != 0 {
@@ -178,7 +193,7 @@ pub(super) fn choose_promotions(game: &Game, s: &State, out: &mut Vec<Move>, sta
 /// The moves of each priority tier, highest first, with no priority applied and no
 /// `after move require` test: what the player might have meant, for explaining why a move
 /// is not legal.
-pub fn moves_by_tier(game: &Game, s: &State) -> Vec<Vec<Move>> {
+pub fn moves_by_tier<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<Vec<Move>> {
     game.tiers
         .iter()
         .map(|tier| {
@@ -191,18 +206,14 @@ pub fn moves_by_tier(game: &Game, s: &State) -> Vec<Vec<Move>> {
 
 /// The moves of one priority tier, at the board's width. With `after_check`, chains are
 /// checked against `after move require` as they are found.
-pub(super) fn generate_tier(
+pub(super) fn generate_tier<Z: Layout>(
     game: &Game,
     tier: &[RuleId],
-    s: &State,
+    s: &State<Z>,
     after_check: bool,
     out: &mut Vec<Move>,
 ) {
-    if game.board.words() == 1 {
-        tier_moves::<u64>(game, tier, s, after_check, out)
-    } else {
-        tier_moves::<Wide>(game, tier, s, after_check, out)
-    }
+    tier_moves(game, tier, s, after_check, out)
 }
 
 /// The position as sets of squares, seen by the player to move.
@@ -216,11 +227,11 @@ pub(super) struct View<M> {
 
 impl<M: Mask> View<M> {
     #[inline(always)]
-    pub fn of(game: &Game, s: &State) -> View<M> {
+    pub fn of<Z: Layout<Set = M>>(game: &Game, s: &State<Z>) -> View<M> {
         let mut occupied = [M::default(); crate::ir::MAX_PLAYERS];
         let mut all = M::default();
         for (p, o) in occupied.iter_mut().enumerate().take(game.players.len()) {
-            *o = M::from_set(s.occupied(p));
+            *o = *s.occupied(p);
             all |= *o;
         }
         View {
@@ -276,7 +287,7 @@ impl<M: Mask> View<M> {
 
     /// The squares a pattern matches, for the player to move.
     #[inline(always)]
-    pub fn pattern(&self, game: &Game, s: &State, pattern: &Pattern) -> M {
+    pub fn pattern<Z: Layout>(&self, game: &Game, s: &State<Z>, pattern: &Pattern) -> M {
         let codes = pattern.masks[self.player as usize];
         let mut set = if codes & 1 != 0 {
             self.empty
@@ -303,7 +314,7 @@ impl<M: Mask> View<M> {
 
     /// The pieces of the player to move that may make a move by `rule`.
     #[inline(always)]
-    pub fn movers(&self, game: &Game, s: &State, rule: &MoveRule) -> M {
+    pub fn movers<Z: Layout>(&self, game: &Game, s: &State<Z>, rule: &MoveRule) -> M {
         let own = self.occupied[self.player as usize];
         let all = u64::MAX >> (64 - game.pieces.len().max(1));
         if rule.piece_mask & all == all {
@@ -329,7 +340,12 @@ pub(super) struct RuleSets<M> {
 
 impl<M: Mask> RuleSets<M> {
     #[inline(always)]
-    pub fn of(game: &Game, s: &State, view: &View<M>, rule: &MoveRule) -> RuleSets<M> {
+    pub fn of<Z: Layout>(
+        game: &Game,
+        s: &State<Z>,
+        view: &View<M>,
+        rule: &MoveRule,
+    ) -> RuleSets<M> {
         RuleSets {
             onto: view.pattern(game, s, &rule.onto),
             stop: match &rule.run {
@@ -341,14 +357,14 @@ impl<M: Mask> RuleSets<M> {
 }
 
 /// The moves of one priority tier: for each rule, every piece that may use it at once.
-fn tier_moves<M: Mask>(
+fn tier_moves<Z: Layout>(
     game: &Game,
     tier: &[RuleId],
-    s: &State,
+    s: &State<Z>,
     after_check: bool,
     out: &mut Vec<Move>,
 ) {
-    let view = View::<M>::of(game, s);
+    let view = View::<Z::Set>::of(game, s);
     for &rule_id in tier {
         let rule = &game.rules[rule_id.index()];
         if rule.plain {
@@ -374,11 +390,11 @@ fn tier_moves<M: Mask>(
 
 /// The moves of one moving rule (not a placement), as its first part.
 #[inline(always)]
-fn moves_of_rule<M: Mask>(
+fn moves_of_rule<Z: Layout>(
     game: &Game,
     rule_id: RuleId,
-    s: &State,
-    view: &View<M>,
+    s: &State<Z>,
+    view: &View<Z::Set>,
     after_check: bool,
     out: &mut Vec<Move>,
 ) {
@@ -389,7 +405,7 @@ fn moves_of_rule<M: Mask>(
     }
     let sets = RuleSets::of(game, s, view, rule);
     let takes = rule.captures();
-    let none = M::default();
+    let none = Z::Set::default();
     let after_check = after_check && checked_in_chain(rule);
     match rule.chain {
         None => landings(game, rule, s, movers, sets, none, |from, d, to| {
@@ -398,23 +414,23 @@ fn moves_of_rule<M: Mask>(
         Some(_) if light(game, rule, s.to_move, after_check) => {
             landings(game, rule, s, movers, sets, none, |from, d, to| {
                 let m = Move::step(from, rule_id, takes, d, to);
-                extend_light::<M>(game, rule, s, view, s.at(from), from, m, none, out);
+                extend_light::<Z>(game, rule, s, view, s.at(from), from, m, none, out);
             })
         }
         Some(_) => landings(game, rule, s, movers, sets, none, |from, d, to| {
             let m = Move::step(from, rule_id, takes, d, to);
-            extend_chain::<M>(game, rule, s, from, m, none, after_check, out);
+            extend_chain::<Z>(game, rule, s, from, m, none, after_check, out);
         }),
     }
 }
 
 /// The first parts of a moving rule with a second part (which has no chain), listed piece
 /// by piece, in the order `sample` counts them.
-fn first_parts<M: Mask>(
+fn first_parts<Z: Layout>(
     game: &Game,
     rule_id: RuleId,
-    s: &State,
-    view: &View<M>,
+    s: &State<Z>,
+    view: &View<Z::Set>,
     out: &mut Vec<Move>,
 ) {
     let rule = &game.rules[rule_id.index()];
@@ -425,9 +441,9 @@ fn first_parts<M: Mask>(
             game,
             rule,
             s,
-            M::bit(piece),
+            Z::Set::bit(piece),
             sets,
-            M::default(),
+            Z::Set::default(),
             |from, d, to| {
                 out.push(Move::step(from, rule_id, takes, d, to));
             },
@@ -443,11 +459,11 @@ pub(super) fn settled_set_wise(rule: &MoveRule) -> bool {
 
 /// The placements of a placement rule as a first part: a new piece on each square the rule
 /// allows.
-fn placements<M: Mask>(
+fn placements<Z: Layout>(
     game: &Game,
     rule_id: RuleId,
-    s: &State,
-    view: &View<M>,
+    s: &State<Z>,
+    view: &View<Z::Set>,
     out: &mut Vec<Move>,
 ) {
     let rule = &game.rules[rule_id.index()];
@@ -465,18 +481,18 @@ fn placements<M: Mask>(
 /// hold (when they are sets: `Where`), and where its required effect reaches a piece
 /// (`require_any`). Conditions that are not sets are left to the caller.
 #[inline(always)]
-pub(super) fn placeable_squares<M: Mask>(
+pub(super) fn placeable_squares<Z: Layout>(
     game: &Game,
     rule: &MoveRule,
-    s: &State,
-    view: &View<M>,
-) -> M {
+    s: &State<Z>,
+    view: &View<Z::Set>,
+) -> Z::Set {
     let player = s.to_move as usize;
     let piece = rule.place.expect("a placement rule") as usize;
     if (game.hand_types >> piece) & 1 != 0 && s.hand[player][piece] == 0 {
-        return M::default();
+        return Z::Set::default();
     }
-    let mut squares = M::from_set(&rule.placeable[player]) & view.pattern(game, s, &rule.onto);
+    let mut squares = Z::Set::from_set(&rule.placeable[player]) & view.pattern(game, s, &rule.onto);
     if let Some(w) = &rule.condition_sets {
         squares &= where_squares(game, s, view, w);
     }
@@ -487,23 +503,23 @@ pub(super) fn placeable_squares<M: Mask>(
 }
 
 /// The squares `to` where conditions on the squares around `to` hold.
-fn where_squares<M: Mask>(game: &Game, s: &State, view: &View<M>, w: &Where) -> M {
+fn where_squares<Z: Layout>(game: &Game, s: &State<Z>, view: &View<Z::Set>, w: &Where) -> Z::Set {
     let player = view.player as usize;
     match w {
-        Where::Squares(sets) => M::from_set(&sets[player]),
+        Where::Squares(sets) => Z::Set::from_set(&sets[player]),
         Where::At {
             pattern,
             onto,
             delta,
-        } => view.pattern(game, s, pattern).shift(-delta[player]) & M::from_set(&onto[player]),
-        Where::And(parts) => parts.iter().fold(!M::default(), |acc, p| {
+        } => view.pattern(game, s, pattern).shift(-delta[player]) & Z::Set::from_set(&onto[player]),
+        Where::And(parts) => parts.iter().fold(!Z::Set::default(), |acc, p| {
             acc & where_squares(game, s, view, p)
         }),
-        Where::Or(parts) => parts
-            .iter()
-            .fold(M::default(), |acc, p| acc | where_squares(game, s, view, p)),
+        Where::Or(parts) => parts.iter().fold(Z::Set::default(), |acc, p| {
+            acc | where_squares(game, s, view, p)
+        }),
         Where::Not(inner) => {
-            M::from_set(&game.board.used_set) & !where_squares(game, s, view, inner)
+            Z::Set::from_set(&game.board.used_set) & !where_squares(game, s, view, inner)
         }
     }
 }
@@ -512,7 +528,12 @@ fn where_squares<M: Mask>(game: &Game, s: &State, view: &View<M>, w: &Where) -> 
 /// at least one piece, along its directions: for each, the squares that start a run of
 /// `k` matching squares followed by a closing one, for each allowed `k`, found for all
 /// squares at once.
-fn effect_origins<M: Mask>(game: &Game, s: &State, view: &View<M>, effect: &Effect) -> M {
+fn effect_origins<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    view: &View<Z::Set>,
+    effect: &Effect,
+) -> Z::Set {
     let (Some(run), Some(closer), EffectLines::Along(dirs)) =
         (effect.run, effect.closer, &effect.lines)
     else {
@@ -521,10 +542,10 @@ fn effect_origins<M: Mask>(game: &Game, s: &State, view: &View<M>, effect: &Effe
     let board = &game.board;
     let run_squares = view.pattern(game, s, &run.pattern);
     let closers = view.pattern(game, s, &closer);
-    let mut origins = M::default();
+    let mut origins = Z::Set::default();
     for &d in &dirs[view.player as usize] {
         let delta = board.delta[d.index()];
-        let steps_from = M::at(&board.steps_from, d.index());
+        let steps_from = Z::Set::at(&board.steps_from, d.index());
         // `starts`: squares that begin a run of `k` squares closed by a closer.
         let mut starts = closers.shift(-delta) & steps_from & run_squares;
         let mut k = 1;
@@ -545,7 +566,13 @@ fn effect_origins<M: Mask>(game: &Game, s: &State, view: &View<M>, effect: &Effe
 /// Completes the moves of one rule that `out[start..]` holds as first parts: keeps those
 /// whose `require` holds (made and read one by one), then replaces each by the moves made
 /// of it and every second part that can follow.
-fn finish(game: &Game, rule_id: RuleId, s: &State, start: usize, out: &mut Vec<Move>) {
+fn finish<Z: Layout>(
+    game: &Game,
+    rule_id: RuleId,
+    s: &State<Z>,
+    start: usize,
+    out: &mut Vec<Move>,
+) {
     let rule = &game.rules[rule_id.index()];
     if rule.require.is_some() && !settled_set_wise(rule) {
         // `require` reads each choice of what a promoted piece becomes as chosen.
@@ -567,11 +594,7 @@ fn finish(game: &Game, rule_id: RuleId, s: &State, start: usize, out: &mut Vec<M
     let end = out.len();
     for i in start..end {
         let m = out[i];
-        if game.board.words() == 1 {
-            second_parts::<u64>(game, then, s, m, out);
-        } else {
-            second_parts::<Wide>(game, then, s, m, out);
-        }
+        second_parts(game, then, s, m, out);
     }
     out.drain(start..end);
 }
@@ -579,13 +602,13 @@ fn finish(game: &Game, rule_id: RuleId, s: &State, start: usize, out: &mut Vec<M
 /// Keeps the moves of `out[start..]` after which `rule`'s `require` holds. `make` makes
 /// the part of a move that is `rule`'s on a copy of `s`, and says what it did, where it
 /// started and where it landed.
-fn keep_required(
+fn keep_required<Z: Layout>(
     game: &Game,
     rule: &MoveRule,
-    s: &State,
+    s: &State<Z>,
     start: usize,
     out: &mut Vec<Move>,
-    make: impl Fn(&mut State, &Move) -> (Done, Sq, Sq),
+    make: impl Fn(&mut State<Z>, &Move) -> (Done, Sq, Sq),
 ) {
     let Some(require) = &rule.require else {
         return;
@@ -613,7 +636,7 @@ fn keep_required(
 /// Appends to `out` the moves made of the first part `m` and each second part by rule
 /// `then` that can follow it, from where `m` landed. A first part that no second part can
 /// follow makes no move.
-fn second_parts<M: Mask>(game: &Game, then: RuleId, s: &State, m: Move, out: &mut Vec<Move>) {
+fn second_parts<Z: Layout>(game: &Game, then: RuleId, s: &State<Z>, m: Move, out: &mut Vec<Move>) {
     let first = &game.rules[m.rule.index()];
     let rule = &game.rules[then.index()];
     let mut after = *s;
@@ -625,10 +648,10 @@ fn second_parts<M: Mask>(game: &Game, then: RuleId, s: &State, m: Move, out: &mu
         m.first_steps(),
         &mut Done::default(),
     );
-    let view = View::<M>::of(game, &after);
+    let view = View::<Z::Set>::of(game, &after);
     let takes = rule.captures();
     let start = out.len();
-    let none = M::default();
+    let none = Z::Set::default();
     let sets = RuleSets::of(game, &after, &view, rule);
     let player = after.to_move as usize;
     if rule.place.is_some() && rule.walks[player].is_empty() {
@@ -642,21 +665,45 @@ fn second_parts<M: Mask>(game: &Game, then: RuleId, s: &State, m: Move, out: &mu
         // A placement along the rule's lines from where the first part landed.
         let piece = rule.place.expect("a placement") as usize;
         if (game.hand_types >> piece) & 1 == 0 || after.hand[player][piece] > 0 {
-            landings(game, rule, &after, M::bit(at), sets, none, |_, d, to| {
-                out.extend(m.second(d, to, takes));
-            });
+            landings(
+                game,
+                rule,
+                &after,
+                Z::Set::bit(at),
+                sets,
+                none,
+                |_, d, to| {
+                    out.extend(m.second(d, to, takes));
+                },
+            );
         }
     } else if view.movers(game, &after, rule).has(at) {
         // The piece that landed moves on by the second rule.
         match rule.chain {
-            None => landings(game, rule, &after, M::bit(at), sets, none, |_, d, to| {
-                out.extend(m.second(d, to, takes));
-            }),
-            Some(_) => landings(game, rule, &after, M::bit(at), sets, none, |_, d, to| {
-                if let Some(longer) = m.second(d, to, takes) {
-                    extend_chain::<M>(game, rule, &after, at, longer, none, false, out);
-                }
-            }),
+            None => landings(
+                game,
+                rule,
+                &after,
+                Z::Set::bit(at),
+                sets,
+                none,
+                |_, d, to| {
+                    out.extend(m.second(d, to, takes));
+                },
+            ),
+            Some(_) => landings(
+                game,
+                rule,
+                &after,
+                Z::Set::bit(at),
+                sets,
+                none,
+                |_, d, to| {
+                    if let Some(longer) = m.second(d, to, takes) {
+                        extend_chain::<Z>(game, rule, &after, at, longer, none, false, out);
+                    }
+                },
+            ),
         }
     }
     if rule.require.is_some() {
@@ -720,13 +767,13 @@ pub(super) fn walk<M: Mask>(
 /// one rule where its conditions that read the position hold, never passing over a square
 /// of `passed` in a capturing run.
 #[inline(always)]
-pub(super) fn landings<M: Mask>(
+pub(super) fn landings<Z: Layout>(
     game: &Game,
     rule: &MoveRule,
-    s: &State,
-    movers: M,
-    sets: RuleSets<M>,
-    passed: M,
+    s: &State<Z>,
+    movers: Z::Set,
+    sets: RuleSets<Z::Set>,
+    passed: Z::Set,
     mut found: impl FnMut(Sq, DirId, Sq),
 ) {
     walk(
@@ -749,7 +796,7 @@ pub(super) fn landings<M: Mask>(
 
 /// The rule's conditions that read the state.
 #[inline(always)]
-fn dynamic_ok(game: &Game, rule: &MoveRule, s: &State, from: Sq, to: Sq) -> bool {
+fn dynamic_ok<Z: Layout>(game: &Game, rule: &MoveRule, s: &State<Z>, from: Sq, to: Sq) -> bool {
     let Some(condition) = &rule.condition else {
         return true;
     };

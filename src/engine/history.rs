@@ -7,6 +7,7 @@
 //! `record` after each move. A search goes back with `truncate` to a length it noted.
 
 use super::key::KeyLayout;
+use super::layout::Layout;
 use super::state::State;
 use crate::ir::Game;
 
@@ -21,14 +22,14 @@ pub struct History {
 
 impl History {
     /// A history whose first position is `s`.
-    pub fn new(game: &Game, s: &mut State) -> History {
+    pub fn new<Z: Layout>(game: &Game, s: &mut State<Z>) -> History {
         let mut h = History::default();
         h.start(game, s);
         h
     }
 
     /// Forgets every position; `s` is the first of a new line (of any game).
-    pub fn start(&mut self, game: &Game, s: &mut State) {
+    pub fn start<Z: Layout>(&mut self, game: &Game, s: &mut State<Z>) {
         self.keys.clear();
         self.hashes.clear();
         self.layout = game.reads_repetition.then(|| KeyLayout::of(game));
@@ -37,13 +38,13 @@ impl History {
 
     /// Adds `s`, the position after a move, and sets its count of repetitions.
     #[inline]
-    pub fn record(&mut self, game: &Game, s: &mut State) {
+    pub fn record<Z: Layout>(&mut self, game: &Game, s: &mut State<Z>) {
         if let Some(layout) = self.layout.filter(|_| game.reads_repetition) {
             self.add(game, layout, s);
         }
     }
 
-    fn add(&mut self, game: &Game, layout: KeyLayout, s: &mut State) {
+    fn add<Z: Layout>(&mut self, game: &Game, layout: KeyLayout, s: &mut State<Z>) {
         let words = layout.words;
         let at = self.keys.len();
         self.keys.resize(at + words, 0);

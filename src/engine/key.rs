@@ -4,9 +4,10 @@
 //! words, and a position can be rebuilt from its key. The stores and the last capturer
 //! are left out: no rule of play reads them.
 
+use super::layout::Layout;
 use super::state::{State, NOBODY};
 use crate::ir::expr::LookBack;
-use crate::ir::{Game, Sq};
+use crate::ir::{Game, Mask, Sq};
 
 /// How one game's positions are packed into keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,7 +75,7 @@ impl KeyLayout {
     /// Writes the key of `s` into `out` (`words` long). A look-back no rule could read is
     /// left out (`Game::kept_look`).
     #[inline]
-    pub fn write(&self, game: &Game, s: &State, out: &mut [u64]) {
+    pub fn write<Z: Layout>(&self, game: &Game, s: &State<Z>, out: &mut [u64]) {
         let mut w = 0;
         for chunk in s.cells(self.cells).chunks(8) {
             let mut word = 0u64;
@@ -97,7 +98,7 @@ impl KeyLayout {
         }
         w += self.hands;
         if self.moved > 0 {
-            out[w..w + self.moved].copy_from_slice(&s.moved.0[..self.moved]);
+            out[w..w + self.moved].copy_from_slice(&s.moved.words()[..self.moved]);
         }
         w += self.moved;
         let look = &if self.look {
@@ -120,9 +121,9 @@ impl KeyLayout {
 
     /// The position a key stands for (with empty stores and no last capturer).
     #[inline]
-    pub fn read(&self, game: &Game, key: &[u64]) -> State {
+    pub fn read<Z: Layout>(&self, game: &Game, key: &[u64]) -> State<Z> {
         let tail = key[self.words - 1];
-        let mut s = State::empty(tail as u8);
+        let mut s = State::<Z>::empty(tail as u8);
         for sq in 0..self.cells {
             let code = (key[sq / 8] >> (8 * (sq % 8))) as u8;
             if code != 0 {
@@ -140,7 +141,7 @@ impl KeyLayout {
             s.hand[p] = key[w + p].to_le_bytes();
         }
         w += self.hands;
-        s.moved.0[..self.moved].copy_from_slice(&key[w..w + self.moved]);
+        s.moved.words_mut()[..self.moved].copy_from_slice(&key[w..w + self.moved]);
         w += self.moved;
         if self.look {
             let word = key[w];

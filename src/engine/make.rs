@@ -6,13 +6,15 @@
 
 use super::column;
 use super::env::env;
+use super::layout::Layout;
 use super::moves::{Move, Step};
 use super::sowing::{apply_sowing, SownList};
 use super::state::State;
 use crate::eval::Env;
 use crate::ir::expr::LookBack;
+use crate::ir::Mask;
 use crate::ir::{
-    Board, Code, DirId, Effect, EffectLines, EffectVerb, Game, MoveRule, Sq, SquareSet, NO_SQUARE,
+    Board, Code, DirId, Effect, EffectLines, EffectVerb, Game, MoveRule, Sq, NO_SQUARE,
 };
 
 /// What a move did besides moving: the pieces it took (by its steps and its effects) and
@@ -25,7 +27,7 @@ pub struct Done {
 
 /// Plays `m` on `s`: the board changes, the turn passes, and the clock and the count of
 /// passes move on. `m` must be one of `s`'s legal moves.
-pub fn make(game: &Game, s: &mut State, m: Move) {
+pub fn make<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move) {
     let done = match &game.sowing {
         Some(sw) if !m.is_pass() => {
             apply_sowing(game, sw, s, m);
@@ -56,7 +58,7 @@ pub fn make(game: &Game, s: &mut State, m: Move) {
 
 /// `make` for the sowing `m`, the `i`th move listed by the last `generate`, whose position
 /// after it the generator kept (`Scratch::sown`): taken from there instead of sown again.
-pub fn make_sown(game: &Game, s: &mut State, m: Move, sown: &SownList, i: usize) {
+pub fn make_sown<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, sown: &SownList, i: usize) {
     let n = game.sowing.as_ref().map_or(0, |sw| sw.count());
     sown.write(i, n, s);
     s.look = if game.reads_previous {
@@ -73,7 +75,7 @@ pub fn make_sown(game: &Game, s: &mut State, m: Move, sown: &SownList, i: usize)
 
 /// What every move does to the history fields: the passes in a row, the clock, and the
 /// repetition count (which whoever keeps the game's `History` sets).
-fn after_move(game: &Game, s: &mut State, m: Move, done: Done) {
+fn after_move<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, done: Done) {
     if game.counts_passes() {
         s.passes = if m.is_pass() {
             s.passes.saturating_add(1)
@@ -97,7 +99,7 @@ fn after_move(game: &Game, s: &mut State, m: Move, done: Done) {
 }
 
 /// The board after `m`, with the same player still to move, and what the move did.
-pub(super) fn make_board(game: &Game, s: &mut State, m: &Move) -> Done {
+pub(super) fn make_board<Z: Layout>(game: &Game, s: &mut State<Z>, m: &Move) -> Done {
     let done = make_pieces(game, s, m);
     if m.promote != 0 {
         // The player chose what the piece becomes.
@@ -107,12 +109,12 @@ pub(super) fn make_board(game: &Game, s: &mut State, m: &Move) -> Done {
         }
     }
     if game.reads_moved {
-        s.moved = s.moved & s.all_occupied(game.players.len());
+        s.moved &= s.all_occupied(game.players.len());
     }
     done
 }
 
-fn make_pieces(game: &Game, s: &mut State, m: &Move) -> Done {
+fn make_pieces<Z: Layout>(game: &Game, s: &mut State<Z>, m: &Move) -> Done {
     let mut done = Done::default();
     if m.is_pass() {
         // After a pass, no move came before.
@@ -129,10 +131,10 @@ fn make_pieces(game: &Game, s: &mut State, m: &Move) -> Done {
     let rule = &game.rules[m.rule.index()];
     if rule.plain {
         let mut at = m.from;
-        let mut passed = SquareSet::default();
+        let mut passed = Z::Set::default();
         for &step in m.steps() {
             make_step(game, s, rule, at, step, &mut passed, &mut done.taken);
-            at = step.to as Sq;
+            at = step.to();
         }
         return done;
     }
@@ -152,9 +154,9 @@ fn make_pieces(game: &Game, s: &mut State, m: &Move) -> Done {
 
 /// Makes one part of a move by `rule` from `from` (for a placement, the square the part
 /// starts from, or `NO_SQUARE`), then its effects. Returns where it landed.
-pub(super) fn make_part(
+pub(super) fn make_part<Z: Layout>(
     game: &Game,
-    s: &mut State,
+    s: &mut State<Z>,
     rule: &MoveRule,
     from: Sq,
     steps: &[Step],
@@ -163,7 +165,7 @@ pub(super) fn make_part(
     let mut at = from;
     if let Some(t) = rule.place {
         let step = steps[0];
-        let to = step.to as Sq;
+        let to = step.to();
         if rule.takes_landing && take(game, s, to) {
             done.taken += 1;
         }
@@ -175,14 +177,14 @@ pub(super) fn make_part(
         s.put(game, to, game.code(player, t as usize));
         at = to;
     } else {
-        let mut passed = SquareSet::default();
+        let mut passed = Z::Set::default();
         for &step in steps {
             make_step(game, s, rule, at, step, &mut passed, &mut done.taken);
-            at = step.to as Sq;
+            at = step.to();
         }
     }
     if !rule.effects.is_empty() {
-        let dir = steps.last().map(|st| st.dir);
+        let dir = steps.last().map(|st| st.dir());
         for effect in &rule.effects {
             apply_effect(game, s, effect, from, at, dir, done);
         }
@@ -222,9 +224,9 @@ pub(super) fn make_part(
 
 /// Carries out one effect of a move that went from `from` and landed on `to`, its last
 /// step along `dir` (`None` for a placement from nowhere).
-fn apply_effect(
+fn apply_effect<Z: Layout>(
     game: &Game,
-    s: &mut State,
+    s: &mut State<Z>,
     effect: &Effect,
     from: Sq,
     to: Sq,
@@ -246,13 +248,13 @@ fn apply_effect(
     if origin == NO_SQUARE {
         return;
     }
-    let mut hit = SquareSet::default();
+    let mut hit = Z::Set::default();
     let board = &game.board;
     let mut reach = |d: DirId| {
         let mut sq = board.next(origin, d);
         match effect.run {
             Some(run) => {
-                let mut line = SquareSet::default();
+                let mut line = Z::Set::default();
                 let mut n = 0u16;
                 while sq != NO_SQUARE && n < run.max && run.pattern.matches(player, s.at(sq)) {
                     line.insert(sq);
@@ -264,7 +266,7 @@ fn apply_effect(
                     None => true,
                 };
                 if n >= run.min && n > 0 && closed {
-                    hit = hit | line;
+                    hit |= line;
                 }
             }
             None => {
@@ -283,7 +285,7 @@ fn apply_effect(
             .into_iter()
             .for_each(&mut reach),
     }
-    for sq in hit.iter() {
+    for sq in hit.squares() {
         let code = s.at(sq);
         match effect.verb {
             EffectVerb::Take => {
@@ -341,7 +343,7 @@ impl StepPlan {
     /// standing on `at`.
     #[inline(always)]
     pub fn of(game: &Game, rule: &MoveRule, code: Code, at: Sq, step: Step) -> StepPlan {
-        let to = step.to as Sq;
+        let to = step.to();
         let lands_code = match game.promotions.get(code as usize) {
             Some(&Some((zone, into))) if game.in_zone(zone, game.decode(code).0 as u8, to) => into,
             _ => code,
@@ -349,7 +351,7 @@ impl StepPlan {
         StepPlan {
             leaves: at,
             lands: to,
-            dir: step.dir,
+            dir: step.dir(),
             run: match (rule.takes_run, rule.under) {
                 (false, _) => RunTaken::Kept,
                 (true, false) => RunTaken::Whole,
@@ -437,13 +439,13 @@ pub(super) fn simple_steps(rule: &MoveRule) -> bool {
 /// Carries out one step: the piece (or column) goes from `at` to the step's square, taking
 /// what the rule takes, and is promoted if it ends in its promotion zone. Returns whether it
 /// was promoted.
-pub(super) fn make_step(
+pub(super) fn make_step<Z: Layout>(
     game: &Game,
-    s: &mut State,
+    s: &mut State<Z>,
     rule: &MoveRule,
     at: u16,
     step: Step,
-    passed: &mut SquareSet,
+    passed: &mut Z::Set,
     taken: &mut u32,
 ) -> bool {
     let code = s.at(at);
@@ -471,7 +473,7 @@ pub(super) fn make_step(
 
 /// Notes that the piece now on `sq` has moved, when a rule can read it of its type (see
 /// `Game::moved_types`); a piece of another type leaves the square out.
-fn mark_moved(game: &Game, s: &mut State, sq: Sq) {
+fn mark_moved<Z: Layout>(game: &Game, s: &mut State<Z>, sq: Sq) {
     if game.follows_moved(s.at(sq)) {
         s.moved.insert(sq);
     } else {
@@ -480,14 +482,14 @@ fn mark_moved(game: &Game, s: &mut State, sq: Sq) {
 }
 
 /// Takes the column under the commander on `sq` off the board, leaving it empty.
-fn lift_column(game: &Game, s: &mut State, sq: u16) -> u64 {
+fn lift_column<Z: Layout>(game: &Game, s: &mut State<Z>, sq: u16) -> u64 {
     match &game.columns {
         None => 0,
         Some(c) => std::mem::take(&mut s.slots[c.slot[sq as usize] as usize]),
     }
 }
 
-fn set_column(game: &Game, s: &mut State, sq: u16, column: u64) {
+fn set_column<Z: Layout>(game: &Game, s: &mut State<Z>, sq: u16, column: u64) {
     if let Some(c) = &game.columns {
         s.slots[c.slot[sq as usize] as usize] = column;
     }
@@ -495,7 +497,7 @@ fn set_column(game: &Game, s: &mut State, sq: u16, column: u64) {
 
 /// Takes the commander of the column on `sq` and puts it at the bottom of `column`; the
 /// next piece down, if any, commands what is left. Returns whether there was one.
-fn take_under(game: &Game, s: &mut State, sq: u16, column: &mut u64) -> bool {
+fn take_under<Z: Layout>(game: &Game, s: &mut State<Z>, sq: u16, column: &mut u64) -> bool {
     let (Some(c), taken) = (&game.columns, s.at(sq)) else {
         return false;
     };
@@ -516,7 +518,7 @@ fn take_under(game: &Game, s: &mut State, sq: u16, column: &mut u64) -> bool {
 
 /// Takes what stands on `sq`, a whole column if it is one. Returns whether something stood
 /// there.
-fn take(game: &Game, s: &mut State, sq: u16) -> bool {
+fn take<Z: Layout>(game: &Game, s: &mut State<Z>, sq: u16) -> bool {
     if s.at(sq) == 0 {
         return false;
     }

@@ -18,9 +18,10 @@ mod env;
 mod generate;
 mod history;
 mod key;
+mod layout;
 mod make;
-pub mod mask;
 mod moves;
+mod position;
 pub mod reach;
 mod sample;
 mod sowing;
@@ -30,24 +31,27 @@ pub use after::meets_after_move;
 pub use end::{final_stores, scores, seeds_left, Cause, Outcome};
 pub use generate::{generate, moves_by_tier};
 pub use history::History;
+pub use layout::{Large, Layout, LayoutKind, Medium, Small};
 pub use make::{make, make_sown};
 pub use moves::{Move, Step, MAX_CHAIN};
+pub use position::{Position, Workspace, Wrap};
 pub use reach::ReachMemo;
 pub use sample::{countable, drawn, sample, sample_counted, sample_drawn, Landings};
 pub use sowing::SownList;
 pub use sowing::{sowing_ends, MAX_SOWN};
-pub use state::{State, NOBODY};
+pub use state::{Info, State, NOBODY};
 
 use crate::ir::Game;
 
-/// The working memory of one thread running the engine: caches that survive from call to
-/// call, each with a size bound. Make one per search (or per thread) and reuse it.
-#[derive(Debug, Default)]
-pub struct Scratch {
+/// The working memory of one thread running the engine on states of layout `Z`: caches
+/// that survive from call to call, each with a size bound. Make one per search (or per
+/// thread) and reuse it.
+#[derive(Debug)]
+pub struct Scratch<Z: Layout> {
     /// What `reachable(capture)` has found.
-    pub reach: ReachMemo,
+    pub reach: ReachMemo<Z>,
     /// The landing sets of the last `sample`.
-    landings: Vec<Landings>,
+    landings: Vec<Landings<Z::Set>>,
     /// The positions of the line being searched, for `repeated`: whoever searches from a
     /// position of a game sets it to that game's history (`History::start` otherwise).
     pub history: History,
@@ -58,27 +62,42 @@ pub struct Scratch {
     pub sown: sowing::SownList,
 }
 
+impl<Z: Layout> Default for Scratch<Z> {
+    fn default() -> Scratch<Z> {
+        Scratch {
+            reach: ReachMemo::default(),
+            landings: Vec::new(),
+            history: History::default(),
+            sown: SownList::default(),
+        }
+    }
+}
+
 /// The starting position.
-pub fn start(game: &Game) -> State {
+pub fn start<Z: Layout>(game: &Game) -> State<Z> {
     State::start(game)
 }
 
 /// The legal moves of `s`; empty when the game is over. For occasional use: a search
 /// should call `generate` with a buffer and a `Scratch` of its own.
-pub fn legal_moves(game: &Game, s: &State) -> Vec<Move> {
+pub fn legal_moves<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<Move> {
     let mut out = Vec::new();
     generate(game, s, &mut Scratch::default(), &mut out);
     out
 }
 
 /// How the game has ended at `s`, if it has.
-pub fn outcome(game: &Game, s: &State, scratch: &mut Scratch) -> Option<Outcome> {
+pub fn outcome<Z: Layout>(game: &Game, s: &State<Z>, scratch: &mut Scratch<Z>) -> Option<Outcome> {
     generate(game, s, scratch, &mut Vec::new())
 }
 
 /// How and why the game has ended at `s`, if it has: the first end rule that decides, or
 /// the no-move rule.
-pub fn ending(game: &Game, s: &State, scratch: &mut Scratch) -> Option<(Outcome, Cause)> {
+pub fn ending<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    scratch: &mut Scratch<Z>,
+) -> Option<(Outcome, Cause)> {
     let mut moves = Vec::new();
     let by_play = generate::by_rules_of_play(game, s, &mut moves);
     let reachable = game.reads_reachable

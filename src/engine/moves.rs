@@ -5,13 +5,35 @@
 pub use crate::ir::MAX_CHAIN;
 use crate::ir::{DirId, RuleId, Sq, NO_SQUARE};
 
-/// One step of a move: where it lands, and along which direction it went there.
+/// One step of a move: where it lands, and along which direction it went there, packed in
+/// 16 bits (a square below `MAX_CELLS`, 1,024, and a direction below `MAX_DIRECTIONS`, 64),
+/// so that a move of many steps stays small.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Step {
-    /// The landing square (squares are below `MAX_CELLS`, 256, so a byte holds one).
-    pub to: u8,
-    pub dir: DirId,
+pub struct Step(u16);
+
+impl Step {
+    const SQUARE_BITS: u32 = 10;
+
+    #[inline(always)]
+    pub fn new(to: Sq, dir: DirId) -> Step {
+        Step(to | (dir.0 as u16) << Step::SQUARE_BITS)
+    }
+
+    /// The landing square.
+    #[inline(always)]
+    pub fn to(self) -> Sq {
+        self.0 & ((1 << Step::SQUARE_BITS) - 1)
+    }
+
+    /// The direction of the step.
+    #[inline(always)]
+    pub fn dir(self) -> DirId {
+        DirId((self.0 >> Step::SQUARE_BITS) as u8)
+    }
 }
+
+const _: () = assert!(crate::ir::MAX_CELLS <= 1 << Step::SQUARE_BITS);
+const _: () = assert!(crate::ir::MAX_DIRECTIONS <= 1 << (16 - Step::SQUARE_BITS));
 
 /// One move: a piece going from its square through one or more steps by one rule, a new
 /// piece placed (`from` is `NO_SQUARE`, and the one step is where it lands), or a pass. A
@@ -42,10 +64,7 @@ impl Move {
         split: 0,
         takes: false,
         promote: 0,
-        steps: [Step {
-            to: 0,
-            dir: DirId(0),
-        }; MAX_CHAIN],
+        steps: [Step(0); MAX_CHAIN],
     };
 
     /// A move with no step yet, by a rule that takes something or not.
@@ -62,7 +81,7 @@ impl Move {
     #[inline(always)]
     pub fn step(from: Sq, rule: RuleId, takes: bool, dir: DirId, to: Sq) -> Move {
         let mut steps = [Step::default(); MAX_CHAIN];
-        steps[0] = Step { to: to as u8, dir };
+        steps[0] = Step::new(to, dir);
         Move {
             from,
             rule,
@@ -85,7 +104,7 @@ impl Move {
     pub fn then(mut self, dir: DirId, to: Sq) -> Option<Move> {
         let one_part = self.split == self.len;
         let slot = self.steps.get_mut(self.len as usize)?;
-        *slot = Step { to: to as u8, dir };
+        *slot = Step::new(to, dir);
         self.len += 1;
         if one_part {
             self.split = self.len;
@@ -129,11 +148,11 @@ impl Move {
 
     /// The square the move ends on.
     pub fn to(&self) -> Sq {
-        self.steps().last().map_or(self.from, |s| s.to as Sq)
+        self.steps().last().map_or(self.from, |s| s.to())
     }
 
     /// The square the first part ends on, where the second starts.
     pub fn first_to(&self) -> Sq {
-        self.first_steps().last().map_or(self.from, |s| s.to as Sq)
+        self.first_steps().last().map_or(self.from, |s| s.to())
     }
 }

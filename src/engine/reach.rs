@@ -14,6 +14,7 @@
 
 use super::generate::by_rules_of_play;
 use super::key::KeyLayout;
+use super::layout::Layout;
 use super::make::make;
 use super::moves::Move;
 use super::sowing::{sowings, SownList};
@@ -22,8 +23,8 @@ use crate::ir::Game;
 
 /// What the reachability search has found, and its working memory, kept between calls by
 /// its owner.
-#[derive(Debug, Default)]
-pub struct ReachMemo {
+#[derive(Debug)]
+pub struct ReachMemo<Z: Layout> {
     /// The layout of the game the memo is for; set at first use.
     layout: Option<KeyLayout>,
     /// The most entries the table may have, and the table: each entry's key words, then
@@ -44,7 +45,7 @@ pub struct ReachMemo {
     replies: Vec<Move>,
     key: Vec<u64>,
     /// Where the sowings of the search are made (two levels, for the two-ply probe).
-    sown: Option<Box<[State; 2]>>,
+    sown: Option<Box<[State<Z>; 2]>>,
     /// Searches that gave up (`SEARCH_BUDGET`) and answered "reachable" unsettled.
     pub given_up: u64,
 }
@@ -56,7 +57,7 @@ const SEARCH_BUDGET: usize = 1 << 18;
 /// The positions one search from `s` may visit: `SEARCH_BUDGET`, fewer where each sowing
 /// is long (a sowing moves each seed lifted, up to every seed on the board), so that the
 /// work of a search stays bounded however many seeds there are.
-fn search_budget(game: &Game, s: &State) -> usize {
+fn search_budget<Z: Layout>(game: &Game, s: &State<Z>) -> usize {
     if game.sowing.is_none() {
         return SEARCH_BUDGET;
     }
@@ -79,9 +80,30 @@ const DEFAULT_ENTRIES: usize = 1 << 16;
 /// The table's size in words, at most, whatever the key's length.
 const MAX_WORDS: usize = 1 << 19;
 
-impl ReachMemo {
+impl<Z: Layout> Default for ReachMemo<Z> {
+    fn default() -> ReachMemo<Z> {
+        ReachMemo {
+            layout: None,
+            limit: 0,
+            keys: Vec::new(),
+            values: Vec::new(),
+            puts: 0,
+            queue: Vec::new(),
+            parents: Vec::new(),
+            seen: Vec::new(),
+            stamp: 0,
+            moves: Vec::new(),
+            replies: Vec::new(),
+            key: Vec::new(),
+            sown: None,
+            given_up: 0,
+        }
+    }
+}
+
+impl<Z: Layout> ReachMemo<Z> {
     /// A memo whose table holds at most `limit` positions.
-    pub fn with_limit(limit: usize) -> ReachMemo {
+    pub fn with_limit(limit: usize) -> ReachMemo<Z> {
         ReachMemo {
             limit: limit.max(1),
             ..ReachMemo::default()
@@ -223,12 +245,12 @@ fn hash(key: &[u64]) -> u64 {
 /// Whether a move that takes something can be reached from `s`, whose legal moves (a pass,
 /// if passing is all there is) are `moves`; `after_moves` holds the positions after them
 /// when the generator kept them (empty otherwise).
-pub(super) fn capture_reachable(
+pub(super) fn capture_reachable<Z: Layout>(
     game: &Game,
-    s: &State,
+    s: &State<Z>,
     moves: &[Move],
     after_moves: &SownList,
-    memo: &mut ReachMemo,
+    memo: &mut ReachMemo<Z>,
 ) -> bool {
     if moves.iter().any(|m| m.takes) {
         return true;
@@ -339,12 +361,12 @@ pub(super) fn capture_reachable(
 /// Calls `next(state after, whether the move took something)` for each legal move of `x`
 /// by the rules of play (a pass when passing is all there is), until it returns `true`, and
 /// says whether it did. A sowing game hands out the states its generator makes anyway.
-fn successors(
+fn successors<Z: Layout>(
     game: &Game,
-    x: &State,
+    x: &State<Z>,
     buffer: &mut Vec<Move>,
-    sown: &mut State,
-    mut next: impl FnMut(&State, bool) -> bool,
+    sown: &mut State<Z>,
+    mut next: impl FnMut(&State<Z>, bool) -> bool,
 ) -> bool {
     if let Some(sw) = &game.sowing {
         let mut any = false;

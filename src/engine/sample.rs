@@ -13,20 +13,21 @@ use super::generate::{
     choose_promotions, generate, generate_tier, no_moves, placeable_squares, settled_set_wise,
     walk, RuleSets, View,
 };
-use super::mask::{Mask, Wide};
+use super::layout::Layout;
 use super::moves::Move;
 use super::state::State;
 use super::Scratch;
-use crate::ir::{Game, MoveRule, RuleId, Sq, SquareSet};
+use crate::ir::Mask;
+use crate::ir::{Game, MoveRule, RuleId, Sq};
 
 /// A set of landings found by the walk: its rule, walk and distance, and its squares.
 #[derive(Clone, Copy, Debug)]
-pub struct Landings {
+pub struct Landings<M> {
     rule: RuleId,
     walk: u16,
     distance: u16,
     count: u32,
-    squares: SquareSet,
+    squares: M,
 }
 
 /// Whether every move of the game is one landing of the walk or one square of a
@@ -69,10 +70,10 @@ fn by_piece(game: &Game, first: &MoveRule, second: &MoveRule) -> bool {
 /// The legal move of `s` with index `pick(number of legal moves)` in the order `generate`
 /// lists them, or how the game has ended. `out` is a buffer for when the moves must be
 /// listed after all.
-pub fn sample(
+pub fn sample<Z: Layout>(
     game: &Game,
-    s: &State,
-    scratch: &mut Scratch,
+    s: &State<Z>,
+    scratch: &mut Scratch<Z>,
     out: &mut Vec<Move>,
     pick: impl FnOnce(usize) -> usize,
 ) -> Result<Move, Outcome> {
@@ -80,11 +81,11 @@ pub fn sample(
 }
 
 /// `sample`, where the caller has found once whether the game is `countable`.
-pub fn sample_counted(
+pub fn sample_counted<Z: Layout>(
     game: &Game,
     countable: bool,
-    s: &State,
-    scratch: &mut Scratch,
+    s: &State<Z>,
+    scratch: &mut Scratch<Z>,
     out: &mut Vec<Move>,
     pick: impl FnOnce(usize) -> usize,
 ) -> Result<Move, Outcome> {
@@ -92,11 +93,7 @@ pub fn sample_counted(
         if let Some((o, _)) = end_rule(game, s, false) {
             return Err(o);
         }
-        if game.board.words() == 1 {
-            landings_of_tier::<u64>(game, s, &mut scratch.landings)
-        } else {
-            landings_of_tier::<Wide>(game, s, &mut scratch.landings)
-        }
+        landings_of_tier(game, s, &mut scratch.landings)
     } else {
         0
     };
@@ -116,14 +113,10 @@ pub fn sample_counted(
         }
         let rule = &game.rules[l.rule.index()];
         if l.walk == BY_PIECE {
-            let piece = nth_square(game, &l.squares, 0);
-            return Ok(if game.board.words() == 1 {
-                two_parts::<u64>(game, s, l.rule, piece, index)
-            } else {
-                two_parts::<Wide>(game, s, l.rule, piece, index)
-            });
+            let piece = nth_square(l.squares, 0);
+            return Ok(two_parts(game, s, l.rule, piece, index));
         }
-        let to = nth_square(game, &l.squares, index);
+        let to = nth_square(l.squares, index);
         if l.walk == PLACED {
             return Ok(Move::place(l.rule, rule.captures(), to));
         }
@@ -151,9 +144,9 @@ pub fn drawn(game: &Game) -> bool {
 /// drawn with `pick(number left)`, and kept if it meets the rule, else struck off and
 /// another drawn. Every legal move of the tier is as likely as any other, and most
 /// positions test one or two moves instead of all of them.
-pub fn sample_drawn(
+pub fn sample_drawn<Z: Layout>(
     game: &Game,
-    s: &State,
+    s: &State<Z>,
     out: &mut Vec<Move>,
     mut pick: impl FnMut(usize) -> usize,
 ) -> Result<Move, Outcome> {
@@ -190,26 +183,26 @@ const BY_PIECE: u16 = u16::MAX - 1;
 /// The sets a second part by `second` reads, on the position without the piece on
 /// `piece` (see `by_piece`).
 #[inline(always)]
-fn second_sets<M: Mask>(
+fn second_sets<Z: Layout>(
     game: &Game,
-    s: &State,
-    view: &View<M>,
+    s: &State<Z>,
+    view: &View<Z::Set>,
     second: &MoveRule,
     piece: Sq,
-) -> RuleSets<M> {
+) -> RuleSets<Z::Set> {
     RuleSets::of(game, s, &view.without(game, piece), second)
 }
 
 /// How many second parts by `second` follow a first part of the piece on `piece` landing
 /// on any square of `landings`: one walk from all of them at once.
 #[inline(always)]
-fn count_second<M: Mask>(
+fn count_second<Z: Layout>(
     game: &Game,
-    s: &State,
+    s: &State<Z>,
     second: &MoveRule,
-    sets: RuleSets<M>,
+    sets: RuleSets<Z::Set>,
     piece: Sq,
-    landings: M,
+    landings: Z::Set,
 ) -> usize {
     let player = s.to_move as usize;
     match second.place {
@@ -226,7 +219,7 @@ fn count_second<M: Mask>(
         s.to_move,
         landings,
         sets,
-        M::default(),
+        Z::Set::default(),
         |_, _, _, land| {
             n += land.count() as usize;
         },
@@ -237,9 +230,9 @@ fn count_second<M: Mask>(
 /// The move in two parts with index `index` among those of the piece on `piece` by
 /// `rule`, in the generator's order: first parts by walk, distance and square, and for
 /// each, its second parts by walk and distance.
-fn two_parts<M: Mask>(
+fn two_parts<Z: Layout>(
     game: &Game,
-    s: &State,
+    s: &State<Z>,
     rule_id: RuleId,
     piece: Sq,
     mut index: usize,
@@ -247,22 +240,22 @@ fn two_parts<M: Mask>(
     let rule = &game.rules[rule_id.index()];
     let then = rule.then.expect("a rule in two parts");
     let second = &game.rules[then.index()];
-    let view = View::<M>::of(game, s);
+    let view = View::<Z::Set>::of(game, s);
     let first_sets = RuleSets::of(game, s, &view, rule);
     let sets = second_sets(game, s, &view, second, piece);
     let mut found = None;
     walk(
         rule,
         s.to_move,
-        M::bit(piece),
+        Z::Set::bit(piece),
         first_sets,
-        M::default(),
+        Z::Set::default(),
         |_, w1, _, land| {
             for to in land.squares() {
                 if found.is_some() {
                     return;
                 }
-                let n = count_second(game, s, second, sets, piece, M::bit(to));
+                let n = count_second(game, s, second, sets, piece, Z::Set::bit(to));
                 if index >= n {
                     index -= n;
                     continue;
@@ -271,9 +264,9 @@ fn two_parts<M: Mask>(
                 walk(
                     second,
                     s.to_move,
-                    M::bit(to),
+                    Z::Set::bit(to),
                     sets,
-                    M::default(),
+                    Z::Set::default(),
                     |_, w2, _, land2| {
                         if found.is_none() && index == 0 {
                             found = first.second(w2.dir, land2.lowest(), second.captures());
@@ -289,20 +282,19 @@ fn two_parts<M: Mask>(
 }
 
 /// The square with this index in a set, lowest first.
-fn nth_square(game: &Game, set: &SquareSet, index: usize) -> Sq {
-    let found = if game.board.words() == 1 {
-        u64::from_set(set).squares().nth(index)
-    } else {
-        Wide::from_set(set).squares().nth(index)
-    };
-    found.expect("an index within the set")
+fn nth_square<M: Mask>(set: M, index: usize) -> Sq {
+    set.squares().nth(index).expect("an index within the set")
 }
 
 /// The landing sets of the first priority tier that has any, in the generator's order,
 /// and how many landings they hold.
-fn landings_of_tier<M: Mask>(game: &Game, s: &State, out: &mut Vec<Landings>) -> usize {
+fn landings_of_tier<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    out: &mut Vec<Landings<Z::Set>>,
+) -> usize {
     out.clear();
-    let view = View::<M>::of(game, s);
+    let view = View::<Z::Set>::of(game, s);
     for tier in &game.tiers {
         let mut total = 0;
         for &rule_id in tier {
@@ -313,8 +305,6 @@ fn landings_of_tier<M: Mask>(game: &Game, s: &State, out: &mut Vec<Landings>) ->
             if rule.place.is_some() {
                 let squares = placeable_squares(game, rule, s, &view);
                 if !squares.is_empty() {
-                    let mut set = SquareSet::default();
-                    squares.store(&mut set);
                     let count = squares.count();
                     total += count as usize;
                     out.push(Landings {
@@ -322,7 +312,7 @@ fn landings_of_tier<M: Mask>(game: &Game, s: &State, out: &mut Vec<Landings>) ->
                         walk: PLACED,
                         distance: 0,
                         count,
-                        squares: set,
+                        squares,
                     });
                 }
                 continue;
@@ -335,13 +325,13 @@ fn landings_of_tier<M: Mask>(game: &Game, s: &State, out: &mut Vec<Landings>) ->
             if let Some(then) = rule.then {
                 let second = &game.rules[then.index()];
                 for piece in movers.squares() {
-                    let mut landings = M::default();
+                    let mut landings = Z::Set::default();
                     walk(
                         rule,
                         s.to_move,
-                        M::bit(piece),
+                        Z::Set::bit(piece),
                         sets,
-                        M::default(),
+                        Z::Set::default(),
                         |_, _, _, l| {
                             landings |= l;
                         },
@@ -349,8 +339,7 @@ fn landings_of_tier<M: Mask>(game: &Game, s: &State, out: &mut Vec<Landings>) ->
                     let second_sets = second_sets(game, s, &view, second, piece);
                     let count = count_second(game, s, second, second_sets, piece, landings);
                     if count > 0 {
-                        let mut squares = SquareSet::default();
-                        M::bit(piece).store(&mut squares);
+                        let squares = Z::Set::bit(piece);
                         total += count;
                         out.push(Landings {
                             rule: rule_id,
@@ -368,10 +357,9 @@ fn landings_of_tier<M: Mask>(game: &Game, s: &State, out: &mut Vec<Landings>) ->
                 s.to_move,
                 movers,
                 sets,
-                M::default(),
+                Z::Set::default(),
                 |w, _, k, land| {
-                    let mut squares = SquareSet::default();
-                    land.store(&mut squares);
+                    let squares = land;
                     let count = land.count();
                     total += count as usize;
                     out.push(Landings {

@@ -10,6 +10,7 @@
 //! precomputed walks (`sow_slots`).
 
 use super::env::env;
+use super::layout::Layout;
 use super::moves::Move;
 use super::state::State;
 use crate::eval::Env;
@@ -65,7 +66,7 @@ impl SownList {
 
     /// Keeps `after`, a position after a sowing in a game of `n` pits.
     #[inline]
-    pub fn push(&mut self, after: &State, n: usize) {
+    pub fn push<Z: Layout>(&mut self, after: &State<Z>, n: usize) {
         self.afters.push(AfterSowing {
             stores: after.stores,
             capturer: after.capturer,
@@ -77,7 +78,7 @@ impl SownList {
 
     /// Makes `s` (a position of the game) the `i`th position kept.
     #[inline]
-    pub fn write(&self, i: usize, n: usize, s: &mut State) {
+    pub fn write<Z: Layout>(&self, i: usize, n: usize, s: &mut State<Z>) {
         let a = &self.afters[i];
         s.slots[..n].copy_from_slice(&self.pits[i * n..(i + 1) * n]);
         s.stores = a.stores;
@@ -96,12 +97,12 @@ type LapStart = ([u64; MAX_SLOTS], u8, u8, u64);
 /// this game (sowing writes the pits, stores, capturer, look-back and player to move, and
 /// nothing else differs between two positions of a counting game).
 #[inline]
-pub(super) fn sowings(
+pub(super) fn sowings<Z: Layout>(
     game: &Game,
     sw: &Sowing,
-    s: &State,
-    after: &mut State,
-    mut found: impl FnMut(Move, &State) -> bool,
+    s: &State<Z>,
+    after: &mut State<Z>,
+    mut found: impl FnMut(Move, &State<Z>) -> bool,
 ) {
     // Whether the look-back can matter to this position's moves: once for all of them.
     // No look-back at all reads as the rule folded for none (`after_fresh` is that fold).
@@ -126,12 +127,12 @@ pub(super) fn sowings(
 /// `fresh` says that no rule could read `s`'s look-back (`Game::look_matters`); `packed`
 /// is `s`'s pits packed (`packed`), where the packed sowing applies.
 #[inline]
-fn sowing_into(
+fn sowing_into<Z: Layout>(
     game: &Game,
     sw: &Sowing,
-    s: &State,
+    s: &State<Z>,
     pit: usize,
-    after: &mut State,
+    after: &mut State<Z>,
     fresh: bool,
     packed: Option<u128>,
 ) -> Option<Move> {
@@ -224,7 +225,7 @@ fn copy_pits(to: &mut [u64; MAX_SLOTS], from: &[u64; MAX_SLOTS], n: usize) {
 /// The environment in which a sowing's conditions are read on `s`, for the mover: `from`
 /// is the pit lifted, `last` (`to`) where the last seed fell.
 #[inline]
-fn sown_env<'a>(game: &'a Game, s: &'a State, look: &LookBack) -> Env<'a> {
+fn sown_env<'a, Z: Layout>(game: &'a Game, s: &'a State<Z>, look: &LookBack) -> Env<'a, Z::Set> {
     Env {
         from: look.from,
         to: look.to,
@@ -243,7 +244,13 @@ fn sown_env<'a>(game: &'a Game, s: &'a State, look: &LookBack) -> Env<'a> {
 /// millions of laps before a lap start repeats), so a sowing that has sown `MAX_SOWN`
 /// seeds, relays included, is taken as endless too.
 #[inline(always)]
-pub(super) fn sow(game: &Game, sw: &Sowing, s: &mut State, origin: u8, track: u8) -> Option<Sown> {
+pub(super) fn sow<Z: Layout>(
+    game: &Game,
+    sw: &Sowing,
+    s: &mut State<Z>,
+    origin: u8,
+    track: u8,
+) -> Option<Sown> {
     if let Some(x) = packed(sw, s) {
         if let Ok(sown) = sow_packed(game, sw, s, origin, track, x) {
             return sown;
@@ -255,7 +262,7 @@ pub(super) fn sow(game: &Game, sw: &Sowing, s: &mut State, origin: u8, track: u8
 /// The pits of `s` packed a byte each in one number, where `sow_packed` applies: a board
 /// of up to `PACKED_PITS` pits holding under 256 seeds, and no pit skipped.
 #[inline(always)]
-fn packed(sw: &Sowing, s: &State) -> Option<u128> {
+fn packed<Z: Layout>(sw: &Sowing, s: &State<Z>) -> Option<u128> {
     if sw.walks.masks.is_empty() || sw.skip[s.to_move as usize] != 0 || sw.skip_origin {
         return None;
     }
@@ -277,10 +284,10 @@ const FREE_LAPS: u32 = 16;
 /// a condition must be read at the last seed or the relays go on long enough to be
 /// watched for a cycle: `sow_slots` then makes the sowing from `s` as it was.
 #[inline(always)]
-fn sow_packed(
+fn sow_packed<Z: Layout>(
     game: &Game,
     sw: &Sowing,
-    s: &mut State,
+    s: &mut State<Z>,
     origin: u8,
     track: u8,
     mut x: u128,
@@ -347,7 +354,13 @@ fn sow_packed(
 
 /// `sow` over the slots, a seed at a time along the precomputed walks: every board.
 #[inline(always)]
-fn sow_slots(game: &Game, sw: &Sowing, s: &mut State, origin: u8, track: u8) -> Option<Sown> {
+fn sow_slots<Z: Layout>(
+    game: &Game,
+    sw: &Sowing,
+    s: &mut State<Z>,
+    origin: u8,
+    track: u8,
+) -> Option<Sown> {
     let p = s.to_move;
     let n = sw.count();
     let lifted = s.slots[origin as usize];
@@ -412,9 +425,9 @@ fn sow_slots(game: &Game, sw: &Sowing, s: &mut State, origin: u8, track: u8) -> 
 /// A lap that passes the pits of `skip` by, from `pit` along `track`: where its last seed
 /// falls. Out of line, so that the common lap's loop stays small.
 #[inline(never)]
-fn lap_skipping(
+fn lap_skipping<Z: Layout>(
     sw: &Sowing,
-    s: &mut State,
+    s: &mut State<Z>,
     mut pit: u8,
     mut t: u8,
     hand: u64,
@@ -447,7 +460,7 @@ impl CycleWatch {
     /// Whether this lap start (the pits, the pit, the track, the seeds in hand) is the one
     /// saved: the relays go round for ever. Out of line: few sowings relay this long.
     #[inline(never)]
-    fn repeats(&mut self, s: &State, n: usize, pit: u8, t: u8, hand: u64) -> bool {
+    fn repeats<Z: Layout>(&mut self, s: &State<Z>, n: usize, pit: u8, t: u8, hand: u64) -> bool {
         if let Some(b) = &self.saved {
             if b.1 == pit && b.2 == t && b.3 == hand && b.0[..n] == s.slots[..n] {
                 return true;
@@ -478,10 +491,10 @@ fn sowing_so_far(sw: &Sowing, origin: u8, pit: u8, lifted: u64, laps: u32) -> Lo
 
 /// What the last seed of a lap does, fallen into `pit`.
 #[inline(always)]
-fn last_seed(
+fn last_seed<Z: Layout>(
     game: &Game,
     sw: &Sowing,
-    s: &State,
+    s: &State<Z>,
     origin: u8,
     pit: u8,
     lifted: u64,
@@ -503,10 +516,10 @@ fn last_seed(
 
 /// `last_seed` where a condition must be read: the first candidate whose condition holds.
 #[inline(never)]
-fn checked_last_seed(
+fn checked_last_seed<Z: Layout>(
     game: &Game,
     sw: &Sowing,
-    s: &State,
+    s: &State<Z>,
     candidates: &[(LastSeed, Option<u16>)],
     origin: u8,
     pit: u8,
@@ -528,7 +541,14 @@ fn checked_last_seed(
 
 /// Takes the seeds of a capture's pits into the mover's store, the last seed having
 /// fallen into `last`, and says how many it took (none when its `unless` holds after).
-fn capture(game: &Game, sw: &Sowing, c: &Capture, s: &mut State, last: u8, look: &LookBack) -> u64 {
+fn capture<Z: Layout>(
+    game: &Game,
+    sw: &Sowing,
+    c: &Capture,
+    s: &mut State<Z>,
+    last: u8,
+    look: &LookBack,
+) -> u64 {
     let p = s.to_move as usize;
     let n = sw.count();
     // Kept only when the capture may be called off.
@@ -578,7 +598,7 @@ pub const MAX_SOWN: u64 = 1 << 24;
 
 /// Whether sowing the pit on square `from` would end (its relays do not go on forever),
 /// whether or not it is legal: for explaining why a sowing is refused.
-pub fn sowing_ends(game: &Game, s: &State, from: crate::ir::Sq) -> bool {
+pub fn sowing_ends<Z: Layout>(game: &Game, s: &State<Z>, from: crate::ir::Sq) -> bool {
     let Some(sw) = &game.sowing else {
         return false;
     };
@@ -593,7 +613,7 @@ pub fn sowing_ends(game: &Game, s: &State, from: crate::ir::Sq) -> bool {
 /// Plays the sowing `m` on `s` (the player to move changes, unless the sowing gives
 /// another turn). `m` must be legal: it is sown in place, and `after move require`, which
 /// the generator checked, is not read again.
-pub(super) fn apply_sowing(game: &Game, sw: &Sowing, s: &mut State, m: Move) {
+pub(super) fn apply_sowing<Z: Layout>(game: &Game, sw: &Sowing, s: &mut State<Z>, m: Move) {
     let p = s.to_move as usize;
     let pit = sw.pit_of[m.from as usize] as usize;
     let track = sw.first[p * sw.count() + pit];
@@ -637,7 +657,7 @@ mod tests {
             games += 1;
             let n = sw.count();
             for _ in 0..3000 {
-                let mut s = State::start(&game);
+                let mut s = State::<crate::engine::Small>::start(&game);
                 s.slots = [0; MAX_SLOTS];
                 // Up to 255 seeds, more in a pit or two now and then.
                 let total = rng.below(256);

@@ -1,19 +1,35 @@
 //! A position: a small `Copy` value, so that search can copy a state, change the copy, and
-//! drop it (copy-make) without allocating.
+//! drop it (copy-make) without allocating. Its squares are kept in the layout its board
+//! takes (`Layout`); everything else, the same for every board, is its `Info`, which a
+//! state derefs to (`s.to_move`).
 
+use super::layout::Layout;
 use crate::ir::expr::LookBack;
-use crate::ir::{Code, Game, Sq, SquareSet, MAX_CELLS, MAX_HAND_TYPES, MAX_PLAYERS, MAX_SLOTS};
+use crate::ir::{Code, Game, Mask, Sq, MAX_HAND_TYPES, MAX_PLAYERS, MAX_SLOTS};
 use std::hash::Hash;
+use std::ops::{Deref, DerefMut};
 
-/// Everything that changes during a game.
+/// Everything that changes during a game, in the layout `Z` its board takes.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct State {
+pub struct State<Z: Layout> {
     /// The cell code of every square: 0 empty, else `Game::code(player, piece)`. Written
     /// only through `put`, which keeps `occupied` in step.
-    cells: [Code; MAX_CELLS],
+    cells: Z::Cells,
     /// The squares each player commands, as sets, for set-wise move generation and
     /// counting.
-    occupied: [SquareSet; MAX_PLAYERS],
+    occupied: [Z::Set; MAX_PLAYERS],
+    /// When a rule reads `moved(…)`: the occupied squares whose pieces have moved since
+    /// the game began, for the types a rule can read it of (`Game::moved_types`): a piece
+    /// that moves marks where it lands, and a square left empty is dropped. Empty
+    /// otherwise.
+    pub moved: Z::Set,
+    /// The rest of the position.
+    pub info: Info,
+}
+
+/// What a position holds besides its squares' pieces.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Info {
     pub to_move: u8,
     /// With `counters`: the last player who captured at least one seed, or `NOBODY`.
     pub capturer: u8,
@@ -36,11 +52,21 @@ pub struct State {
     /// How many times this position has stood in the game so far, this time included, as
     /// far as the caller keeps a `History` (1 otherwise).
     pub repeated: u8,
-    /// When a rule reads `moved(…)`: the occupied squares whose pieces have moved since
-    /// the game began, for the types a rule can read it of (`Game::moved_types`): a piece
-    /// that moves marks where it lands, and a square left empty is dropped. Empty
-    /// otherwise.
-    pub moved: SquareSet,
+}
+
+impl<Z: Layout> Deref for State<Z> {
+    type Target = Info;
+    #[inline(always)]
+    fn deref(&self) -> &Info {
+        &self.info
+    }
+}
+
+impl<Z: Layout> DerefMut for State<Z> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut Info {
+        &mut self.info
+    }
 }
 
 /// `State::capturer` before anyone has captured.
@@ -49,10 +75,11 @@ pub const NOBODY: u8 = u8::MAX;
 /// Hashes what can differ between two states of one game cheaply: the cells and slots up to
 /// their last non-zero entry (a small game's tail is all zeros), and the rest whole. Equal
 /// states hash alike, as `Hash` requires.
-impl Hash for State {
+impl<Z: Layout> Hash for State<Z> {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         let words = self
             .cells
+            .as_ref()
             .chunks_exact(8)
             .rposition(|c| c != [0; 8])
             .map_or(0, |i| i + 1);
@@ -61,7 +88,7 @@ impl Hash for State {
             .iter()
             .rposition(|&c| c != 0)
             .map_or(0, |i| i + 1);
-        h.write(&self.cells[..words * 8]);
+        h.write(&self.cells.as_ref()[..words * 8]);
         for &w in &self.slots[..slots] {
             h.write_u64(w);
         }
@@ -77,13 +104,13 @@ impl Hash for State {
         h.write_u16(self.clock);
         h.write_u8(self.passes);
         h.write_u8(self.repeated);
-        for w in self.moved.0 {
+        for &w in self.moved.words() {
             h.write_u64(w);
         }
     }
 }
 
-impl std::fmt::Debug for State {
+impl<Z: Layout> std::fmt::Debug for State<Z> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("State")
             .field("to_move", &self.to_move)
@@ -91,25 +118,49 @@ impl std::fmt::Debug for State {
     }
 }
 
-impl State {
-    /// The starting position.
-    pub fn start(game: &Game) -> State {
-        let mut s = State::from_cells(game, &game.setup, 0);
+impl Info {
+    /// Nothing in hand, no stores, no history, and `to_move` to move.
+    pub fn new(to_move: u8) -> Info {
+        Info {
+            to_move,
+            capturer: NOBODY,
+            look: LookBack::NONE,
+            stores: [0; MAX_PLAYERS],
+            slots: [0; MAX_SLOTS],
+            hand: [[0; MAX_HAND_TYPES]; MAX_PLAYERS],
+            clock: 0,
+            passes: 0,
+            repeated: 1,
+        }
+    }
+
+    /// The start's pieces in hand and seeds in pits, for `game`.
+    pub fn start(game: &Game) -> Info {
+        let mut info = Info::new(0);
         for (p, hand) in game.hands.iter().enumerate() {
             for (t, &n) in hand.iter().enumerate().take(MAX_HAND_TYPES) {
-                s.hand[p][t] = n;
+                info.hand[p][t] = n;
             }
         }
         if let Some(sw) = &game.sowing {
             for (pit, &n) in sw.start.iter().enumerate() {
-                s.slots[pit] = n as u64;
+                info.slots[pit] = n as u64;
             }
         }
+        info
+    }
+}
+
+impl<Z: Layout> State<Z> {
+    /// The starting position.
+    pub fn start(game: &Game) -> State<Z> {
+        let mut s = State::from_cells(game, &game.setup, 0);
+        s.info = Info::start(game);
         s
     }
 
     /// A state with these cells and this player to move.
-    pub fn from_cells(game: &Game, cells: &[Code], to_move: u8) -> State {
+    pub fn from_cells(game: &Game, cells: &[Code], to_move: u8) -> State<Z> {
         let mut s = State::empty(to_move);
         for (sq, &c) in cells.iter().enumerate() {
             if c != 0 {
@@ -120,62 +171,55 @@ impl State {
     }
 
     /// An empty board with this player to move.
-    pub fn empty(to_move: u8) -> State {
+    pub fn empty(to_move: u8) -> State<Z> {
         State {
-            cells: [0; MAX_CELLS],
-            occupied: [SquareSet::default(); MAX_PLAYERS],
-            to_move,
-            capturer: NOBODY,
-            look: LookBack::NONE,
-            stores: [0; MAX_PLAYERS],
-            slots: [0; MAX_SLOTS],
-            hand: [[0; MAX_HAND_TYPES]; MAX_PLAYERS],
-            clock: 0,
-            passes: 0,
-            repeated: 1,
-            moved: SquareSet::default(),
+            cells: Z::no_cells(),
+            occupied: [Z::Set::default(); MAX_PLAYERS],
+            moved: Z::Set::default(),
+            info: Info::new(to_move),
         }
     }
 
     /// What stands on `sq` (its commander, with stacks): 0 for nothing.
     #[inline(always)]
     pub fn at(&self, sq: Sq) -> Code {
-        self.cells[(sq & 0xFF) as usize]
+        // `CELLS` is a power of two: the index is masked, not checked.
+        self.cells.as_ref()[sq as usize % Z::CELLS]
     }
 
     /// Puts `code` (0 for nothing) on `sq`, in place of what stood there.
     #[inline(always)]
     pub fn put(&mut self, game: &Game, sq: Sq, code: Code) {
-        let old = self.cells[(sq & 0xFF) as usize];
+        let old = self.cells.as_ref()[sq as usize % Z::CELLS];
         if old != 0 {
             self.occupied[game.owner[old as usize] as usize].remove(sq);
         }
         if code != 0 {
             self.occupied[game.owner[code as usize] as usize].insert(sq);
         }
-        self.cells[(sq & 0xFF) as usize] = code;
+        self.cells.as_mut()[sq as usize % Z::CELLS] = code;
     }
 
     /// What each square holds, for the squares of a board of `cells` cells.
     pub fn cells(&self, cells: usize) -> &[Code] {
-        &self.cells[..cells]
+        &self.cells.as_ref()[..cells]
     }
 
     /// The squares `player` commands.
     #[inline(always)]
-    pub fn occupied(&self, player: usize) -> &SquareSet {
+    pub fn occupied(&self, player: usize) -> &Z::Set {
         &self.occupied[player]
     }
 
     /// The squares each player commands, in turn order.
-    pub fn occupancy(&self, players: usize) -> &[SquareSet] {
+    pub fn occupancy(&self, players: usize) -> &[Z::Set] {
         &self.occupied[..players]
     }
 
     /// The squares whose pieces are followed for `moved` (`Game::follows_moved`).
-    pub fn followed(&self, game: &Game) -> SquareSet {
-        let mut set = SquareSet::default();
-        for sq in self.all_occupied(game.players.len()).iter() {
+    pub fn followed(&self, game: &Game) -> Z::Set {
+        let mut set = Z::Set::default();
+        for sq in self.all_occupied(game.players.len()).squares() {
             if game.follows_moved(self.at(sq)) {
                 set.insert(sq);
             }
@@ -184,10 +228,10 @@ impl State {
     }
 
     /// Every occupied square.
-    pub fn all_occupied(&self, players: usize) -> SquareSet {
+    pub fn all_occupied(&self, players: usize) -> Z::Set {
         self.occupied[..players]
             .iter()
-            .fold(SquareSet::default(), |a, &b| a | b)
+            .fold(Z::Set::default(), |a, &b| a | b)
     }
 
     /// The seeds in pit `pit` (with counters).
@@ -197,12 +241,31 @@ impl State {
 
     /// This state as a position that can stand again: without its history (the clock, the
     /// passes, the count of repetitions).
-    pub fn position_key(&self) -> State {
-        State {
-            clock: 0,
-            passes: 0,
-            repeated: 1,
-            ..*self
-        }
+    pub fn position_key(&self) -> State<Z> {
+        let mut key = *self;
+        key.clock = 0;
+        key.passes = 0;
+        key.repeated = 1;
+        key
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Large, Medium, Move, Small};
+
+    /// A state is as large as its layout: a game on 64 squares copies well under a
+    /// kilobyte, and only a game on a large board pays for its room.
+    #[test]
+    fn states_and_moves_are_the_size_of_their_layout() {
+        let sizes = [
+            std::mem::size_of::<State<Small>>(),
+            std::mem::size_of::<State<Medium>>(),
+            std::mem::size_of::<State<Large>>(),
+            std::mem::size_of::<Info>(),
+            std::mem::size_of::<Move>(),
+        ];
+        assert_eq!(sizes, [680, 992, 2240, 576, 56]);
     }
 }

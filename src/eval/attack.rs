@@ -10,11 +10,11 @@
 //! an attack is a capture that could be made, not one that is legal.
 
 use super::env::Env;
-use crate::ir::{Code, MoveRule, Pattern, Sq, SquareSet, Walk};
+use crate::ir::{Code, Mask, MoveRule, Pattern, Sq, SquareSet, Walk};
 
 /// Whether the square `sq` (of the board) is attacked, seen from `env.player`: a piece of
 /// theirs on it, or one put there when it is empty, could be taken by another player.
-pub fn attacked(env: &Env, sq: Sq) -> bool {
+pub fn attacked<M: Mask>(env: &Env<M>, sq: Sq) -> bool {
     let Some(game) = env.game else {
         return false;
     };
@@ -60,13 +60,20 @@ pub fn attacked(env: &Env, sq: Sq) -> bool {
 
 /// The square one step back from `sq` along `walk`, if there is one.
 #[inline(always)]
-fn back(env: &Env, walk: &Walk, sq: Sq) -> Option<Sq> {
+fn back<M: Mask>(env: &Env<M>, walk: &Walk, sq: Sq) -> Option<Sq> {
     let t = sq as i64 - walk.delta as i64;
     ((0..env.cells as i64).contains(&t) && walk.steps_from.contains(t as Sq)).then_some(t as Sq)
 }
 
 /// Whether a piece of `attacker` (one of `codes`) walks `walk` by `rule` onto `sq`.
-fn lands_on(env: &Env, rule: &MoveRule, walk: &Walk, attacker: u8, codes: u64, sq: Sq) -> bool {
+fn lands_on<M: Mask>(
+    env: &Env<M>,
+    rule: &MoveRule,
+    walk: &Walk,
+    attacker: u8,
+    codes: u64,
+    sq: Sq,
+) -> bool {
     let (min, max, run) = match rule.run {
         Some(run) => (run.min as u32, run.max as u32, Some(run.pattern)),
         None => (0, 0, None),
@@ -92,7 +99,14 @@ fn lands_on(env: &Env, rule: &MoveRule, walk: &Walk, attacker: u8, codes: u64, s
 }
 
 /// Whether a piece of `attacker` jumps `sq` along `walk` by `rule` (a run of one).
-fn jumps_over(env: &Env, rule: &MoveRule, walk: &Walk, attacker: u8, codes: u64, sq: Sq) -> bool {
+fn jumps_over<M: Mask>(
+    env: &Env<M>,
+    rule: &MoveRule,
+    walk: &Walk,
+    attacker: u8,
+    codes: u64,
+    sq: Sq,
+) -> bool {
     let Some(from) = back(env, walk, sq) else {
         return false;
     };
@@ -118,7 +132,7 @@ fn allowed(walk: &Walk, distance: u32, to: Sq) -> bool {
 /// Whether the rule's conditions that read the position hold for a move from `from` to
 /// `to` by `attacker`. They are read without `attacked` (the checker rules out a capturing
 /// rule that reads it), so that one attack never asks for another.
-fn conditions_hold(env: &Env, rule: &MoveRule, attacker: u8, from: Sq, to: Sq) -> bool {
+fn conditions_hold<M: Mask>(env: &Env<M>, rule: &MoveRule, attacker: u8, from: Sq, to: Sq) -> bool {
     let Some(condition) = &rule.condition else {
         return true;
     };

@@ -3,38 +3,33 @@
 
 use super::env::Env;
 use crate::ir::expr::OFF;
-use crate::ir::{Board, DirId, Pattern, SquareSet, MAX_CODES, NO_SQUARE};
+use crate::ir::{DirId, Mask, Pattern, MAX_CODES, NO_SQUARE};
 
 /// The squares a pattern matches, seen by the player of `env`: the players' occupied sets
 /// where the pattern takes all of a player's piece types, and square by square where it
 /// names some.
-pub fn pattern_squares(pattern: &Pattern, env: &Env) -> SquareSet {
+pub fn pattern_squares<M: Mask>(pattern: &Pattern, env: &Env<M>) -> M {
     let codes = pattern.masks[env.player as usize];
-    let all_occupied = env
-        .occupied
-        .iter()
-        .fold(SquareSet::default(), |a, &b| a | b);
     let mut set = if codes & 1 != 0 {
-        SquareSet(std::array::from_fn(|i| {
-            env.used_set.0[i] & !all_occupied.0[i]
-        }))
+        let all_occupied = env.occupied.iter().fold(M::default(), |a, &b| a | b);
+        env.used_set & !all_occupied
     } else {
-        SquareSet::default()
+        M::default()
     };
     let types = env.types.clamp(1, MAX_CODES - 1);
     let all = u64::MAX >> (64 - types);
-    for (owner, pieces) in env.occupied.iter().enumerate() {
+    for (owner, &pieces) in env.occupied.iter().enumerate() {
         let shift = 1 + owner * types;
         if shift >= MAX_CODES {
             break;
         }
         let wanted = (codes >> shift) & all;
         if wanted == all {
-            set = set | *pieces;
+            set |= pieces;
         } else if wanted != 0 {
-            for sq in pieces.iter() {
+            for sq in pieces.squares() {
                 if pattern.matches(env.player, env.cell_codes[sq as usize]) {
-                    set.insert(sq);
+                    set |= M::bit(sq);
                 }
             }
         }
@@ -43,16 +38,16 @@ pub fn pattern_squares(pattern: &Pattern, env: &Env) -> SquareSet {
 }
 
 /// How many squares match a pattern, on the board or in a zone.
-pub(crate) fn count(pattern: &Pattern, zone: Option<usize>, env: &Env) -> i64 {
+pub(crate) fn count<M: Mask>(pattern: &Pattern, zone: Option<usize>, env: &Env<M>) -> i64 {
     let set = pattern_squares(pattern, env);
     match zone {
-        Some(z) => (set & env.zones[z].sets[env.player as usize]).len() as i64,
-        None => set.len() as i64,
+        Some(z) => (set & M::from_set(&env.zones[z].sets[env.player as usize])).count() as i64,
+        None => set.count() as i64,
     }
 }
 
 /// The square one step from `sq` along `dir`, or `OFF`.
-pub(crate) fn toward(env: &Env, sq: i64, dir: DirId) -> i64 {
+pub(crate) fn toward<M: Mask>(env: &Env<M>, sq: i64, dir: DirId) -> i64 {
     match env.board {
         Some(b) if (0..env.cells as i64).contains(&sq) => match b.next(sq as u16, dir) {
             NO_SQUARE => OFF,
@@ -63,7 +58,7 @@ pub(crate) fn toward(env: &Env, sq: i64, dir: DirId) -> i64 {
 }
 
 /// The square `(dx, dy)` from `sq`, or `OFF`.
-pub(crate) fn offset(env: &Env, sq: i64, dx: i64, dy: i64) -> i64 {
+pub(crate) fn offset<M: Mask>(env: &Env<M>, sq: i64, dx: i64, dy: i64) -> i64 {
     if !(0..env.cells as i64).contains(&sq) {
         return OFF;
     }
@@ -81,76 +76,53 @@ pub(crate) fn offset(env: &Env, sq: i64, dx: i64, dy: i64) -> i64 {
 }
 
 /// Whether `n` squares in a row along one of `dirs` match `pattern`.
-pub(crate) fn line(env: &Env, pattern: &Pattern, n: usize, dirs: &[DirId]) -> bool {
+pub(crate) fn line<M: Mask>(env: &Env<M>, pattern: &Pattern, n: usize, dirs: &[DirId]) -> bool {
     let Some(board) = env.board else {
         return false;
     };
     let set = pattern_squares(pattern, env);
-    if board.words() == 1 {
-        return line_in_word(board, set.0[0], n, dirs);
-    }
     dirs.iter().any(|&d| {
-        // The squares that start a row of k matching squares, for k = 1, 2, …, n.
-        let mut starts = set;
-        for _ in 1..n {
-            starts = set & starts.step_back(board, d);
-            if starts.is_empty() {
-                return false;
+        // `starts`: the squares that start a row of `len` matching squares. A row of `k`
+        // squares and one of `j` that follows it make a row of `k + j`, so rows double in
+        // length at each step (`n = 5` takes three steps, not four).
+        let (mut starts, mut len) = (set, 1);
+        while len < n && !starts.is_empty() {
+            let more = (n - len).min(len);
+            let mut back = starts;
+            for _ in 0..more {
+                back = board.step_back(back, d);
             }
+            starts &= back;
+            len += more;
         }
         !starts.is_empty()
     })
 }
 
-/// `line` on a board of up to 64 squares, one machine word a set: a row of `k` squares
-/// and one of `j` overlapping by nothing make a row of `k + j`, so rows double in length
-/// at each step (`n = 5` takes three steps, not four).
-fn line_in_word(board: &Board, set: u64, n: usize, dirs: &[DirId]) -> bool {
-    dirs.iter().any(|&d| {
-        let delta = board.delta[d.index()];
-        let steps_from = board.steps_from.data[d.index()];
-        // The squares whose neighbour `k` steps along `d` is in `x`, for squares that have
-        // one.
-        let back = |x: u64, k: usize| {
-            let mut x = x;
-            for _ in 0..k {
-                x = if delta >= 0 {
-                    x >> (delta & 63)
-                } else {
-                    x << (-delta & 63)
-                } & steps_from;
-            }
-            x
-        };
-        // `starts`: the squares that start a row of `len` matching squares.
-        let (mut starts, mut len) = (set, 1);
-        while len < n && starts != 0 {
-            let more = (n - len).min(len);
-            starts &= back(starts, more);
-            len += more;
-        }
-        starts != 0
-    })
-}
-
 /// Whether matching squares join zone `a` to zone `b`, neighbour to neighbour along `dirs`.
-pub(crate) fn connected(env: &Env, pattern: &Pattern, a: usize, b: usize, dirs: &[DirId]) -> bool {
+pub(crate) fn connected<M: Mask>(
+    env: &Env<M>,
+    pattern: &Pattern,
+    a: usize,
+    b: usize,
+    dirs: &[DirId],
+) -> bool {
     let Some(board) = env.board else {
         return false;
     };
     let player = env.player as usize;
     let set = pattern_squares(pattern, env);
-    let target = set & env.zones[b].sets[player];
-    let mut reached = set & env.zones[a].sets[player];
+    let target = set & M::from_set(&env.zones[b].sets[player]);
+    let mut reached = set & M::from_set(&env.zones[a].sets[player]);
     loop {
         if !(reached & target).is_empty() {
             return true;
         }
         let mut next = reached;
         for &d in dirs {
-            next = next | reached.step(board, d);
+            next |= board.step(reached, d);
         }
-        next = next & set;
+        next &= set;
         if next == reached {
             return false;
         }
@@ -167,7 +139,7 @@ mod tests {
     #[test]
     fn a_step_beyond_any_board_is_off() {
         let used = [true; 9];
-        let env = Env {
+        let env: Env = Env {
             width: 3,
             cells: 9,
             used: &used,

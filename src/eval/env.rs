@@ -2,13 +2,13 @@
 //! that programs read. The engine builds one from a state (`engine::env`); the checker and
 //! the compiler use `Env::constant` for what reads no position.
 
-use crate::ir::{Board, Code, Game, LookBack, SquareSet, Zone};
+use crate::ir::{Board, Code, Game, LookBack, Mask, Zone};
 
-/// What an expression is evaluated against. Everything but `width` is optional, because
-/// the checker evaluates constants and square conditions before there is a game or a
-/// position.
+/// What an expression is evaluated against, its sets of squares of the width `M` of the
+/// position's layout. Everything but `width` is optional, because the checker evaluates
+/// constants and square conditions before there is a game or a position.
 #[derive(Clone, Copy)]
-pub struct Env<'a> {
+pub struct Env<'a, M: Mask = u64> {
     pub width: usize,
     pub cells: usize,
     /// The board, for the squares around a square (`to + n`, `around`, `line`).
@@ -20,9 +20,9 @@ pub struct Env<'a> {
     /// What each square holds, for `count`.
     pub cell_codes: &'a [Code],
     /// The squares each player commands.
-    pub occupied: &'a [SquareSet],
+    pub occupied: &'a [M],
     /// The used squares of the board.
-    pub used_set: &'a SquareSet,
+    pub used_set: M,
     /// The number of piece types, to read cell codes.
     pub types: usize,
     pub player: u8,
@@ -53,12 +53,12 @@ pub struct Env<'a> {
     /// The game, for `attacked` (which reads its capturing rules); `None` before play.
     pub game: Option<&'a Game>,
     /// The squares whose pieces have moved.
-    pub moved: &'a SquareSet,
+    pub moved: M,
 }
 
-impl Env<'_> {
+impl<M: Mask> Env<'_, M> {
     /// An environment for constant expressions: no board, no position.
-    pub fn constant() -> Env<'static> {
+    pub fn constant() -> Env<'static, M> {
         Env {
             width: 1,
             cells: 0,
@@ -68,7 +68,7 @@ impl Env<'_> {
             zones: &[],
             cell_codes: &[],
             occupied: &[],
-            used_set: &NO_SQUARES,
+            used_set: M::default(),
             types: 1,
             player: 0,
             from: 0,
@@ -88,7 +88,7 @@ impl Env<'_> {
             turned: 0,
             taken: 0,
             game: None,
-            moved: &NO_SQUARES,
+            moved: M::default(),
         }
     }
 
@@ -102,7 +102,7 @@ impl Env<'_> {
     }
 }
 
-impl Env<'_> {
+impl<M: Mask> Env<'_, M> {
     /// The seeds in square `sq`: 0 when it is no pit.
     #[inline]
     pub fn seeds(&self, sq: i64) -> i64 {
@@ -121,5 +121,3 @@ impl Env<'_> {
         }
     }
 }
-
-pub(crate) static NO_SQUARES: SquareSet = SquareSet([0; 4]);

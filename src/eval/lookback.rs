@@ -15,7 +15,7 @@ impl LookGuard {
                     .iter()
                     .all(|&(f, op, k)| binary_holds(op, look.field(f), k))
             }),
-            LookGuard::Program(p) => p.holds(&Env {
+            LookGuard::Program(p) => p.holds(&Env::<u64> {
                 previous: *look,
                 ..Env::constant()
             }),

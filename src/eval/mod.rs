@@ -25,17 +25,17 @@ mod run;
 
 pub use env::Env;
 
-use crate::ir::{Expr, Program};
+use crate::ir::{Expr, Mask, Program};
 
 /// The value of `e` in `env`, or `None` where it overflows. (Expressions read during play
 /// are compiled once, to a `Program`; this compiles on each call.)
-pub fn eval(e: &Expr, env: &Env) -> Option<i64> {
+pub fn eval<M: Mask>(e: &Expr, env: &Env<M>) -> Option<i64> {
     Program::of(e).eval(env)
 }
 
 /// Whether a condition holds. During play the checker's `range` proof rules out overflow;
 /// should one happen anyway, the condition does not hold.
-pub fn holds(e: &Expr, env: &Env) -> bool {
+pub fn holds<M: Mask>(e: &Expr, env: &Env<M>) -> bool {
     eval(e, env).is_some_and(|v| v != 0)
 }
 
@@ -52,20 +52,20 @@ impl SquareReader {
 
     /// The value on square `sq`; where it overflows, 0, with the first such square kept
     /// in `overflow`, so that a loop over squares reports the overflow once.
-    pub fn on(&self, env: &Env, sq: usize, overflow: &mut Option<usize>) -> i64 {
+    pub fn on<M: Mask>(&self, env: &Env<M>, sq: usize, overflow: &mut Option<usize>) -> i64 {
         value(&self.0, env, sq, overflow)
     }
 }
 
 /// `SquareReader::on` for an expression read on a few squares only (a setup line, a
 /// track's case), made for each reading.
-pub fn value_once(e: &Expr, env: &Env, sq: usize, overflow: &mut Option<usize>) -> i64 {
+pub fn value_once<M: Mask>(e: &Expr, env: &Env<M>, sq: usize, overflow: &mut Option<usize>) -> i64 {
     SquareReader::new(e).on(env, sq, overflow)
 }
 
 /// The value of a program on square `sq`; 0 where it overflows, and then the first such
 /// square is kept in `overflow`.
-pub fn value(e: &Program, env: &Env, sq: usize, overflow: &mut Option<usize>) -> i64 {
+pub fn value<M: Mask>(e: &Program, env: &Env<M>, sq: usize, overflow: &mut Option<usize>) -> i64 {
     e.eval(env).unwrap_or_else(|| {
         overflow.get_or_insert(sq);
         0

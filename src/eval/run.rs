@@ -8,7 +8,7 @@ use super::board::{connected, count, line, offset, pattern_squares, toward};
 use super::env::Env;
 use crate::ir::expr::OFF;
 use crate::ir::program::{Op, Program, WHOLE_BOARD};
-use crate::ir::{BinOp, SquareRef};
+use crate::ir::{BinOp, Mask, SquareRef};
 
 /// Programs up to this deep run on a stack array; deeper ones (rare) on a vector.
 const SMALL: usize = 8;
@@ -17,7 +17,7 @@ impl Program {
     /// The value in `env`, or `None` where it overflows (as `eval::eval`). The commonest
     /// shapes (one value read, or compared with a constant: `count(friend) == 0`,
     /// `line(friend, 4)`) are read directly, without the stack.
-    pub fn eval(&self, env: &Env) -> Option<i64> {
+    pub fn eval<M: Mask>(&self, env: &Env<M>) -> Option<i64> {
         match self.ops.as_slice() {
             [leaf] if leaf.is_leaf() => Some(self.leaf(leaf, env)),
             [leaf, Op::BinaryConst(op, k)] if leaf.is_leaf() => {
@@ -52,13 +52,13 @@ impl Program {
 
     /// Whether a condition holds; an overflow (which the checker rules out) does not.
     #[inline]
-    pub fn holds(&self, env: &Env) -> bool {
+    pub fn holds<M: Mask>(&self, env: &Env<M>) -> bool {
         self.eval(env).is_some_and(|v| v != 0)
     }
 
     /// The value of an operation that pops nothing (`Op::is_leaf`).
     #[inline(always)]
-    fn leaf(&self, op: &Op, env: &Env) -> i64 {
+    fn leaf<M: Mask>(&self, op: &Op, env: &Env<M>) -> i64 {
         match op {
             // Comparisons never overflow.
             Op::CompareLeaves(a, op, b) => {
@@ -78,7 +78,7 @@ impl Program {
     /// its reads of the environment are all loaded before the loop, however few the
     /// program reads.
     #[inline(never)]
-    fn read(&self, op: &Op, env: &Env) -> i64 {
+    fn read<M: Mask>(&self, op: &Op, env: &Env<M>) -> i64 {
         match op {
             Op::Int(n) => *n,
             Op::Square(r) => match r {
@@ -98,11 +98,11 @@ impl Program {
             // The pieces a player has: the commonest end rule (`count(friend) == 0`).
             Op::Pieces(own) => {
                 let player = env.player as usize;
-                let mine = env.occupied[player].len() as i64;
+                let mine = env.occupied[player].count() as i64;
                 if *own {
                     mine
                 } else {
-                    env.occupied.iter().map(|o| o.len() as i64).sum::<i64>() - mine
+                    env.occupied.iter().map(|o| o.count() as i64).sum::<i64>() - mine
                 }
             }
             _ => self.read_counted(op, env),
@@ -113,21 +113,21 @@ impl Program {
     /// of line: inlined, its many reads of the environment would be loaded before every
     /// program's loop, however short the program (a few hundred instructions a call).
     #[inline(never)]
-    fn read_counted(&self, op: &Op, env: &Env) -> i64 {
+    fn read_counted<M: Mask>(&self, op: &Op, env: &Env<M>) -> i64 {
         let player = env.player as usize;
         match op {
             Op::Count(p, zone) => {
                 let zone = (*zone != WHOLE_BOARD).then_some(*zone as usize);
                 count(&self.patterns[*p as usize], zone, env)
             }
-            Op::SeedsIn(z) => env.zones[*z as usize].sets[player]
-                .iter()
+            Op::SeedsIn(z) => M::from_set(&env.zones[*z as usize].sets[player])
+                .squares()
                 .map(|sq| env.seeds(sq as i64))
                 .sum(),
             Op::Store => env.store(player),
             Op::AttackedAny(p) => {
                 let set = pattern_squares(&self.patterns[*p as usize], env);
-                let any = set.iter().any(|sq| attacked(env, sq));
+                let any = set.squares().any(|sq| attacked(env, sq));
                 any as i64
             }
             Op::Line(p, n, dirs) => {
@@ -147,12 +147,12 @@ impl Program {
     /// `attacked`, `moved`, `is`, `around`, a step away). Kept out of line for the reason
     /// `read_counted` is.
     #[inline(never)]
-    fn apply_unary(&self, op: &Op, a: i64, on_board: bool, env: &Env) -> i64 {
+    fn apply_unary<M: Mask>(&self, op: &Op, a: i64, on_board: bool, env: &Env<M>) -> i64 {
         let player = env.player as usize;
         match op {
             Op::Seeds => env.seeds(a),
             Op::Attacked => (on_board && attacked(env, a as u16)) as i64,
-            Op::Moved => (on_board && env.moved.contains(a as u16)) as i64,
+            Op::Moved => (on_board && env.moved.has(a as u16)) as i64,
             Op::Offset(i) => {
                 let (dx, dy) = self.steps[*i as usize][player];
                 offset(env, a, dx, dy)
@@ -167,7 +167,7 @@ impl Program {
                     .iter()
                     .filter(|&&d| {
                         let n = toward(env, a, d);
-                        n != OFF && set.contains(n as u16)
+                        n != OFF && set.has(n as u16)
                     })
                     .count() as i64
             }
@@ -175,7 +175,7 @@ impl Program {
         }
     }
 
-    fn run(&self, env: &Env, stack: &mut [i64]) -> Option<i64> {
+    fn run<M: Mask>(&self, env: &Env<M>, stack: &mut [i64]) -> Option<i64> {
         let mut sp = 0usize;
         let mut pc = 0usize;
         let player = env.player as usize;
@@ -304,7 +304,7 @@ mod tests {
     /// never divided), and overflow gives no value.
     #[test]
     fn programs_compute_their_values() {
-        let env = Env::constant();
+        let env: Env = Env::constant();
         let cases = [
             (
                 bin(BinOp::Add, int(2), bin(BinOp::Mul, int(3), int(4))),
@@ -374,7 +374,7 @@ mod tests {
                 ),
             }
         }
-        let env = Env::constant();
+        let env: Env = Env::constant();
         let mut fused_some = 0;
         for _ in 0..5000 {
             let e = build(&mut next, 4);

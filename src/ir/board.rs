@@ -1,7 +1,7 @@
 //! Board geometry, precomputed: square names, coordinates, the mask of used squares, and a
 //! neighbour table per direction, so that walking a ray is one table look-up a step.
 
-use super::DirId;
+use super::{DirId, Mask};
 
 /// A square's index: `file + rank * width`. Unused squares keep their index but are never a
 /// neighbour of anything.
@@ -102,6 +102,20 @@ impl Board {
         }
     }
 
+    /// The squares one step along `dir` from the squares of `set` (where there is one).
+    #[inline(always)]
+    pub fn step<M: Mask>(&self, set: M, dir: DirId) -> M {
+        let d = dir.index();
+        (set & M::at(&self.steps_from, d)).shift(self.delta[d])
+    }
+
+    /// The squares whose neighbour along `dir` is in `set`.
+    #[inline(always)]
+    pub fn step_back<M: Mask>(&self, set: M, dir: DirId) -> M {
+        let d = dir.index();
+        set.shift(-self.delta[d]) & M::at(&self.steps_from, d)
+    }
+
     /// The direction opposite `dir`, if the board has one.
     pub fn opposite(&self, dir: DirId) -> Option<DirId> {
         self.opposite[dir.index()]
@@ -154,13 +168,17 @@ impl Board {
     }
 }
 
-/// A set of squares as a bitset (squares are below `MAX_CELLS`, 256).
+/// A set of squares as a bitset, at the widest a board can be (`MAX_CELLS` squares): what
+/// the compiled game keeps, read by the engine at its board's width (`Mask::from_set`).
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
-pub struct SquareSet(pub [u64; 4]);
+pub struct SquareSet(pub [u64; SET_WORDS]);
+
+/// The words of a `SquareSet`.
+pub const SET_WORDS: usize = 16;
 
 /// Square sets of one board, each kept in as many words as the board needs (1 up to 64
-/// squares, else 4), one after another: compact for small boards, and read by the engine
-/// at the board's width.
+/// squares, 4 up to 256, else 16), one after another: compact for small boards, and read
+/// by the engine at the board's width.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MaskTable {
     pub words: usize,
@@ -171,8 +189,10 @@ impl MaskTable {
     pub fn words_for(cells: usize) -> usize {
         if cells <= 64 {
             1
-        } else {
+        } else if cells <= 256 {
             4
+        } else {
+            SET_WORDS
         }
     }
 
@@ -206,23 +226,23 @@ impl MaskTable {
 
 impl SquareSet {
     pub fn insert(&mut self, sq: Sq) {
-        self.0[(sq as usize >> 6) & 3] |= 1 << (sq & 63);
+        self.0[(sq as usize >> 6) % SET_WORDS] |= 1 << (sq & 63);
     }
 
     pub fn contains(&self, sq: Sq) -> bool {
-        (self.0[(sq as usize >> 6) & 3] >> (sq & 63)) & 1 != 0
+        (self.0[(sq as usize >> 6) % SET_WORDS] >> (sq & 63)) & 1 != 0
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 4]
+        self.0 == [0; SET_WORDS]
     }
 
     pub fn remove(&mut self, sq: Sq) {
-        self.0[(sq as usize >> 6) & 3] &= !(1 << (sq & 63));
+        self.0[(sq as usize >> 6) % SET_WORDS] &= !(1 << (sq & 63));
     }
 
     pub fn len(&self) -> usize {
-        // Boards of up to 64 squares leave the last words empty.
+        // Smaller boards leave the last words empty.
         self.0
             .iter()
             .filter(|&&w| w != 0)
@@ -231,47 +251,9 @@ impl SquareSet {
     }
 
     /// Every square's index moved by `delta` (up when positive); squares moved past either
-    /// end of the 256 are gone.
+    /// end are gone.
     pub fn shifted(&self, delta: i32) -> SquareSet {
-        let n = delta.unsigned_abs() as usize;
-        if n >= 256 {
-            return SquareSet::default();
-        }
-        let (words, bits) = (n / 64, (n % 64) as u32);
-        let w = self.0;
-        let mut out = [0u64; 4];
-        if delta >= 0 {
-            for i in (words..4).rev() {
-                let lo = w[i - words] << bits;
-                let carry = if bits > 0 && i > words {
-                    w[i - words - 1] >> (64 - bits)
-                } else {
-                    0
-                };
-                out[i] = lo | carry;
-            }
-        } else {
-            for i in 0..4 - words {
-                let hi = w[i + words] >> bits;
-                let carry = if bits > 0 && i + words + 1 < 4 {
-                    w[i + words + 1] << (64 - bits)
-                } else {
-                    0
-                };
-                out[i] = hi | carry;
-            }
-        }
-        SquareSet(out)
-    }
-
-    /// The squares one step along `dir` from the squares of the set (where there is one).
-    pub fn step(&self, board: &Board, dir: DirId) -> SquareSet {
-        (*self & board.steps_from.get(dir.index())).shifted(board.delta[dir.index()])
-    }
-
-    /// The squares whose neighbour along `dir` is in the set.
-    pub fn step_back(&self, board: &Board, dir: DirId) -> SquareSet {
-        self.shifted(-board.delta[dir.index()]) & board.steps_from.get(dir.index())
+        SquareSet(super::mask::shift_words(self.0, delta))
     }
 
     /// The squares of the set, lowest first.

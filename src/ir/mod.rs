@@ -7,6 +7,7 @@
 pub mod board;
 pub mod expr;
 pub mod game;
+pub mod mask;
 pub mod pattern;
 pub mod program;
 pub mod rule;
@@ -16,15 +17,17 @@ pub mod value;
 pub use board::{Board, Direction, MaskTable, Sq, SquareSet, NO_SQUARE};
 pub use expr::{BinOp, Expr, LookBack, LookField, SquareRef, UnOp};
 pub use game::*;
+pub use mask::{Mask, Wide};
 pub use pattern::Pattern;
 pub use program::Program;
 pub use rule::{Carry, Chain, Effect, EffectLines, EffectVerb, MoveRule, Run, Walk, Where};
 pub use sowing::{Capture, LastSeed, Leftover, Outcomes, Sowing, Walks, NO_LAP};
 pub use value::Value;
 
-/// The largest number of cells a board may have: a state holds one byte per cell inline,
-/// and a move's step names its square in one byte.
-pub const MAX_CELLS: usize = 256;
+/// The largest number of cells a board may have (its frame: used or not). A state holds
+/// one byte per cell inline, in the smallest of its layouts that fits the board (64, 256
+/// or 1,024 cells: `engine::Layout`).
+pub const MAX_CELLS: usize = 1024;
 /// The most used squares whose extra contents a state keeps (a column with `stacks`, a seed
 /// count with `counters`): the state has this many slots.
 pub const MAX_SLOTS: usize = 64;
@@ -32,7 +35,7 @@ pub const MAX_SLOTS: usize = 64;
 pub const MAX_PLAYERS: usize = 4;
 /// The most directions a game may have, the eight compass directions included: a move's
 /// step names its direction in one byte.
-pub const MAX_DIRECTIONS: usize = 256;
+pub const MAX_DIRECTIONS: usize = 64;
 /// The most move rules a game may have: one id is kept for a pass.
 pub const MAX_RULES: usize = u16::MAX as usize;
 /// The most tracks a counting game may have: one id is kept for "no lap".

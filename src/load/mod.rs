@@ -7,7 +7,7 @@ pub mod shipped;
 
 use crate::compile::{self, Choices, Failure};
 use crate::diagnostic::Problem;
-use crate::engine::State;
+use crate::engine::Position;
 use crate::ir::Game;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -56,7 +56,7 @@ pub struct Source {
 pub struct Loaded {
     pub source: Source,
     pub game: Game,
-    pub start: State,
+    pub start: Position,
     /// The file's warnings (it has no error, or it would not have loaded).
     pub warnings: Vec<Problem>,
 }
@@ -182,7 +182,7 @@ pub fn load_source(source: Source, spec: &GameSpec) -> Result<Loaded, LoadError>
     };
     let game = compiled.game;
     let start = match &spec.position {
-        None => State::start(&game),
+        None => Position::start(&game),
         Some(text) => crate::present::parse_position(&game, text).map_err(LoadError::Position)?,
     };
     Ok(Loaded {

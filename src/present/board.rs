@@ -2,7 +2,7 @@
 //! pits under their names with the stores.
 
 use super::position::{column_text, piece_letter};
-use crate::engine::{column, State};
+use crate::engine::{column, Position};
 use crate::ir::board::square_name;
 use crate::ir::{Columns, Game, Sowing, Sq, MAX_HAND_TYPES};
 
@@ -14,7 +14,7 @@ const DRAWN_UNDER: usize = 3;
 /// then a legend of the letters. Where squares hold columns, every cell has one width for
 /// the whole game: the pieces under the commander from the bottom up, a `:`, and the
 /// commander, right-aligned so that the commanders stand in one line.
-pub fn board_text(game: &Game, s: &State) -> String {
+pub fn board_text(game: &Game, s: &Position) -> String {
     if let Some(sw) = &game.sowing {
         return pits_board_text(game, sw, s);
     }
@@ -69,7 +69,7 @@ pub fn board_text(game: &Game, s: &State) -> String {
 
 /// A column's cell: the pieces under the commander from the bottom up, `:`, the commander.
 /// Beyond [`DRAWN_UNDER`] pieces under it, the lowest are counted (`+3`) rather than drawn.
-fn column_cell(game: &Game, s: &State, sq: Sq) -> String {
+fn column_cell(game: &Game, s: &Position, sq: Sq) -> String {
     let c = s.at(sq);
     let Some(cols) = &game.columns else {
         return piece_letter(game, c);
@@ -151,7 +151,7 @@ fn legend_text(game: &Game, cut: bool) -> String {
 }
 
 /// The pieces each player holds in hand: "White 2 stone, Black 1 stone".
-pub(super) fn hands_text(game: &Game, s: &State) -> String {
+pub(super) fn hands_text(game: &Game, s: &Position) -> String {
     let mut parts = Vec::new();
     for (p, player) in game.players.iter().enumerate() {
         for (t, piece) in game.pieces.iter().enumerate().take(MAX_HAND_TYPES) {
@@ -165,7 +165,7 @@ pub(super) fn hands_text(game: &Game, s: &State) -> String {
 
 /// The pits drawn as the players of a sowing game see them: each rank's counts under (or, for the
 /// bottom rank, over) its pit names, then the stores.
-fn pits_board_text(game: &Game, sw: &Sowing, s: &State) -> String {
+fn pits_board_text(game: &Game, sw: &Sowing, s: &Position) -> String {
     let b = &game.board;
     let seeds = |sq: usize| s.seeds(sw.pit_of[sq] as usize);
     let width = (0..b.cells())
@@ -204,7 +204,7 @@ fn pits_board_text(game: &Game, sw: &Sowing, s: &State) -> String {
 }
 
 /// Each player's store: "South 3, North 5 (in G)".
-pub(super) fn stores_text(game: &Game, sw: &Sowing, s: &State) -> String {
+pub(super) fn stores_text(game: &Game, sw: &Sowing, s: &Position) -> String {
     let stores: Vec<String> = game
         .players
         .iter()

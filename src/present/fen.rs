@@ -15,7 +15,7 @@
 //! - the fifth is the clock, the sixth (the move number) is read and not kept.
 
 use super::position::parse_position;
-use crate::engine::{legal_moves, State};
+use crate::engine::Position;
 use crate::ir::expr::LookBack;
 use crate::ir::{Game, Sq};
 
@@ -41,7 +41,7 @@ fn initial_of(game: &Game, letter: &str) -> Option<usize> {
 }
 
 /// Reads a FEN (see the module's comment).
-pub fn parse_fen(game: &Game, text: &str) -> Result<State, String> {
+pub fn parse_fen(game: &Game, text: &str) -> Result<Position, String> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() > 6 {
         return Err(format!(
@@ -53,7 +53,8 @@ pub fn parse_fen(game: &Game, text: &str) -> Result<State, String> {
         .ok_or_else(|| format!("`{}` is the initial of no player", fields[1]))?;
     let mut s = parse_position(game, &format!("{} {}", fields[0], game.players[side].name))?;
     // Every followed piece has moved, unless the third field says otherwise.
-    s.moved = s.followed(game);
+    let followed = s.followed(game);
+    s.set_moved(&followed);
     if let Some(&rights) = fields.get(2) {
         unmoved_from_rights(game, &mut s, rights)?;
     }
@@ -74,7 +75,7 @@ pub fn parse_fen(game: &Game, text: &str) -> Result<State, String> {
 }
 
 /// The third field: `KQkq`, a subset, or `-`.
-fn unmoved_from_rights(game: &Game, s: &mut State, rights: &str) -> Result<(), String> {
+fn unmoved_from_rights(game: &Game, s: &mut Position, rights: &str) -> Result<(), String> {
     if rights == "-" {
         return Ok(());
     }
@@ -134,19 +135,21 @@ fn unmoved_from_rights(game: &Game, s: &mut State, rights: &str) -> Result<(), S
                 ));
             }
         }
-        s.moved.remove(end);
+        let mut moved = s.moved();
+        moved.remove(end);
         for &sq in &row {
             if game.kind[s.at(sq) as usize] != end_kind {
-                s.moved.remove(sq);
+                moved.remove(sq);
             }
         }
+        s.set_moved(&moved);
     }
     Ok(())
 }
 
 /// The move before, from the square it passed over: the other player's move from the
 /// square before it to the square after it, straight along that player's forward.
-fn move_across(game: &Game, s: &State, passed: &str) -> Result<LookBack, String> {
+fn move_across(game: &Game, s: &Position, passed: &str) -> Result<LookBack, String> {
     let over = game
         .board
         .square(passed)
@@ -171,7 +174,8 @@ fn move_across(game: &Game, s: &State, passed: &str) -> Result<LookBack, String>
     before.put(game, from, s.at(to));
     before.put(game, to, 0);
     before.to_move = mover as u8;
-    let m = legal_moves(game, &before)
+    let m = before
+        .legal_moves(game)
         .into_iter()
         .find(|m| m.from == from && m.to() == to)
         .ok_or_else(|| {

@@ -47,7 +47,7 @@ fn part_text(game: &Game, rule: &MoveRule, from: Sq, steps: &[Step], text: &mut 
             text.push('@');
         }
         if let Some(step) = steps.first() {
-            text.push_str(game.board.name(step.to as Sq));
+            text.push_str(game.board.name(step.to()));
         }
         return;
     }
@@ -59,7 +59,7 @@ fn part_text(game: &Game, rule: &MoveRule, from: Sq, steps: &[Step], text: &mut 
         if i > 0 || from != NO_SQUARE || sep == 'x' {
             text.push(sep);
         }
-        text.push_str(game.board.name(step.to as Sq));
+        text.push_str(game.board.name(step.to()));
     }
 }
 
@@ -81,8 +81,8 @@ pub fn move_text_among(game: &Game, m: Move, legal: &[Move]) -> String {
             && o.promote == m.promote
             && o.steps()
                 .iter()
-                .map(|s| s.to)
-                .eq(m.steps().iter().map(|s| s.to))
+                .map(|s| s.to())
+                .eq(m.steps().iter().map(|s| s.to()))
     };
     let alike = legal
         .iter()

@@ -19,7 +19,7 @@
 //! `5,5,5,5,5,5/5,5,5,5,5,5 South stores=0,0`.
 
 use crate::engine::column;
-use crate::engine::{State, NOBODY};
+use crate::engine::{Position, NOBODY};
 use crate::ir::expr::LookBack;
 use crate::ir::NO_SQUARE;
 use crate::ir::{Code, Columns, Game, Sowing, Sq, MAX_HAND_TYPES};
@@ -43,7 +43,7 @@ pub(super) fn piece_letter(game: &Game, code: Code) -> String {
 
 /// The pieces on `sq` from the bottom up; with `brackets`, a column of two or more is
 /// bracketed as the position text writes it.
-pub fn column_text(game: &Game, s: &State, sq: Sq, brackets: bool) -> String {
+pub fn column_text(game: &Game, s: &Position, sq: Sq, brackets: bool) -> String {
     let c = s.at(sq);
     let Some(cols) = &game.columns else {
         return piece_letter(game, c);
@@ -89,7 +89,7 @@ fn letter_code(game: &Game, c: char, prime: bool, rank: usize) -> Result<Code, S
 }
 
 /// The position as text.
-pub fn position_text(game: &Game, s: &State) -> String {
+pub fn position_text(game: &Game, s: &Position) -> String {
     if let Some(sw) = &game.sowing {
         return pits_position_text(game, sw, s);
     }
@@ -132,7 +132,7 @@ pub fn position_text(game: &Game, s: &State) -> String {
 
 /// The pieces in hand, player by player in turn order (separated by `,`), each player's
 /// counts by the piece types kept in hand in declaration order (separated by `:`).
-fn hand_text(game: &Game, s: &State) -> String {
+fn hand_text(game: &Game, s: &Position) -> String {
     let players: Vec<String> = (0..game.players.len())
         .map(|p| {
             let counts: Vec<String> = hand_types(game).map(|t| s.hand[p][t].to_string()).collect();
@@ -149,7 +149,7 @@ fn hand_types(game: &Game) -> impl Iterator<Item = usize> + '_ {
 
 /// The history that rules may read, where it is not at its start: ` clock=N`,
 /// ` passes=N`.
-fn history_fields(game: &Game, s: &State, text: &mut String) {
+fn history_fields(game: &Game, s: &Position, text: &mut String) {
     if s.look != LookBack::NONE {
         let square = |sq: u16| match sq {
             NO_SQUARE => "-".to_string(),
@@ -170,7 +170,7 @@ fn history_fields(game: &Game, s: &State, text: &mut String) {
     }
     if game.reads_moved {
         // In square order, as a set iterates.
-        let unmoved: Vec<&str> = (s.followed(game) & !s.moved)
+        let unmoved: Vec<&str> = (s.followed(game) & !s.moved())
             .iter()
             .map(|sq| game.board.name(sq))
             .collect();
@@ -191,7 +191,7 @@ fn history_fields(game: &Game, s: &State, text: &mut String) {
 
 /// Reads a history field (`clock=`, `passes=`) or `hand=` into `s`; `Ok(false)` when the
 /// key is none of them.
-fn history_field(game: &Game, s: &mut State, key: &str, value: &str) -> Result<bool, String> {
+fn history_field(game: &Game, s: &mut Position, key: &str, value: &str) -> Result<bool, String> {
     match key {
         "previous" => {
             let parts: Vec<&str> = value.split(':').collect();
@@ -243,7 +243,8 @@ fn history_field(game: &Game, s: &mut State, key: &str, value: &str) -> Result<b
                 }
                 unmoved.insert(sq);
             }
-            s.moved = s.followed(game) & !unmoved;
+            let moved = s.followed(game) & !unmoved;
+            s.set_moved(&moved);
         }
         "clock" => {
             s.clock = value
@@ -324,7 +325,7 @@ fn rank_squares(game: &Game, r: usize) -> Vec<Sq> {
 }
 
 /// Reads a position text; the error says what is wrong, in words.
-pub fn parse_position(game: &Game, text: &str) -> Result<State, String> {
+pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
     if game.sowing.is_none() && super::fen::looks_like_fen(game, text) {
         return super::fen::parse_fen(game, text);
     }
@@ -422,12 +423,12 @@ pub fn parse_position(game: &Game, text: &str) -> Result<State, String> {
             ));
         }
     }
-    let mut state = State::from_cells(game, &cells, to_move);
+    let mut state = Position::from_cells(game, &cells, to_move);
     for (slot, packed) in columns {
         state.slots[slot] = packed;
     }
     // Pieces in hand are those of the start unless the text says otherwise.
-    state.hand = State::start(game).hand;
+    state.hand = Position::start(game).hand;
     for field in &rest {
         let known = match field.split_once('=') {
             Some((key, value)) => history_field(game, &mut state, key, value)?,
@@ -463,7 +464,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<State, String> {
     Ok(state)
 }
 
-fn pits_position_text(game: &Game, sw: &Sowing, s: &State) -> String {
+fn pits_position_text(game: &Game, sw: &Sowing, s: &Position) -> String {
     let b = &game.board;
     let ranks: Vec<String> = (0..b.height)
         .rev()
@@ -505,9 +506,9 @@ fn parse_pits(
     board_text: &str,
     to_move: u8,
     fields: &[&str],
-) -> Result<State, String> {
+) -> Result<Position, String> {
     let b = &game.board;
-    let mut s = State::from_cells(game, &vec![0; b.cells()], to_move);
+    let mut s = Position::from_cells(game, &vec![0; b.cells()], to_move);
     let ranks = rank_texts(game, board_text)?;
     let mut total = 0u64;
     for (i, rank_text) in ranks.iter().enumerate() {

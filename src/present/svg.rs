@@ -4,7 +4,7 @@
 //! stores and pieces in hand written underneath.
 
 use super::colours::player_colour;
-use crate::engine::{column, State};
+use crate::engine::{column, Position};
 use crate::ir::board::square_name;
 use crate::ir::{Game, Sq};
 
@@ -12,7 +12,7 @@ const CELL: usize = 56;
 const MARGIN: usize = 28;
 
 /// The picture of `s`, as the text of an SVG file.
-pub fn position_svg(game: &Game, s: &State) -> String {
+pub fn position_svg(game: &Game, s: &Position) -> String {
     let b = &game.board;
     let (w, h) = (b.width * CELL, b.height * CELL);
     let notes = notes(game, s);
@@ -75,7 +75,7 @@ pub fn position_svg(game: &Game, s: &State) -> String {
 }
 
 /// The pieces on `sq`: one disc, or a column of them from the bottom up.
-fn pieces(game: &Game, s: &State, sq: Sq, x: usize, y: usize) -> String {
+fn pieces(game: &Game, s: &Position, sq: Sq, x: usize, y: usize) -> String {
     let code = s.at(sq);
     if code == 0 {
         return String::new();
@@ -151,7 +151,7 @@ fn text(x: usize, y: usize, size: usize, fill: &str, content: &str) -> String {
 }
 
 /// The lines under the board: whose turn it is, the stores, the pieces in hand.
-fn notes(game: &Game, s: &State) -> Vec<String> {
+fn notes(game: &Game, s: &Position) -> Vec<String> {
     let mut notes = Vec::new();
     if let Some(sw) = &game.sowing {
         notes.push(format!(

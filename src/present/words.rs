@@ -1,6 +1,6 @@
 //! The end of a game, and the game's settings, in words.
 
-use crate::engine::{final_stores, scores, seeds_left, Cause, Outcome, State, NOBODY};
+use crate::engine::{seeds_left, Cause, Outcome, Position, NOBODY};
 use crate::ir::{EndSide, EndWords, Game, Leftover};
 
 /// "Red wins" or "draw".
@@ -13,7 +13,7 @@ pub fn outcome_text(game: &Game, o: Outcome) -> String {
 
 /// Why the game ended at `s`: "Red: lose when count(friend) == 0", or "Red has no legal
 /// move".
-pub fn ending_text(game: &Game, s: &State, cause: Cause) -> String {
+pub fn ending_text(game: &Game, s: &Position, cause: Cause) -> String {
     let player = &game.players[s.to_move as usize].name;
     match cause {
         Cause::EndRule(i, p) => format!(
@@ -28,7 +28,7 @@ pub fn ending_text(game: &Game, s: &State, cause: Cause) -> String {
 /// The end in plain words, for the common end conditions ("Red has no pieces left",
 /// "Blue has 4 in a row", from the words the checker found in the rule); `None` where the
 /// condition has none (the rule is then given as written).
-pub fn end_words(game: &Game, s: &State, cause: Cause) -> Option<String> {
+pub fn end_words(game: &Game, s: &Position, cause: Cause) -> Option<String> {
     let Cause::EndRule(i, p) = cause else {
         return Some(ending_text(game, s, cause));
     };
@@ -53,19 +53,19 @@ pub fn end_words(game: &Game, s: &State, cause: Cause) -> Option<String> {
 /// The final score, where the game keeps one. With counters, where the seeds left on the
 /// board went: "Final score: South 31, North 29 (the 4 seeds left went to North, who
 /// captured last)."
-pub fn score_text(game: &Game, s: &State) -> Option<String> {
+pub fn score_text(game: &Game, s: &Position) -> Option<String> {
     let Some(sw) = game.sowing.as_ref() else {
         // A game of pieces with `score = …`: "Final score: Black 40, White 24."
         game.score.as_ref()?;
         let parts: Vec<String> = game
             .players
             .iter()
-            .zip(scores(game, s))
+            .zip(s.scores(game))
             .map(|(p, n)| format!("{} {n}", p.name))
             .collect();
         return Some(format!("Final score: {}.\n", parts.join(", ")));
     };
-    let stores = final_stores(game, s);
+    let stores = s.final_stores(game);
     let parts: Vec<String> = game
         .players
         .iter()

@@ -3,7 +3,7 @@
 //! one move fits. When nothing fits, a one-line reason: no such square, no piece of yours
 //! there, that piece cannot go there, or another move comes first.
 
-use crate::engine::{meets_after_move, moves_by_tier, sowing_ends, Move, State, MAX_SOWN};
+use crate::engine::{Move, Position, MAX_SOWN};
 use crate::ir::{Game, Sowing, NO_LAP};
 use crate::present::{move_text, move_text_among};
 
@@ -12,7 +12,7 @@ use crate::present::{move_text, move_text_among};
 fn squares(m: &Move) -> Vec<u16> {
     let from = (!m.places()).then_some(m.from);
     from.into_iter()
-        .chain(m.steps().iter().map(|s| s.to as u16))
+        .chain(m.steps().iter().map(|s| s.to()))
         .collect()
 }
 
@@ -51,7 +51,7 @@ pub fn square_words(text: &str) -> Vec<String> {
 }
 
 /// The legal move `text` means, or why there is none.
-pub fn read_move(game: &Game, s: &State, legal: &[Move], text: &str) -> Result<Move, String> {
+pub fn read_move(game: &Game, s: &Position, legal: &[Move], text: &str) -> Result<Move, String> {
     let text = text.trim();
     if let Some(&m) = legal
         .iter()
@@ -163,7 +163,7 @@ fn join_or(items: &[String]) -> String {
 }
 
 /// Why no legal move visits the squares `wanted`.
-fn why_not(game: &Game, s: &State, wanted: &[u16], legal: &[Move]) -> String {
+fn why_not(game: &Game, s: &Position, wanted: &[u16], legal: &[Move]) -> String {
     let from = wanted[0];
     let name = game.board.name(from);
     if let Some(sw) = &game.sowing {
@@ -191,10 +191,10 @@ fn why_not(game: &Game, s: &State, wanted: &[u16], legal: &[Move]) -> String {
     let fits = |m: &Move| squares(m).starts_with(wanted);
     // A move the rules have but that another tier comes before, or that a position rule
     // forbids.
-    let tiers = moves_by_tier(game, s);
+    let tiers = s.moves_by_tier(game);
     for (i, tier) in tiers.iter().enumerate() {
         if let Some(m) = tier.iter().find(|m| fits(m)) {
-            if !meets_after_move(game, s, m) {
+            if !s.meets_after_move(game, m) {
                 return format!("{} is not allowed: the position after it breaks the game's `after move require` rule", move_text(game, *m));
             }
             if tiers[..i].iter().any(|t| !t.is_empty()) {
@@ -224,7 +224,7 @@ fn why_not(game: &Game, s: &State, wanted: &[u16], legal: &[Move]) -> String {
 }
 
 /// Why no new piece can be placed on the empty square `to`.
-fn why_not_place(game: &Game, s: &State, to: u16, legal: &[Move]) -> String {
+fn why_not_place(game: &Game, s: &Position, to: u16, legal: &[Move]) -> String {
     let name = game.board.name(to);
     let player = s.to_move as usize;
     let kept = |t: u8| (game.hand_types >> t) & 1 != 0;
@@ -255,7 +255,7 @@ fn why_not_place(game: &Game, s: &State, to: u16, legal: &[Move]) -> String {
 /// Why the pit `from` cannot be sown: not the player's, empty, forbidden by `after move
 /// require`, or
 /// relays that would never end.
-fn why_not_sowing(game: &Game, sw: &Sowing, s: &State, from: u16, legal: &[Move]) -> String {
+fn why_not_sowing(game: &Game, sw: &Sowing, s: &Position, from: u16, legal: &[Move]) -> String {
     let name = game.board.name(from);
     let pit = sw.pit_of[from as usize] as usize;
     let n = sw.count();
@@ -267,7 +267,7 @@ fn why_not_sowing(game: &Game, sw: &Sowing, s: &State, from: u16, legal: &[Move]
     if s.slots[pit] == 0 {
         return format!("the pit {name} is empty; you can sow {}", join_or(&own));
     }
-    if sowing_ends(game, s, from) {
+    if s.sowing_ends(game, from) {
         return format!(
             "sowing {name} is not allowed: the position after it breaks the game's `after move require` rule; you can sow {}",
             join_or(&own)

@@ -9,7 +9,8 @@ mod record;
 
 pub use editor::run;
 
-use crate::engine::{self, Move, Scratch, State};
+use crate::each_state;
+use crate::engine::{History, Move, Position, Workspace};
 use crate::ir::{Game, Sq, NO_SQUARE};
 use crate::load::{GameSpec, Loaded};
 use crate::present::{
@@ -75,14 +76,16 @@ Commands:
 pub struct Session {
     spec: GameSpec,
     game: Game,
-    start: State,
+    start: Position,
     played: Vec<Move>,
     undone: Vec<Move>,
-    state: State,
+    state: Position,
     ai: Vec<Option<Level>>,
     rng: Rng,
     /// The engine's caches, kept from move to move.
-    scratch: Scratch,
+    work: Workspace,
+    /// The positions of the game so far, for `repeated`.
+    history: History,
     /// Colour the board (for a terminal that shows it).
     pub colour: bool,
     /// How long the computer thinks a move, whatever its level (`--think`).
@@ -114,7 +117,8 @@ impl Session {
             played: Vec::new(),
             undone: Vec::new(),
             rng: Rng::new(seed),
-            scratch: Scratch::default(),
+            work: Workspace::default(),
+            history: History::default(),
             colour: false,
             think: None,
             threads: 1,
@@ -132,7 +136,7 @@ impl Session {
         &self.game
     }
 
-    pub fn state(&self) -> &State {
+    pub fn state(&self) -> &Position {
         &self.state
     }
 
@@ -162,7 +166,7 @@ impl Session {
 
     /// The prompt: whose turn it is.
     pub fn prompt(&mut self) -> String {
-        if engine::outcome(&self.game, &self.state, &mut self.scratch).is_some() {
+        if self.state.outcome(&self.game, &mut self.work).is_some() {
             return "game over> ".into();
         }
         format!("{}> ", self.game.players[self.state.to_move as usize].name)
@@ -288,7 +292,7 @@ impl Session {
 
     fn legal(&mut self) -> Vec<Move> {
         let mut out = Vec::new();
-        engine::generate(&self.game, &self.state, &mut self.scratch, &mut out);
+        self.state.generate(&self.game, &mut self.work, &mut out);
         out
     }
 
@@ -371,13 +375,13 @@ impl Session {
         let mut s = self.start;
         for (i, &m) in self.played.iter().enumerate() {
             let who = &self.game.players[s.to_move as usize].name;
-            let legal = engine::legal_moves(&self.game, &s);
+            let legal = s.legal_moves(&self.game);
             text.push_str(&format!(
                 "{:>4}. {who} {}\n",
                 i + 1,
                 move_text_among(&self.game, m, &legal)
             ));
-            engine::make(&self.game, &mut s, m);
+            s.make(&self.game, m);
         }
         text
     }
@@ -391,7 +395,7 @@ impl Session {
                 .played
                 .last()
                 .map(|m| {
-                    let mut squares: Vec<Sq> = m.steps().iter().map(|s| s.to as Sq).collect();
+                    let mut squares: Vec<Sq> = m.steps().iter().map(|s| s.to()).collect();
                     squares.extend((m.from != NO_SQUARE).then_some(m.from));
                     squares
                 })
@@ -404,9 +408,9 @@ impl Session {
     }
 
     fn status(&mut self) -> String {
-        let given_up = self.scratch.reach.given_up;
-        let ending = engine::ending(&self.game, &self.state, &mut self.scratch);
-        let note = if self.scratch.reach.given_up > given_up {
+        let given_up = self.work.given_up();
+        let ending = self.state.ending(&self.game, &mut self.work);
+        let note = if self.work.given_up() > given_up {
             format!("{}\n", unsettled_note())
         } else {
             String::new()
@@ -425,7 +429,7 @@ impl Session {
             None => {
                 let p = self.state.to_move as usize;
                 let who = &self.game.players[p].name;
-                let legal = engine::legal_moves(&self.game, &self.state);
+                let legal = self.state.legal_moves(&self.game);
                 let forced_pass = legal.len() == 1 && legal[0].rule == Move::PASS_RULE;
                 match self.ai[p] {
                     Some(l) => format!("{who} (computer, level {}) to move.\n", l.0),
@@ -443,8 +447,8 @@ impl Session {
         let who = self.game.players[self.state.to_move as usize].name.clone();
         let legal = self.legal();
         let text = move_text_among(&self.game, m, &legal);
-        engine::make(&self.game, &mut self.state, m);
-        self.scratch.history.record(&self.game, &mut self.state);
+        self.state.make(&self.game, m);
+        self.history.record_at(&self.game, &mut self.state);
         self.played.push(m);
         format!("{who} plays {text}.\n\n{}", self.board())
     }
@@ -502,12 +506,13 @@ impl Session {
         let limits = self.limits(level);
         let game = &self.game;
         let who = &game.players[p].name;
-        let chosen = choose_watched(
+        let (history, rng) = (&self.history, &mut self.rng);
+        let chosen = each_state!(&self.state, s => choose_watched(
             game,
-            &self.state,
-            &self.scratch.history,
+            s,
+            history,
             limits,
-            &mut self.rng,
+            rng,
             &mut |t| {
                 watch(&format!(
                     "{who} is thinking: {:.1} s, {} playouts; best so far {} (wins {:.0}%)",
@@ -517,7 +522,7 @@ impl Session {
                     100.0 * t.win_rate
                 ))
             },
-        );
+        ));
         if interrupt::take() {
             // Stopped while thinking: the move it was thinking of is not played.
             return interrupted(self);
@@ -532,10 +537,10 @@ impl Session {
     /// The position after the moves played, from the start, with the history of the line.
     fn replay(&mut self) {
         self.state = self.start;
-        self.scratch.history.start(&self.game, &mut self.state);
+        self.history.start_at(&self.game, &mut self.state);
         for &m in &self.played {
-            engine::make(&self.game, &mut self.state, m);
-            self.scratch.history.record(&self.game, &mut self.state);
+            self.state.make(&self.game, m);
+            self.history.record_at(&self.game, &mut self.state);
         }
     }
 
@@ -591,7 +596,7 @@ impl Session {
                 text.push_str(&format!("perft {d}: interrupted\n"));
                 break;
             }
-            let n = perft(&self.game, &self.state, d);
+            let n = each_state!(&self.state, s => perft(&self.game, s, d));
             text.push_str(&format!("perft {d}: {n}\n"));
             counts.push(n);
         }
@@ -608,13 +613,14 @@ impl Session {
             .unwrap_or(Level(3))
             .max(Level(3));
         let limits = self.limits(level);
-        let chosen = choose_with_stats(
-            &self.game,
-            &self.state,
-            &self.scratch.history,
+        let (game, history, rng) = (&self.game, &self.history, &mut self.rng);
+        let chosen = each_state!(&self.state, s => choose_with_stats(
+            game,
+            s,
+            history,
             limits,
-            &mut self.rng,
-        );
+            rng,
+        ));
         if interrupt::take() {
             return "hint: interrupted\n".into();
         }

@@ -13,7 +13,7 @@
 //! ```
 
 use super::Session;
-use crate::engine::{self, Move, State};
+use crate::engine::{self, Move, Position};
 use crate::ir::Game;
 use crate::load::{find_source, load, GameSpec, Origin};
 use crate::overwrite::may_replace;
@@ -58,10 +58,10 @@ impl Session {
         text.push_str("moves\n");
         let mut s = self.start;
         for &m in &self.played {
-            let legal = engine::legal_moves(&self.game, &s);
+            let legal = s.legal_moves(&self.game);
             text.push_str(&move_text_among(&self.game, m, &legal));
             text.push('\n');
-            engine::make(&self.game, &mut s, m);
+            s.make(&self.game, m);
         }
         text
     }
@@ -120,7 +120,7 @@ impl Session {
         self.spec = args;
         self.game = loaded.game;
         self.start = loaded.start;
-        self.scratch = engine::Scratch::default();
+        self.work = engine::Workspace::default();
         self.played = played;
         self.undone.clear();
         self.replay();
@@ -132,16 +132,16 @@ impl Session {
 /// there, with its line.
 fn recorded_moves(
     game: &Game,
-    start: State,
+    start: Position,
     moves: &[(usize, String)],
 ) -> Result<Vec<Move>, String> {
     let mut state = start;
     let mut played = Vec::new();
     for (n, text) in moves {
-        let legal = engine::legal_moves(game, &state);
+        let legal = state.legal_moves(game);
         let m = super::input::read_move(game, &state, &legal, text)
             .map_err(|why| format!("line {n}: `{text}`: {why}"))?;
-        engine::make(game, &mut state, m);
+        state.make(game, m);
         played.push(m);
     }
     Ok(played)

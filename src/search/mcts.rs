@@ -7,6 +7,7 @@
 //! up. The time a move takes stays the same; the search is as many times larger.
 
 use super::playout::playout;
+use crate::engine::Layout;
 use crate::engine::{generate, make, History, Move, Outcome, Scratch, State};
 use crate::ir::Game;
 use crate::rng::Rng;
@@ -81,9 +82,9 @@ pub struct Choice {
 /// The move the computer chooses at `state`, or `None` when the game is over. `history`
 /// holds the positions of the game that led to `state` (`state` the last), for games that
 /// read `repeated`.
-pub fn choose(
+pub fn choose<Z: Layout>(
     game: &Game,
-    state: &State,
+    state: &State<Z>,
     history: &History,
     limits: Limits,
     rng: &mut Rng,
@@ -93,9 +94,9 @@ pub fn choose(
 
 /// The move the computer chooses at `state` and the playouts it ran, or `None` when the
 /// game is over.
-pub fn choose_with_stats(
+pub fn choose_with_stats<Z: Layout>(
     game: &Game,
-    state: &State,
+    state: &State<Z>,
     history: &History,
     limits: Limits,
     rng: &mut Rng,
@@ -117,9 +118,9 @@ pub struct Thinking {
 const WATCH_EVERY: Duration = Duration::from_millis(200);
 
 /// `choose_with_stats`, telling `watch` how the search goes every `WATCH_EVERY`.
-pub fn choose_watched(
+pub fn choose_watched<Z: Layout>(
     game: &Game,
-    state: &State,
+    state: &State<Z>,
     history: &History,
     limits: Limits,
     rng: &mut Rng,
@@ -211,9 +212,9 @@ impl RootStats {
 
 /// One tree's search from `state`, until its playouts are done, the time is up or it is
 /// stopped; `team` counts the playouts of every thread, and a `watch`er hears of them.
-fn grow_tree(
+fn grow_tree<Z: Layout>(
     game: &Game,
-    state: &State,
+    state: &State<Z>,
     history: &History,
     limits: Limits,
     rng: &mut Rng,

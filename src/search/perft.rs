@@ -2,6 +2,7 @@
 //! that every game's tests compare against (RULES.md says how moves are counted).
 
 use super::threads;
+use crate::engine::Layout;
 use crate::engine::{generate, make, History, Move, Scratch, State};
 use crate::ir::Game;
 
@@ -11,7 +12,7 @@ const SHARES_PER_THREAD: usize = 32;
 
 /// Counts the leaves at `depth`. Move buffers are allocated once per depth and reused.
 /// Where the game reads `repeated`, the line starts at `state`.
-pub fn perft(game: &Game, state: &State, depth: usize) -> u64 {
+pub fn perft<Z: Layout>(game: &Game, state: &State<Z>, depth: usize) -> u64 {
     let mut buffers = vec![Vec::with_capacity(64); depth.max(1)];
     let mut scratch = Scratch::default();
     let mut start = *state;
@@ -19,11 +20,11 @@ pub fn perft(game: &Game, state: &State, depth: usize) -> u64 {
     count(game, &start, depth, &mut scratch, &mut buffers)
 }
 
-fn count(
+fn count<Z: Layout>(
     game: &Game,
-    state: &State,
+    state: &State<Z>,
     depth: usize,
-    scratch: &mut Scratch,
+    scratch: &mut Scratch<Z>,
     buffers: &mut [Vec<Move>],
 ) -> u64 {
     if depth == 0 {
@@ -46,8 +47,8 @@ fn count(
 }
 
 /// A position inside the tree, with the line that led to it, counted by one thread.
-struct Share {
-    state: State,
+struct Share<Z: Layout> {
+    state: State<Z>,
     history: History,
     /// The first move of its line (for `divide`).
     root: usize,
@@ -56,7 +57,7 @@ struct Share {
 /// `perft` on `threads` threads: the tree is opened breadth first until there are enough
 /// positions to share, and each thread counts whole subtrees. The count is the same at any
 /// number of threads.
-pub fn perft_on(game: &Game, state: &State, depth: usize, threads: usize) -> u64 {
+pub fn perft_on<Z: Layout>(game: &Game, state: &State<Z>, depth: usize, threads: usize) -> u64 {
     if threads <= 1 || depth <= 2 {
         return perft(game, state, depth);
     }
@@ -67,18 +68,28 @@ pub fn perft_on(game: &Game, state: &State, depth: usize, threads: usize) -> u64
 }
 
 /// The count under each first move, in move order.
-pub fn divide(game: &Game, state: &State, depth: usize) -> Vec<(Move, u64)> {
+pub fn divide<Z: Layout>(game: &Game, state: &State<Z>, depth: usize) -> Vec<(Move, u64)> {
     divide_on(game, state, depth, 1)
 }
 
 /// `divide` on `threads` threads.
-pub fn divide_on(game: &Game, state: &State, depth: usize, threads: usize) -> Vec<(Move, u64)> {
+pub fn divide_on<Z: Layout>(
+    game: &Game,
+    state: &State<Z>,
+    depth: usize,
+    threads: usize,
+) -> Vec<(Move, u64)> {
     counts_by_root(game, state, depth.max(1), threads)
 }
 
 /// Each first move of `state` and the leaves at `depth` under it, counted on `threads`
 /// threads.
-fn counts_by_root(game: &Game, state: &State, depth: usize, threads: usize) -> Vec<(Move, u64)> {
+fn counts_by_root<Z: Layout>(
+    game: &Game,
+    state: &State<Z>,
+    depth: usize,
+    threads: usize,
+) -> Vec<(Move, u64)> {
     let mut scratch = Scratch::default();
     let mut start = *state;
     let history = History::new(game, &mut start);
@@ -90,7 +101,7 @@ fn counts_by_root(game: &Game, state: &State, depth: usize, threads: usize) -> V
     if depth == 1 {
         return roots.into_iter().map(|m| (m, 1)).collect();
     }
-    let mut shares: Vec<Share> = moves
+    let mut shares: Vec<Share<Z>> = moves
         .iter()
         .enumerate()
         .map(|(root, &m)| {

@@ -1,5 +1,6 @@
 //! Uniformly random games, for `bench` and for checking the engine's invariants.
 
+use crate::engine::Layout;
 use crate::engine::{
     countable, drawn, generate, make, make_sown, sample_counted, sample_drawn, Move, Outcome,
     Scratch, State,
@@ -19,12 +20,12 @@ pub struct Playout {
 /// Plays random moves from `state` until the game ends or `max_plies` moves were made.
 /// `moves` is a buffer reused across playouts; `scratch.history` holds the positions that
 /// led to `state` (for `repeated`), and is as it was when the playout returns.
-pub fn playout(
+pub fn playout<Z: Layout>(
     game: &Game,
-    state: &State,
+    state: &State<Z>,
     rng: &mut Rng,
     max_plies: usize,
-    scratch: &mut Scratch,
+    scratch: &mut Scratch<Z>,
     moves: &mut Vec<Move>,
 ) -> Playout {
     let mut s = *state;
@@ -38,12 +39,12 @@ pub fn playout(
     result
 }
 
-fn play_out(
+fn play_out<Z: Layout>(
     game: &Game,
-    s: &mut State,
+    s: &mut State<Z>,
     rng: &mut Rng,
     max_plies: usize,
-    scratch: &mut Scratch,
+    scratch: &mut Scratch<Z>,
     moves: &mut Vec<Move>,
 ) -> Playout {
     // Where the game allows it, the move the generator would list at a random index is

@@ -118,7 +118,7 @@ fn a_pawn_on_the_far_row_becomes_the_piece_its_player_chooses() {
 fn a_promotion_is_typed_as_squares_and_a_letter() {
     let g = game("chess", "");
     let s = position(&g, "7k/4P3/8/8/8/8/8/K7 White unmoved=-");
-    let legal = tabula::engine::legal_moves(&g, &s);
+    let legal = s.legal_moves(&g);
     let read = |text: &str| {
         tabula::repl::input::read_move(&g, &s, &legal, text)
             .map(|m| tabula::present::move_text(&g, m))
@@ -137,7 +137,7 @@ fn a_promotion_is_typed_as_squares_and_a_letter() {
 fn mate_loses_and_stalemate_draws() {
     let g = game("chess", "");
     // Fool's mate.
-    let mut s = tabula::engine::State::start(&g);
+    let mut s = tabula::engine::Position::start(&g);
     for mv in ["f2-f3", "e7-e5", "g2-g4", "d8-h4"] {
         s = play_move(&g, &s, mv);
     }
@@ -172,7 +172,7 @@ fn a_position_standing_for_the_third_time_draws() {
     let g = game("chess", "");
     let s = play_line(
         &g,
-        tabula::engine::State::start(&g),
+        tabula::engine::Position::start(&g),
         &[
             "g1-f3", "g8-f6", "f3-g1", "f6-g8", "g1-f3", "g8-f6", "f3-g1", "f6-g8",
         ],
@@ -227,8 +227,8 @@ fn los_alamos_knights_leap_alike_written_either_way() {
     let absolute = compile(&source.replace("= relative (", "= ("));
     for depth in 1..=4 {
         assert_eq!(
-            perft(&relative, &tabula::engine::State::start(&relative), depth),
-            perft(&absolute, &tabula::engine::State::start(&absolute), depth),
+            tabula::each_state!(&tabula::engine::Position::start(&relative), s => perft(&relative, s, depth)),
+            tabula::each_state!(&tabula::engine::Position::start(&absolute), s => perft(&absolute, s, depth)),
             "depth {depth}"
         );
     }
@@ -272,7 +272,7 @@ move step { along forward onto empty }
 move leap { along forward over 1 empty onto empty if not moved(from) }
 ",
     );
-    let s = tabula::engine::State::start(&g);
+    let s = tabula::engine::Position::start(&g);
     assert_eq!(moves(&g, &s), ["a1-a2", "a1-a3", "b1-b2", "b1-b3"]);
     let s = play_move(&g, &play_move(&g, &s, "a1-a2"), "a4-a3");
     assert_eq!(position_text(&g, &s), "4/m3/M3/1M2 White unmoved=b1");

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use tabula::compile::{compile_source, Choices};
-pub use tabula::engine::{legal_moves, make, Move, Outcome, Scratch, State};
+pub use tabula::engine::{Move, Outcome, Position, Workspace};
 use tabula::ir::Game;
 use tabula::load::{load, GameSpec};
 pub use tabula::present::{move_text, position_text};
@@ -35,17 +35,27 @@ pub fn compile(source: &str) -> Game {
         .game
 }
 
+/// The legal moves of a position.
+pub fn legal_moves(game: &Game, s: &Position) -> Vec<Move> {
+    s.legal_moves(game)
+}
+
+/// Plays `m` on `s`.
+pub fn make(game: &Game, s: &mut Position, m: Move) {
+    s.make(game, m)
+}
+
 /// The position a text describes, which must be readable.
-pub fn position(game: &Game, text: &str) -> State {
+pub fn position(game: &Game, text: &str) -> Position {
     parse_position(game, text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-pub fn parse_position(game: &Game, text: &str) -> Result<State, String> {
+pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
     tabula::present::parse_position(game, text)
 }
 
 /// The legal moves of a state, as text, sorted.
-pub fn moves(game: &Game, s: &State) -> Vec<String> {
+pub fn moves(game: &Game, s: &Position) -> Vec<String> {
     let mut m: Vec<String> = legal_moves(game, s)
         .into_iter()
         .map(|m| move_text(game, m))
@@ -55,28 +65,28 @@ pub fn moves(game: &Game, s: &State) -> Vec<String> {
 }
 
 /// The legal move of `s` written exactly as `mv`.
-pub fn parse_move(game: &Game, s: &State, mv: &str) -> Option<Move> {
+pub fn parse_move(game: &Game, s: &Position, mv: &str) -> Option<Move> {
     tabula::present::parse_move(game, &legal_moves(game, s), mv)
 }
 
 /// The moves of `s` into `out`, or how the game has ended there.
-pub fn generate(game: &Game, s: &State, out: &mut Vec<Move>) -> Option<Outcome> {
-    tabula::engine::generate(game, s, &mut Scratch::default(), out)
+pub fn generate(game: &Game, s: &Position, out: &mut Vec<Move>) -> Option<Outcome> {
+    s.generate(game, &mut Workspace::default(), out)
 }
 
 /// How the game has ended at `s`, if it has.
-pub fn outcome(game: &Game, s: &State) -> Option<Outcome> {
-    tabula::engine::outcome(game, s, &mut Scratch::default())
+pub fn outcome(game: &Game, s: &Position) -> Option<Outcome> {
+    s.outcome(game, &mut Workspace::default())
 }
 
 /// How the game has ended at `s`, with the reason in words, if it has.
-pub fn ending(game: &Game, s: &State) -> Option<(Outcome, String)> {
-    tabula::engine::ending(game, s, &mut Scratch::default())
+pub fn ending(game: &Game, s: &Position) -> Option<(Outcome, String)> {
+    s.ending(game, &mut Workspace::default())
         .map(|(o, cause)| (o, tabula::present::ending_text(game, s, cause)))
 }
 
 /// The state after the move typed as `mv`, which must be legal.
-pub fn play_move(game: &Game, s: &State, mv: &str) -> State {
+pub fn play_move(game: &Game, s: &Position, mv: &str) -> Position {
     let m = parse_move(game, s, mv).unwrap_or_else(|| {
         panic!(
             "{mv} is not legal at {}: {:?}",
@@ -103,17 +113,13 @@ pub fn temp_folder(name: &str) -> std::path::PathBuf {
 
 /// Plays `moves` from `s` with the game's history kept (for `repeated`), checking that the
 /// game goes on before each; the position after them.
-pub fn play_line(game: &Game, mut s: State, moves: &[&str]) -> State {
-    let mut history = tabula::engine::History::new(game, &mut s);
-    let mut scratch = Scratch::default();
+pub fn play_line(game: &Game, mut s: Position, moves: &[&str]) -> Position {
+    let mut history = tabula::engine::History::new_at(game, &mut s);
+    let mut work = Workspace::default();
     for (i, mv) in moves.iter().enumerate() {
-        assert_eq!(
-            tabula::engine::outcome(game, &s, &mut scratch),
-            None,
-            "before move {i}"
-        );
+        assert_eq!(s.outcome(game, &mut work), None, "before move {i}");
         s = play_move(game, &s, mv);
-        history.record(game, &mut s);
+        history.record_at(game, &mut s);
     }
     s
 }

@@ -4,7 +4,7 @@
 
 use crate::common::play_line;
 use crate::common::{
-    after, compile, ending, moves, outcome, play_move, position, position_text, Outcome, State,
+    after, compile, ending, moves, outcome, play_move, position, position_text, Outcome, Position,
 };
 
 /// A game of stones on a 5 x 5 board with the given rules.
@@ -41,7 +41,7 @@ move drop {
 #[test]
 fn pieces_in_hand_are_counted_shown_and_written_in_the_position() {
     let g = stones(&format!("{HAND}\nno move: pass"));
-    let s = State::start(&g);
+    let s = Position::start(&g);
     assert_eq!(position_text(&g, &s), "5/5/5/5/5 White hand=2,1");
     assert!(tabula::present::board_text(&g, &s)
         .ends_with("  in hand: White 2 stone, Black 1 stone\n  S White stone, s Black stone\n"));
@@ -52,7 +52,10 @@ fn pieces_in_hand_are_counted_shown_and_written_in_the_position() {
     let s = play_move(&g, &s, "a1");
     assert_eq!(moves(&g, &s), ["pass"]);
     // A position text without `hand=` starts with the setup's hands.
-    assert_eq!(position(&g, "5/5/5/5/5 Black").hand, State::start(&g).hand);
+    assert_eq!(
+        position(&g, "5/5/5/5/5 Black").hand,
+        Position::start(&g).hand
+    );
 }
 
 const AROUND: &str = "move grow {

@@ -4,7 +4,7 @@
 //! are in tests/zigzag_rules.rs.
 
 use crate::common::{
-    after, compile, ending, generate, moves, outcome, position, position_text, Outcome, State,
+    after, compile, ending, generate, moves, outcome, position, position_text, Outcome, Position,
 };
 
 /// A ring of 3 x 2 pits sown counter-clockwise: along rank 1 to the right, up, along rank 2
@@ -36,11 +36,11 @@ sow lift {{
 #[test]
 fn put_fills_pits_with_a_count_that_may_depend_on_the_square() {
     let g = ring("put file + 1 where true", "", "");
-    let s = State::start(&g);
+    let s = Position::start(&g);
     assert_eq!(position_text(&g, &s), "1,2,3/1,2,3 South stores=0,0");
     let g = ring("put 4 where rank == 0\n put 2 on b2", "", "");
     assert_eq!(
-        position_text(&g, &State::start(&g)),
+        position_text(&g, &Position::start(&g)),
         "0,2,0/4,4,4 South stores=0,0"
     );
 }
@@ -48,11 +48,11 @@ fn put_fills_pits_with_a_count_that_may_depend_on_the_square() {
 #[test]
 fn pits_keep_the_usual_square_names_unless_renamed() {
     let g = ring("put 1 where true", "", "");
-    assert_eq!(moves(&g, &State::start(&g)), ["a1", "b1", "c1"]);
+    assert_eq!(moves(&g, &Position::start(&g)), ["a1", "b1", "c1"]);
     let g = ring("put 1 where true", "", "names rank 1 from a, rank 2 from A");
-    assert_eq!(moves(&g, &State::start(&g)), ["a", "b", "c"]);
+    assert_eq!(moves(&g, &Position::start(&g)), ["a", "b", "c"]);
     let g = ring("put 1 where true", "", "names rank 1 from p");
-    assert_eq!(moves(&g, &State::start(&g)), ["p", "q", "r"]);
+    assert_eq!(moves(&g, &Position::start(&g)), ["p", "q", "r"]);
     assert_eq!(g.board.name(3), "a2", "rank 2 keeps its names");
 }
 
@@ -118,7 +118,7 @@ fn where_the_last_seed_falls_decides_relay_capture_or_stop() {
 fn a_move_whose_relays_never_end_is_not_a_move() {
     // Every lap relays, so every sowing goes round for ever: no move, and no move loses.
     let g = ring("put 1 where true", "when true: relay", "no move: lose");
-    let s = State::start(&g);
+    let s = Position::start(&g);
     assert!(moves(&g, &s).is_empty());
     assert_eq!(outcome(&g, &s), Some(Outcome::Win(1)));
 }
@@ -152,7 +152,7 @@ fn score_compares_the_stores_and_leftover_awards_the_rest() {
     // South has no seed: the game ends; 5 against 4.
     let s = position(&g, "2,0,0/0,0,0 South stores=5,4 capturer=North");
     assert_eq!(outcome(&g, &s), Some(Outcome::Win(0)), "without leftover");
-    assert_eq!(tabula::engine::final_stores(&g, &s), [5, 4]);
+    assert_eq!(s.final_stores(&g), [5, 4]);
     let g = ring("", "", &format!("{extra}\nleftover to last capturer"));
     let s = position(&g, "2,0,0/0,0,0 South stores=5,4 capturer=North");
     assert_eq!(
@@ -160,7 +160,7 @@ fn score_compares_the_stores_and_leftover_awards_the_rest() {
         Some(Outcome::Win(1)),
         "North takes the two left"
     );
-    assert_eq!(tabula::engine::final_stores(&g, &s), [5, 6]);
+    assert_eq!(s.final_stores(&g), [5, 6]);
     let s = position(&g, "1,0,0/0,0,0 South stores=5,4 capturer=North");
     assert_eq!(outcome(&g, &s), Some(Outcome::Draw));
 }
@@ -242,5 +242,5 @@ end before turn { draw when not reachable(capture) }
         ["never_captures"]
     );
     let g = compile(source);
-    assert_eq!(outcome(&g, &State::start(&g)), Some(Outcome::Draw));
+    assert_eq!(outcome(&g, &Position::start(&g)), Some(Outcome::Draw));
 }

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tabula::compile::{compile_source, Choices, Failure};
 use tabula::diagnostic::{render, RenderStyle};
-use tabula::engine::{self, legal_moves, make, State};
+use tabula::engine::Position;
 use tabula::ir::Game;
 use tabula::load::{load, GameSpec};
 use tabula::present::{move_text_among, parse_move, parse_position, position_text};
@@ -265,7 +265,11 @@ fn run_one(
 /// A rule file: checked, its problems rendered, and the game it makes (if any) played.
 fn source_target(source: &str, rng: &mut Rng) -> Result<(), String> {
     match compile_source(source, &Choices::default()) {
-        Ok(compiled) => play_a_little(&compiled.game, engine::start(&compiled.game), rng),
+        Ok(compiled) => play_a_little(
+            &compiled.game,
+            tabula::engine::Position::start(&compiled.game),
+            rng,
+        ),
         Err(Failure::Problems(problems)) => {
             if problems.is_empty() {
                 return Err("refused without a problem".into());
@@ -279,7 +283,7 @@ fn source_target(source: &str, rng: &mut Rng) -> Result<(), String> {
 
 /// A few random plies from `s`: every move's text reads back as that move, and every
 /// position's text reads back as the same text.
-fn play_a_little(game: &Game, mut s: State, rng: &mut Rng) -> Result<(), String> {
+fn play_a_little(game: &Game, mut s: Position, rng: &mut Rng) -> Result<(), String> {
     let started = Instant::now();
     for _ in 0..12 {
         let text = position_text(game, &s);
@@ -288,7 +292,7 @@ fn play_a_little(game: &Game, mut s: State, rng: &mut Rng) -> Result<(), String>
         if position_text(game, &again) != text {
             return Err(format!("the position text `{text}` reads back otherwise"));
         }
-        let moves = legal_moves(game, &s);
+        let moves = s.legal_moves(game);
         if moves.is_empty() || started.elapsed() > PLAY_TIME {
             break;
         }
@@ -299,7 +303,7 @@ fn play_a_little(game: &Game, mut s: State, rng: &mut Rng) -> Result<(), String>
                 "the move `{written}` does not read back in `{text}`"
             ));
         }
-        make(game, &mut s, m);
+        s.make(game, m);
     }
     Ok(())
 }
@@ -318,13 +322,13 @@ const SHIPPED: &[&str] = &[
 
 /// A position text mangled from one reached in play.
 fn position_input(game: &Game, rng: &mut Rng) -> String {
-    let mut s = engine::start(game);
+    let mut s = Position::start(game);
     for _ in 0..rng.below(30) {
-        let moves = legal_moves(game, &s);
+        let moves = s.legal_moves(game);
         if moves.is_empty() {
             break;
         }
-        make(game, &mut s, moves[rng.below(moves.len())]);
+        s.make(game, moves[rng.below(moves.len())]);
     }
     let text = position_text(game, &s);
     let mut out = text.clone();
@@ -372,7 +376,7 @@ fn position_target(game: &Game, text: &str, rng: &mut Rng) -> Result<(), String>
 
 /// Lines a person might type, right and wrong.
 fn session_line(session: &Session, dir: &Path, rng: &mut Rng) -> String {
-    let legal = legal_moves(session.game(), session.state());
+    let legal = session.state().legal_moves(session.game());
     let record = dir.join(format!("r{}.rec", rng.below(3)));
     let record = record.to_str().unwrap();
     let to_move = &session.game().players[session.state().to_move as usize].name;

@@ -5,7 +5,7 @@
 //! lost but by the rules (a placement brings one in, from the hand where the game keeps
 //! one), and seeds are never made or lost at all.
 
-use crate::common::{generate, make, move_text, position_text, Move, State};
+use crate::common::{generate, make, move_text, position_text, Move, Position};
 use tabula::engine::Scratch;
 use tabula::ir::Game;
 use tabula::load::{load_source, GameSpec};
@@ -57,7 +57,7 @@ fn every_shipped_game() -> Vec<(String, Game)> {
 /// What a game keeps: the seeds of a counting game (in pits and stores), or the pieces of a
 /// game of pieces (with stacks, every piece of every column). The piece counters kept in
 /// the state must agree with the board.
-fn conserved(game: &Game, s: &State) -> u64 {
+fn conserved(game: &Game, s: &Position) -> u64 {
     if let Some(sw) = &game.sowing {
         let pits: u64 = (0..sw.count()).map(|pit| s.seeds(pit)).sum();
         let stores: u64 = s.stores.iter().map(|&n| n as u64).sum();
@@ -116,7 +116,7 @@ fn takes_by_effect(game: &Game, m: &Move) -> bool {
 }
 
 /// Checks every invariant at one state.
-fn check_state(name: &str, game: &Game, s: &State, moves: &mut Vec<Move>) {
+fn check_state(name: &str, game: &Game, s: &Position, moves: &mut Vec<Move>) {
     let text = position_text(game, s);
     let back = tabula::present::parse_position(game, &text)
         .unwrap_or_else(|e| panic!("{name}: {text}: {e}"));
@@ -134,7 +134,7 @@ fn check_state(name: &str, game: &Game, s: &State, moves: &mut Vec<Move>) {
             );
             // A move chosen by index without listing the others is the listed one.
             for i in [0, moves.len() / 2, moves.len() - 1] {
-                let chosen = tabula::engine::sample(
+                let chosen = tabula::each_state!(s, s => tabula::engine::sample(
                     game,
                     s,
                     &mut Scratch::default(),
@@ -143,7 +143,7 @@ fn check_state(name: &str, game: &Game, s: &State, moves: &mut Vec<Move>) {
                         assert_eq!(n, moves.len(), "{name}: the count of moves at {text}");
                         i
                     },
-                );
+                ));
                 assert_eq!(chosen, Ok(moves[i]), "{name}: move {i} at {text}");
             }
             // Every move where there are few; an even sample where there are thousands.
@@ -187,7 +187,7 @@ fn random_games_keep_every_invariant() {
         let mut rng = Rng::new(7);
         let mut moves = Vec::new();
         for _ in 0..30 {
-            let mut s = State::start(&game);
+            let mut s = Position::start(&game);
             for _ in 0..2000 {
                 check_state(&name, &game, &s, &mut moves);
                 if moves.is_empty() {
@@ -205,27 +205,29 @@ fn random_games_end_or_reach_the_cap() {
     for (name, game) in every_shipped_game() {
         let mut rng = Rng::new(11);
         let mut buffer = Vec::new();
-        let mut scratch = Scratch::default();
-        let start = State::start(&game);
-        for _ in 0..200 {
-            let p = playout(&game, &start, &mut rng, 1000, &mut scratch, &mut buffer);
-            match p.outcome {
-                Some(_) => assert!(p.plies < 1000, "{name}"),
-                None => assert_eq!(p.plies, 1000, "{name}"),
+        tabula::each_state!(&Position::start(&game), start => {
+            let mut scratch = Scratch::default();
+            for _ in 0..200 {
+                let p = playout(&game, start, &mut rng, 1000, &mut scratch, &mut buffer);
+                match p.outcome {
+                    Some(_) => assert!(p.plies < 1000, "{name}"),
+                    None => assert_eq!(p.plies, 1000, "{name}"),
+                }
             }
-        }
+        })
     }
 }
 
 /// Fifty playouts from the start with one seed.
 fn playouts(game: &Game, seed: u64) -> Vec<Playout> {
-    let start = State::start(game);
     let mut rng = Rng::new(seed);
     let mut buffer = Vec::new();
-    let mut scratch = Scratch::default();
-    (0..50)
-        .map(|_| playout(game, &start, &mut rng, 1000, &mut scratch, &mut buffer))
-        .collect()
+    tabula::each_state!(&Position::start(game), start => {
+        let mut scratch = Scratch::default();
+        (0..50)
+            .map(|_| playout(game, start, &mut rng, 1000, &mut scratch, &mut buffer))
+            .collect()
+    })
 }
 
 /// A seed decides the games: the same seed plays the same games, and another seed others
@@ -246,9 +248,10 @@ fn a_scratch_used_by_another_game_changes_no_playout() {
         crate::common::game("zigzag", ""),
         crate::common::game("kalah", ""),
     );
-    let start = State::start(&kalah);
+    use tabula::engine::{Small, State};
+    let start = State::<Small>::start(&kalah);
     let mut used = Scratch::default();
-    let play = |scratch: &mut Scratch, seed| {
+    let play = |scratch: &mut Scratch<Small>, seed| {
         playout(
             &kalah,
             &start,
@@ -259,7 +262,12 @@ fn a_scratch_used_by_another_game_changes_no_playout() {
         )
     };
     for seed in 0..20 {
-        tabula::engine::generate(&zigzag, &State::start(&zigzag), &mut used, &mut Vec::new());
+        tabula::engine::generate(
+            &zigzag,
+            &State::<Small>::start(&zigzag),
+            &mut used,
+            &mut Vec::new(),
+        );
         let a = play(&mut used, seed);
         let b = play(&mut Scratch::default(), seed);
         assert_eq!(a, b, "seed {seed}");
@@ -291,12 +299,13 @@ fn the_computer_always_answers_with_a_legal_move_within_its_budget() {
     use tabula::search::mcts::{choose_with_stats, Level, Limits};
     for (name, game) in every_shipped_game() {
         let mut rng = Rng::new(5);
-        let mut s = State::start(&game);
-        let mut history = tabula::engine::History::new(&game, &mut s);
+        let mut s = Position::start(&game);
+        let mut history = tabula::engine::History::new_at(&game, &mut s);
         let limits = Limits::for_level(Level(2));
         for ply in 0..6 {
-            let legal = tabula::engine::legal_moves(&game, &s);
-            match choose_with_stats(&game, &s, &history, limits, &mut rng) {
+            let legal = s.legal_moves(&game);
+            let chosen = tabula::each_state!(&s, st => choose_with_stats(&game, st, &history, limits, &mut rng));
+            match chosen {
                 Some(c) => {
                     assert!(
                         legal.contains(&c.mv),
@@ -308,7 +317,7 @@ fn the_computer_always_answers_with_a_legal_move_within_its_budget() {
                         c.playouts
                     );
                     make(&game, &mut s, c.mv);
-                    history.record(&game, &mut s);
+                    history.record_at(&game, &mut s);
                 }
                 None => {
                     assert!(legal.is_empty(), "{name}: no answer while moves exist");

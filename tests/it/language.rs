@@ -3,7 +3,7 @@
 
 use crate::common::{
     after, compile, moves, outcome, parse_position, play_move, position, position_text, Outcome,
-    State,
+    Position,
 };
 use tabula::compile::{compile_source, Choices, Failure};
 
@@ -231,7 +231,7 @@ fn setup_places_pieces_by_condition_or_by_square() {
     let g = compile(
         "game \"T\"\nboard 3 x 3\nplayers White, Black\npieces man, king\nsetup {\n  man where row == 0\n  White king on b2\n}\nmove step { along all onto empty }\n",
     );
-    assert_eq!(position_text(&g, &State::start(&g)), "mmm/1K1/MMM White");
+    assert_eq!(position_text(&g, &Position::start(&g)), "mmm/1K1/MMM White");
 }
 
 #[test]
@@ -286,8 +286,11 @@ fn the_reference_games_compile() {
     for g in &games {
         let game = compile(g);
         if game.title == "Zola" {
-            let start = State::start(&game);
-            assert_eq!(tabula::search::perft::perft(&game, &start, 3), 46472);
+            let start = Position::start(&game);
+            assert_eq!(
+                tabula::each_state!(&start, s => tabula::search::perft::perft(&game, s, 3)),
+                46472
+            );
             zola = true;
         }
     }
@@ -449,7 +452,7 @@ fn two_names_for_one_step_are_one_direction_and_give_each_move_once() {
 #[test]
 fn three_and_four_players_write_their_pieces_apart_and_read_them_back() {
     let four = compile("game \"Four\"\nboard 5 x 5\nplayers A, B, C, D\npieces man\nsetup {\n  A man on a1\n  B man on e5\n  C man on c3\n  D man on b2\n}\nmove step { along all onto empty }\n");
-    let text = position_text(&four, &tabula::engine::start(&four));
+    let text = position_text(&four, &tabula::engine::Position::start(&four));
     assert_eq!(text, "4m/5/2M'2/1m'3/M4 A");
     assert_eq!(position_text(&four, &position(&four, &text)), text);
     let three = compile("game \"Three\"\nboard 5 x 5\nplayers A, B, C\npieces man\nmove step { along all onto empty }\n");
@@ -463,7 +466,8 @@ fn three_and_four_players_write_their_pieces_apart_and_read_them_back() {
 fn the_end_is_said_in_words_for_the_common_conditions() {
     let said = |g: &tabula::ir::Game, text: &str| {
         let s = position(g, text);
-        let (_, cause) = tabula::engine::ending(g, &s, &mut tabula::engine::Scratch::default())
+        let (_, cause) = s
+            .ending(g, &mut tabula::engine::Workspace::default())
             .expect("the game is over");
         tabula::present::end_words(g, &s, cause)
     };
@@ -493,7 +497,8 @@ fn the_end_is_said_in_words_for_the_common_conditions() {
 fn a_piece_in_a_zone_is_said_in_words() {
     let g = crate::common::game("breakthrough", "");
     let s = position(&g, "P7/8/8/8/8/8/8/8 Black");
-    let (_, cause) = tabula::engine::ending(&g, &s, &mut tabula::engine::Scratch::default())
+    let (_, cause) = s
+        .ending(&g, &mut tabula::engine::Workspace::default())
         .expect("the game is over");
     assert_eq!(
         tabula::present::end_words(&g, &s, cause).as_deref(),

@@ -106,6 +106,6 @@ fn a_player_with_no_legal_move_loses() {
 #[test]
 fn the_eight_by_eight_board_starts_with_twelve_soldiers_each() {
     let g = laska("size=8");
-    let s = tabula::engine::State::start(&g);
+    let s = tabula::engine::Position::start(&g);
     assert_eq!([s.occupied(0).len(), s.occupied(1).len()], [12, 12]);
 }

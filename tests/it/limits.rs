@@ -69,7 +69,7 @@ fn three_hundred_move_rules_play_as_written() {
         }
         let g = compile(&src);
         let s = position(&g, "5/5/5/5/M4 White");
-        let legal = tabula::engine::legal_moves(&g, &s);
+        let legal = s.legal_moves(&g);
         assert_eq!(legal.len(), 1, "rule {live}");
         let m: Move = legal[0];
         assert!(!m.is_pass(), "rule {live}");
@@ -191,7 +191,7 @@ fn a_long_chain_within_the_bound_is_played_whole() {
     let g = compile(
         "game \"T\"\nboard 1 x 21\nplayers White, Black\npieces man\nsetup {\n  White man on a1\n  Black man where rank % 2 == 1\n}\nmove jump { along n over 1 enemy onto empty capture over chain must }\n",
     );
-    let s = tabula::engine::State::start(&g);
+    let s = tabula::engine::Position::start(&g);
     let chain: Vec<String> = (1..=11).map(|k| format!("a{}", 2 * k - 1)).collect();
     let text = chain.join("x");
     assert_eq!(moves(&g, &s), std::slice::from_ref(&text));
@@ -375,7 +375,7 @@ fn a_relay_cycle_too_long_to_find_is_bounded_by_the_seeds_sown() {
     let start = std::time::Instant::now();
     assert_eq!(moves(&g, &s), ["a1", "b1", "c1", "e1"]);
     assert!(start.elapsed().as_secs() < 5);
-    assert!(!tabula::engine::sowing_ends(&g, &s, 3));
+    assert!(!s.sowing_ends(&g, 3));
 }
 
 /// A counting game with more tracks than a track id holds is refused.

@@ -37,7 +37,7 @@ fn kalah_ends_when_a_side_is_empty_and_each_side_keeps_its_seeds() {
     let s = position(&g, "20,1,2,0,0,0,0/0,0,0,0,0,0,21 South");
     let (o, why) = ending(&g, &s).expect("South's side is empty");
     assert_eq!(why, "South: score when seeds(home) == 0");
-    assert_eq!(tabula::engine::final_stores(&g, &s), [21, 23]);
+    assert_eq!(s.final_stores(&g), [21, 23]);
     assert_eq!(o, Outcome::Win(1));
 }
 
@@ -76,7 +76,7 @@ fn oware_must_feed_and_ends_when_it_cannot() {
     // No move feeds: the game ends, and South keeps the seed on their side.
     let s = position(&g, "0,0,0,0,0,0/1,0,0,0,0,0 South stores=23,24");
     let (o, _) = ending(&g, &s).expect("no move feeds North");
-    assert_eq!(tabula::engine::final_stores(&g, &s), [24, 24]);
+    assert_eq!(s.final_stores(&g), [24, 24]);
     assert_eq!(o, Outcome::Draw);
 }
 

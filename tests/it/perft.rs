@@ -1,7 +1,7 @@
 //! Perft tables from plain data files: tests/perft.txt in every run, tests/perft_deep.txt
 //! with `--ignored`.
 
-use tabula::engine::State;
+use tabula::engine::Position;
 use tabula::search::perft::{divide_on, perft, perft_on};
 
 fn check_table(file: &str) {
@@ -23,7 +23,7 @@ fn check_table(file: &str) {
         };
         let game = crate::common::game(name, options);
         let start = if position == "start" {
-            State::start(&game)
+            Position::start(&game)
         } else {
             crate::common::position(&game, position)
         };
@@ -33,7 +33,7 @@ fn check_table(file: &str) {
             .collect();
         for (i, &expected) in counts.iter().enumerate() {
             assert_eq!(
-                perft(&game, &start, i + 1),
+                tabula::each_state!(&start, s => perft(&game, s, i + 1)),
                 expected,
                 "{name} {options} {position} depth {}",
                 i + 1
@@ -44,11 +44,11 @@ fn check_table(file: &str) {
         let depth = counts.len();
         let expected = counts[depth - 1];
         assert_eq!(
-            perft_on(&game, &start, depth, 3),
+            tabula::each_state!(&start, s => perft_on(&game, s, depth, 3)),
             expected,
             "{name} {options} {position} depth {depth} on 3 threads"
         );
-        let divided: u64 = divide_on(&game, &start, depth, 2)
+        let divided: u64 = tabula::each_state!(&start, s => divide_on(&game, s, depth, 2))
             .iter()
             .map(|(_, n)| n)
             .sum();

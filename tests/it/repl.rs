@@ -1,7 +1,7 @@
 //! The play session, run as a real process with its input piped in: whole games of every
 //! shipped game, and a transcript of a person's mistakes.
 
-use crate::common::{generate, make, move_text, tabula_command, State};
+use crate::common::{generate, make, move_text, tabula_command, Position};
 use tabula::engine::Outcome;
 use tabula::ir::Game;
 use tabula::rng::Rng;
@@ -18,7 +18,7 @@ fn finished_game(name: &str, options: &str, cap: usize) -> (Game, Vec<String>, O
     let mut moves = Vec::new();
     for seed in 1..=100 {
         let mut rng = Rng::new(seed);
-        let mut s = State::start(&game);
+        let mut s = Position::start(&game);
         let mut played = Vec::new();
         for _ in 0..cap {
             if generate(&game, &s, &mut moves).is_none() {
@@ -26,9 +26,9 @@ fn finished_game(name: &str, options: &str, cap: usize) -> (Game, Vec<String>, O
                 played.push(move_text(&game, m));
                 make(&game, &mut s, m);
             } else {
-                let (outcome, _) =
-                    tabula::engine::ending(&game, &s, &mut tabula::engine::Scratch::default())
-                        .unwrap();
+                let (outcome, _) = s
+                    .ending(&game, &mut tabula::engine::Workspace::default())
+                    .unwrap();
                 return (game, played, outcome);
             }
         }
@@ -696,7 +696,7 @@ fn the_position_is_always_the_one_its_record_loads_to() {
         let mut rng = Rng::new(7);
         let mut typed = Vec::new();
         for _ in 0..60 {
-            let legal = tabula::engine::legal_moves(session.game(), session.state());
+            let legal = session.state().legal_moves(session.game());
             let players = session.game().players.clone();
             let to_move = &players[session.state().to_move as usize].name;
             let line = match rng.below(12) {

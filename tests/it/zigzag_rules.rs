@@ -4,7 +4,7 @@
 
 use crate::common::{
     after, game, generate, legal_moves, make, moves, play_move, position, position_text, Outcome,
-    State,
+    Position,
 };
 use tabula::ir::Game;
 
@@ -15,7 +15,7 @@ fn zigzag() -> Game {
 #[test]
 fn the_first_lap_goes_toward_the_centre_and_turns_at_an_end_column() {
     let g = zigzag();
-    let start = position_text(&g, &State::start(&g));
+    let start = position_text(&g, &Position::start(&g));
     assert_eq!(start, "5,5,5,5,5,5/5,5,5,5,5,5 South stores=0,0");
     // c is in the left half: right, zig-zagging D e F, straight across to f, then left to E.
     assert_eq!(
@@ -129,7 +129,7 @@ fn ending(g: &Game, text: &str) -> (Outcome, String, Vec<u64>) {
     let s = position(g, text);
     let (o, why) = crate::common::ending(g, &s).expect("the game is over");
     assert_eq!(generate(g, &s, &mut Vec::new()), Some(o));
-    (o, why, tabula::engine::final_stores(g, &s))
+    (o, why, s.final_stores(g))
 }
 
 #[test]
@@ -186,7 +186,7 @@ fn a_game_goes_on_while_a_capture_is_reachable_even_if_not_at_once() {
 }
 
 /// Games that end within `depth` plies of `s`, by result: (first player, second, draw).
-fn endings(g: &Game, s: &State, depth: usize, tally: &mut [u64; 3]) {
+fn endings(g: &Game, s: &Position, depth: usize, tally: &mut [u64; 3]) {
     let mut moves = Vec::new();
     match generate(g, s, &mut moves) {
         Some(Outcome::Win(p)) => tally[p as usize] += 1,
@@ -215,7 +215,7 @@ fn small_boards_end_with_the_results_of_an_independent_reference() {
     ] {
         let g = game("zigzag", options);
         let mut tally = [0; 3];
-        endings(&g, &State::start(&g), depth, &mut tally);
+        endings(&g, &Position::start(&g), depth, &mut tally);
         assert_eq!(tally, expected, "{options} to depth {depth}");
     }
 }

@@ -1,15 +1,21 @@
-//! Sets of squares as machine words, for set-wise move generation: one `u64` on boards of
-//! up to 64 squares, four on larger ones (up to 256). The compiled game and the state keep
-//! every set in four words (`ir::SquareSet`); the engine's hot code is written once over
-//! `Mask` and compiled for each width, so a small board pays for one word only and a large
-//! board takes the same path.
+//! Sets of squares as machine words, for set-wise move generation and evaluation: one
+//! `u64` on boards of up to 64 squares, `Wide<4>` up to 256 and `Wide<16>` up to 1,024.
+//! The compiled game keeps its tables' sets at the board's width (`MaskTable`) or at the
+//! widest (`SquareSet`); the engine's hot code is written once over `Mask` and compiled
+//! for each width, so a small board pays for one word only and a large board takes the
+//! same path.
 
-use crate::ir::{MaskTable, Sq, SquareSet};
+use super::{MaskTable, Sq, SquareSet};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 pub trait Mask:
     Copy
     + Eq
+    + std::hash::Hash
+    + std::fmt::Debug
+    + Send
+    + Sync
+    + 'static
     + Default
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
@@ -38,6 +44,22 @@ pub trait Mask:
     /// direction, for squares that have a neighbour there (see `Board::steps_from`).
     fn shift(self, delta: i32) -> Self;
 
+    /// The set's words, lowest squares first.
+    fn words(&self) -> &[u64];
+    fn words_mut(&mut self) -> &mut [u64];
+
+    /// Adds `sq` to the set.
+    #[inline(always)]
+    fn insert(&mut self, sq: Sq) {
+        *self |= Self::bit(sq);
+    }
+
+    /// Takes `sq` out of the set.
+    #[inline(always)]
+    fn remove(&mut self, sq: Sq) {
+        *self &= !Self::bit(sq);
+    }
+
     /// The squares of the set, lowest first.
     #[inline(always)]
     fn squares(self) -> Squares<Self> {
@@ -63,6 +85,15 @@ impl<M: Mask> Iterator for Squares<M> {
 
 impl Mask for u64 {
     const WORDS: usize = 1;
+
+    #[inline(always)]
+    fn words(&self) -> &[u64] {
+        std::slice::from_ref(self)
+    }
+    #[inline(always)]
+    fn words_mut(&mut self) -> &mut [u64] {
+        std::slice::from_mut(self)
+    }
 
     #[inline(always)]
     fn from_set(set: &SquareSet) -> u64 {
@@ -117,87 +148,94 @@ impl Mask for u64 {
     }
 }
 
-/// A set of up to 256 squares.
-#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
-pub struct Wide(pub [u64; 4]);
+/// A set of up to `64 * N` squares: `N` words, lowest squares in the first.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Wide<const N: usize>(pub [u64; N]);
 
-impl BitAnd for Wide {
-    type Output = Wide;
+impl<const N: usize> Default for Wide<N> {
     #[inline(always)]
-    fn bitand(self, o: Wide) -> Wide {
-        Wide([
-            self.0[0] & o.0[0],
-            self.0[1] & o.0[1],
-            self.0[2] & o.0[2],
-            self.0[3] & o.0[3],
-        ])
+    fn default() -> Wide<N> {
+        Wide([0; N])
     }
 }
 
-impl BitOr for Wide {
-    type Output = Wide;
+impl<const N: usize> BitAnd for Wide<N> {
+    type Output = Wide<N>;
     #[inline(always)]
-    fn bitor(self, o: Wide) -> Wide {
-        Wide([
-            self.0[0] | o.0[0],
-            self.0[1] | o.0[1],
-            self.0[2] | o.0[2],
-            self.0[3] | o.0[3],
-        ])
+    fn bitand(self, o: Wide<N>) -> Wide<N> {
+        Wide(std::array::from_fn(|i| self.0[i] & o.0[i]))
     }
 }
 
-impl Not for Wide {
-    type Output = Wide;
+impl<const N: usize> BitOr for Wide<N> {
+    type Output = Wide<N>;
     #[inline(always)]
-    fn not(self) -> Wide {
-        Wide([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
+    fn bitor(self, o: Wide<N>) -> Wide<N> {
+        Wide(std::array::from_fn(|i| self.0[i] | o.0[i]))
     }
 }
 
-impl BitAndAssign for Wide {
+impl<const N: usize> Not for Wide<N> {
+    type Output = Wide<N>;
     #[inline(always)]
-    fn bitand_assign(&mut self, o: Wide) {
+    fn not(self) -> Wide<N> {
+        Wide(self.0.map(|w| !w))
+    }
+}
+
+impl<const N: usize> BitAndAssign for Wide<N> {
+    #[inline(always)]
+    fn bitand_assign(&mut self, o: Wide<N>) {
         *self = *self & o;
     }
 }
 
-impl BitOrAssign for Wide {
+impl<const N: usize> BitOrAssign for Wide<N> {
     #[inline(always)]
-    fn bitor_assign(&mut self, o: Wide) {
+    fn bitor_assign(&mut self, o: Wide<N>) {
         *self = *self | o;
     }
 }
 
-impl Mask for Wide {
-    const WORDS: usize = 4;
+impl<const N: usize> Mask for Wide<N> {
+    const WORDS: usize = N;
 
     #[inline(always)]
-    fn from_set(set: &SquareSet) -> Wide {
-        Wide(set.0)
+    fn words(&self) -> &[u64] {
+        &self.0
+    }
+    #[inline(always)]
+    fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.0
+    }
+
+    #[inline(always)]
+    fn from_set(set: &SquareSet) -> Wide<N> {
+        Wide(std::array::from_fn(|i| set.0[i]))
     }
     #[inline(always)]
     fn store(self, set: &mut SquareSet) {
-        set.0 = self.0;
+        set.0[..N].copy_from_slice(&self.0);
+        set.0[N..].fill(0);
     }
     #[inline(always)]
-    fn at(table: &MaskTable, i: usize) -> Wide {
-        let w = &table.data[i * 4..i * 4 + 4];
-        Wide([w[0], w[1], w[2], w[3]])
+    fn at(table: &MaskTable, i: usize) -> Wide<N> {
+        let w = &table.data[i * N..i * N + N];
+        Wide(std::array::from_fn(|k| w[k]))
     }
     #[inline(always)]
-    fn bit(sq: Sq) -> Wide {
-        let mut w = [0; 4];
-        w[(sq as usize >> 6) & 3] = 1 << (sq & 63);
+    fn bit(sq: Sq) -> Wide<N> {
+        let mut w = [0; N];
+        w[(sq as usize >> 6) % N] = 1 << (sq & 63);
         Wide(w)
     }
     #[inline(always)]
     fn has(self, sq: Sq) -> bool {
-        (self.0[(sq as usize >> 6) & 3] >> (sq & 63)) & 1 != 0
+        (self.0[(sq as usize >> 6) % N] >> (sq & 63)) & 1 != 0
     }
     #[inline(always)]
     fn is_empty(self) -> bool {
-        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
+        self.0.iter().fold(0, |a, &w| a | w) == 0
     }
     #[inline(always)]
     fn count(self) -> u32 {
@@ -214,7 +252,7 @@ impl Mask for Wide {
     }
     #[inline(always)]
     fn highest(self) -> Sq {
-        for i in (0..4).rev() {
+        for i in (0..N).rev() {
             let w = self.0[i];
             if w != 0 {
                 return (i * 64) as Sq + 63 - w.leading_zeros() as Sq;
@@ -224,7 +262,7 @@ impl Mask for Wide {
     }
     #[inline(always)]
     fn pop(&mut self) -> Sq {
-        for i in 0..4 {
+        for i in 0..N {
             let w = self.0[i];
             if w != 0 {
                 self.0[i] = w & (w - 1);
@@ -234,9 +272,43 @@ impl Mask for Wide {
         0
     }
     #[inline(always)]
-    fn shift(self, delta: i32) -> Wide {
-        Wide(SquareSet(self.0).shifted(delta).0)
+    fn shift(self, delta: i32) -> Wide<N> {
+        Wide(shift_words(self.0, delta))
     }
+}
+
+/// Every bit of `w` moved by `delta` places (up when positive); bits moved past either end
+/// are gone.
+#[inline(always)]
+pub fn shift_words<const N: usize>(w: [u64; N], delta: i32) -> [u64; N] {
+    let n = delta.unsigned_abs() as usize;
+    if n >= 64 * N {
+        return [0; N];
+    }
+    let (words, bits) = (n / 64, (n % 64) as u32);
+    let mut out = [0u64; N];
+    if delta >= 0 {
+        for i in words..N {
+            let lo = w[i - words] << bits;
+            let carry = if bits > 0 && i > words {
+                w[i - words - 1] >> (64 - bits)
+            } else {
+                0
+            };
+            out[i] = lo | carry;
+        }
+    } else {
+        for i in 0..N - words {
+            let hi = w[i + words] >> bits;
+            let carry = if bits > 0 && i + words + 1 < N {
+                w[i + words + 1] << (64 - bits)
+            } else {
+                0
+            };
+            out[i] = hi | carry;
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -260,14 +332,19 @@ mod tests {
         assert!(squares.iter().all(|&sq| m.has(sq)));
     }
 
-    #[test]
-    fn wide_shifts_carry_between_words() {
-        for sq in [0u16, 5, 63, 64, 100, 191, 200] {
-            for delta in [1i32, -1, 9, -9, 63, 64, 65, -64, -70, 130] {
+    fn shifts_carry_between_words<const N: usize>() {
+        let size = 64 * N as i32;
+        for sq in [0u16, 5, 63, 64, 100, 191, 200, 700, 1000, 1023] {
+            if sq as i32 >= size {
+                continue;
+            }
+            for delta in [
+                1i32, -1, 9, -9, 19, -19, 63, 64, 65, -64, -70, 130, 600, -600,
+            ] {
                 let to = sq as i32 + delta;
-                let shifted = Wide::bit(sq).shift(delta);
-                if (0..256).contains(&to) {
-                    assert_eq!(shifted, Wide::bit(to as Sq), "{sq} by {delta}");
+                let shifted = Wide::<N>::bit(sq).shift(delta);
+                if (0..size).contains(&to) {
+                    assert_eq!(shifted, Wide::<N>::bit(to as Sq), "{sq} by {delta}");
                 } else {
                     assert!(shifted.is_empty(), "{sq} by {delta}");
                 }
@@ -276,9 +353,16 @@ mod tests {
     }
 
     #[test]
-    fn one_word_and_four_words_agree() {
+    fn wide_shifts_carry_between_words() {
+        shifts_carry_between_words::<4>();
+        shifts_carry_between_words::<16>();
+    }
+
+    #[test]
+    fn every_width_agrees() {
         check::<u64>(&[0, 5, 63, 17]);
-        check::<Wide>(&[0, 5, 63, 17]);
-        check::<Wide>(&[64, 200, 255, 3, 130]);
+        check::<Wide<4>>(&[0, 5, 63, 17]);
+        check::<Wide<4>>(&[64, 200, 255, 3, 130]);
+        check::<Wide<16>>(&[64, 200, 255, 3, 130, 1023, 512, 700]);
     }
 }
