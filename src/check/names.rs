@@ -8,7 +8,7 @@ use crate::eval::Env;
 use crate::eval::SquareReader;
 use crate::ir::board::{rows_for, Board, Direction};
 use crate::ir::expr::Expr as IExpr;
-use crate::ir::{DirId, Sq, SquareSet, Zone, MAX_CELLS, MAX_DIRECTIONS, MAX_PLAYERS};
+use crate::ir::{DirId, Shape, Sq, SquareSet, Zone, MAX_CELLS, MAX_DIRECTIONS, MAX_PLAYERS};
 use crate::syntax::ast;
 use crate::syntax::ast::{Item, PiecesDecl, PlayersDecl};
 
@@ -424,7 +424,7 @@ impl Checker<'_> {
                 }
             }
         }
-        let board = Board::new(w, h, used, self.directions.clone());
+        let board = Board::new(Shape::Square, w, h, used, self.directions.clone());
         self.rows = self
             .facings
             .iter()

@@ -271,6 +271,7 @@ impl Tables<'_> {
                             dir: d,
                             delta: board.delta[d.index()],
                             steps_from: board.steps_from.get(d.index()),
+                            shifts: board.shifts[d.index()].clone(),
                             allowed,
                         }
                     })

@@ -544,19 +544,17 @@ fn effect_origins<Z: Layout>(
     let closers = view.pattern(game, s, &closer);
     let mut origins = Z::Set::default();
     for &d in &dirs[view.player as usize] {
-        let delta = board.delta[d.index()];
-        let steps_from = Z::Set::at(&board.steps_from, d.index());
         // `starts`: squares that begin a run of `k` squares closed by a closer.
-        let mut starts = closers.shift(-delta) & steps_from & run_squares;
+        let mut starts = board.step_back(closers, d) & run_squares;
         let mut k = 1;
         while !starts.is_empty() {
             if k >= run.min {
-                origins |= starts.shift(-delta) & steps_from;
+                origins |= board.step_back(starts, d);
             }
             if k >= run.max {
                 break;
             }
-            starts = starts.shift(-delta) & steps_from & run_squares;
+            starts = board.step_back(starts, d) & run_squares;
             k += 1;
         }
     }
@@ -740,26 +738,66 @@ pub(super) fn walk<M: Mask>(
         !sets.stop
     };
     for (w, walk) in rule.walks[player as usize].iter().enumerate() {
-        let steps_from = M::from_set(&walk.steps_from);
-        let mut walkers = movers;
-        for k in 1..=max + 1 {
-            walkers = (walkers & steps_from).shift(walk.delta);
-            if walkers.is_empty() {
-                break;
-            }
-            if k > min {
-                let mut land = walkers & sets.onto;
-                if let Some(allowed) = &walk.allowed {
-                    land &= allowed
-                        .get(k as usize - 1)
-                        .map_or(M::default(), M::from_set);
-                }
-                if !land.is_empty() {
-                    found(w, walk, k, land);
-                }
-            }
-            walkers &= through;
+        if walk.shifts.is_empty() {
+            let steps_from = M::from_set(&walk.steps_from);
+            let step = |set: M| (set & steps_from).shift(walk.delta);
+            walk_one(
+                w,
+                walk,
+                step,
+                movers,
+                (min, max),
+                sets.onto,
+                through,
+                &mut found,
+            );
+        } else {
+            // Lines of points, whose steps along one direction differ.
+            let step = |set: M| walk.step(set);
+            walk_one(
+                w,
+                walk,
+                step,
+                movers,
+                (min, max),
+                sets.onto,
+                through,
+                &mut found,
+            );
         }
+    }
+}
+
+/// `walk` along one walk, whose steps `step` makes.
+#[inline(always)]
+fn walk_one<M: Mask>(
+    w: usize,
+    walk: &Walk,
+    step: impl Fn(M) -> M,
+    movers: M,
+    (min, max): (u32, u32),
+    onto: M,
+    through: M,
+    found: &mut impl FnMut(usize, &Walk, u32, M),
+) {
+    let mut walkers = movers;
+    for k in 1..=max + 1 {
+        walkers = step(walkers);
+        if walkers.is_empty() {
+            break;
+        }
+        if k > min {
+            let mut land = walkers & onto;
+            if let Some(allowed) = &walk.allowed {
+                land &= allowed
+                    .get(k as usize - 1)
+                    .map_or(M::default(), M::from_set);
+            }
+            if !land.is_empty() {
+                found(w, walk, k, land);
+            }
+        }
+        walkers &= through;
     }
 }
 
@@ -785,7 +823,7 @@ pub(super) fn landings<Z: Layout>(
         #[inline(always)]
         |_, walk, k, land| {
             for to in land.squares() {
-                let from = (to as i32 - k as i32 * walk.delta) as Sq;
+                let from = walk.origin(&game.board, to, k);
                 if dynamic_ok(game, rule, s, from, to) {
                     found(from, walk.dir, to);
                 }

@@ -121,7 +121,7 @@ pub fn sample_counted<Z: Layout>(
             return Ok(Move::place(l.rule, rule.captures(), to));
         }
         let walk = &rule.walks[s.to_move as usize][l.walk as usize];
-        let from = (to as i32 - l.distance as i32 * walk.delta) as Sq;
+        let from = walk.origin(&game.board, to, l.distance as u32);
         return Ok(Move::step(from, l.rule, rule.captures(), walk.dir, to));
     }
     unreachable!("the index is below the number of landings")

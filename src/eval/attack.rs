@@ -10,7 +10,7 @@
 //! an attack is a capture that could be made, not one that is legal.
 
 use super::env::Env;
-use crate::ir::{Code, Mask, MoveRule, Pattern, Sq, SquareSet, Walk};
+use crate::ir::{Code, Mask, MoveRule, Pattern, Sq, SquareSet, Walk, NO_SQUARE};
 
 /// Whether the square `sq` (of the board) is attacked, seen from `env.player`: a piece of
 /// theirs on it, or one put there when it is empty, could be taken by another player.
@@ -61,8 +61,9 @@ pub fn attacked<M: Mask>(env: &Env<M>, sq: Sq) -> bool {
 /// The square one step back from `sq` along `walk`, if there is one.
 #[inline(always)]
 fn back<M: Mask>(env: &Env<M>, walk: &Walk, sq: Sq) -> Option<Sq> {
-    let t = sq as i64 - walk.delta as i64;
-    ((0..env.cells as i64).contains(&t) && walk.steps_from.contains(t as Sq)).then_some(t as Sq)
+    let board = env.board?;
+    let t = board.back(sq, walk.dir, 1);
+    (t != NO_SQUARE).then_some(t)
 }
 
 /// Whether a piece of `attacker` (one of `codes`) walks `walk` by `rule` onto `sq`.
@@ -110,10 +111,13 @@ fn jumps_over<M: Mask>(
     let Some(from) = back(env, walk, sq) else {
         return false;
     };
-    if (codes >> env.cell_codes[from as usize]) & 1 == 0 || !walk.steps_from.contains(sq) {
+    let Some(board) = env.board else {
+        return false;
+    };
+    let to = board.next(sq, walk.dir);
+    if (codes >> env.cell_codes[from as usize]) & 1 == 0 || to == NO_SQUARE {
         return false;
     }
-    let to = (sq as i64 + walk.delta as i64) as Sq;
     rule.onto.matches(attacker, env.cell_codes[to as usize])
         && allowed(walk, 2, to)
         && conditions_hold(env, rule, attacker, from, to)

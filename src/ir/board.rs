@@ -15,8 +15,19 @@ pub struct Direction {
     pub dy: i32,
 }
 
+/// What the cells of a board are and how they are drawn: squares of a grid, hexagonal
+/// cells (a grid whose rows are drawn half a cell further right each, with six
+/// neighbours), or points joined by lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Square,
+    Hex,
+    Lines,
+}
+
 #[derive(Clone, Debug)]
 pub struct Board {
+    pub shape: Shape,
     pub width: usize,
     pub height: usize,
     pub used: Vec<bool>,
@@ -24,28 +35,38 @@ pub struct Board {
     pub directions: Vec<Direction>,
     /// `next[dir * cells + sq]`: the square one step from `sq` along `dir`, or `NO_SQUARE`.
     next: Vec<Sq>,
+    /// `prev[dir * cells + sq]`: the square whose step along `dir` is `sq`, or `NO_SQUARE`.
+    prev: Vec<Sq>,
     /// The used squares.
     pub used_set: SquareSet,
     /// `steps_from[dir]`: the squares that have a neighbour along `dir` (on the board and
     /// used), so that a set of squares moves one step along `dir` as one shift:
     /// `(set & steps_from[dir]) << delta[dir]`.
     pub steps_from: MaskTable,
-    /// `delta[dir]`: how a square's index changes with one step along `dir`
-    /// (`dx + dy * width`).
+    /// `delta[dir]`: how a square's index changes with one step along `dir` (`dx + dy *
+    /// width` on a grid), where every step along `dir` changes it alike.
     pub delta: Vec<i32>,
+    /// `shifts[dir]`: for a direction whose steps change the index by different amounts
+    /// (the lines of a board of points: `a1` to `d1` and `c3` to `d3` are both east), each
+    /// amount with the squares that step by it; empty where `delta` says it all.
+    pub shifts: Vec<Vec<(i32, SquareSet)>>,
     /// `opposite[dir]`: the direction that goes back the way `dir` goes, if the board has
     /// one.
     pub opposite: Vec<Option<DirId>>,
 }
 
 impl Board {
-    /// A board of `width` x `height` cells. The checker keeps every direction's step within
-    /// the board's size, so the arithmetic below cannot overflow.
-    pub fn new(width: usize, height: usize, used: Vec<bool>, directions: Vec<Direction>) -> Board {
+    /// A board of `width` x `height` cells whose neighbours are the declared steps
+    /// `(dx, dy)` of each direction. The checker keeps every direction's step within the
+    /// board's size, so the arithmetic below cannot overflow.
+    pub fn new(
+        shape: Shape,
+        width: usize,
+        height: usize,
+        used: Vec<bool>,
+        directions: Vec<Direction>,
+    ) -> Board {
         let cells = width * height;
-        let names = (0..cells)
-            .map(|sq| square_name(sq % width, sq / width))
-            .collect();
         let mut next = vec![NO_SQUARE; directions.len() * cells];
         for (d, dir) in directions.iter().enumerate() {
             for sq in 0..cells {
@@ -62,43 +83,125 @@ impl Board {
                 }
             }
         }
+        Board::with_neighbours(shape, width, height, used, directions, next)
+    }
+
+    /// A board of points on a `width` x `height` frame joined by `links` (each a pair of
+    /// points and the direction from the first to the second; the way back is the
+    /// opposite direction). Points on no link are not used.
+    pub fn of_lines(
+        width: usize,
+        height: usize,
+        links: &[(Sq, Sq, DirId)],
+        directions: Vec<Direction>,
+    ) -> Board {
+        let cells = width * height;
+        let mut used = vec![false; cells];
+        let mut next = vec![NO_SQUARE; directions.len() * cells];
+        let opposite = opposites(&directions);
+        for &(a, b, d) in links {
+            used[a as usize] = true;
+            used[b as usize] = true;
+            next[d.index() * cells + a as usize] = b;
+            if let Some(back) = opposite[d.index()] {
+                next[back.index() * cells + b as usize] = a;
+            }
+        }
+        Board::with_neighbours(Shape::Lines, width, height, used, directions, next)
+    }
+
+    /// The board whose neighbour table is `next`; everything else is derived from it.
+    fn with_neighbours(
+        shape: Shape,
+        width: usize,
+        height: usize,
+        used: Vec<bool>,
+        directions: Vec<Direction>,
+        next: Vec<Sq>,
+    ) -> Board {
+        let cells = width * height;
+        let names = (0..cells)
+            .map(|sq| square_name(sq % width, sq / width))
+            .collect();
+        let mut prev = vec![NO_SQUARE; next.len()];
         let words = MaskTable::words_for(cells);
         let mut steps_from = MaskTable::new(words);
+        let mut delta = Vec::new();
+        let mut shifts = Vec::new();
         for d in 0..directions.len() {
             let mut set = SquareSet::default();
-            for sq in (0..cells).filter(|&sq| next[d * cells + sq] != NO_SQUARE) {
+            let mut by_delta: Vec<(i32, SquareSet)> = Vec::new();
+            for sq in 0..cells {
+                let to = next[d * cells + sq];
+                if to == NO_SQUARE {
+                    continue;
+                }
+                prev[d * cells + to as usize] = sq as Sq;
                 set.insert(sq as Sq);
+                let k = to as i32 - sq as i32;
+                match by_delta.iter_mut().find(|(dk, _)| *dk == k) {
+                    Some((_, from)) => from.insert(sq as Sq),
+                    None => {
+                        let mut from = SquareSet::default();
+                        from.insert(sq as Sq);
+                        by_delta.push((k, from));
+                    }
+                }
             }
             steps_from.push(&set);
+            let dir = &directions[d];
+            match by_delta.as_slice() {
+                [] => {
+                    delta.push(dir.dx + dir.dy * width as i32);
+                    shifts.push(Vec::new());
+                }
+                [(k, _)] => {
+                    delta.push(*k);
+                    shifts.push(Vec::new());
+                }
+                _ => {
+                    delta.push(0);
+                    shifts.push(by_delta);
+                }
+            }
         }
-        let delta = directions
-            .iter()
-            .map(|d| d.dx + d.dy * width as i32)
-            .collect();
         let mut used_set = SquareSet::default();
         for sq in (0..cells).filter(|&sq| used[sq]) {
             used_set.insert(sq as Sq);
         }
-        let opposite = directions
-            .iter()
-            .map(|d| {
-                directions
-                    .iter()
-                    .position(|o| o.dx == -d.dx && o.dy == -d.dy)
-                    .map(|o| DirId(o as u8))
-            })
-            .collect();
+        let opposite = opposites(&directions);
         Board {
+            shape,
             width,
             height,
             used,
             names,
             directions,
             next,
+            prev,
             used_set,
             steps_from,
             delta,
+            shifts,
             opposite,
+        }
+    }
+
+    /// Whether every step along `dir` changes a square's index alike (`delta`), so that a
+    /// set of squares steps along it with one shift.
+    #[inline(always)]
+    pub fn regular(&self, dir: DirId) -> bool {
+        self.shifts[dir.index()].is_empty()
+    }
+
+    /// Where the board draws a cell: its file and rank on a grid or a frame of points; on
+    /// hexagonal cells, each row half a cell further right than the one below, and rows
+    /// closer together (a cell's neighbours are all one apart).
+    pub fn position(&self, sq: Sq) -> (f64, f64) {
+        let (f, r) = (self.file(sq) as f64, self.rank(sq) as f64);
+        match self.shape {
+            Shape::Hex => (f + r / 2.0, r * 3f64.sqrt() / 2.0),
+            _ => (f, r),
         }
     }
 
@@ -106,14 +209,43 @@ impl Board {
     #[inline(always)]
     pub fn step<M: Mask>(&self, set: M, dir: DirId) -> M {
         let d = dir.index();
-        (set & M::at(&self.steps_from, d)).shift(self.delta[d])
+        if self.regular(dir) {
+            return (set & M::at(&self.steps_from, d)).shift(self.delta[d]);
+        }
+        shifted_by(set, &self.shifts[d])
     }
 
     /// The squares whose neighbour along `dir` is in `set`.
     #[inline(always)]
     pub fn step_back<M: Mask>(&self, set: M, dir: DirId) -> M {
         let d = dir.index();
-        set.shift(-self.delta[d]) & M::at(&self.steps_from, d)
+        if self.regular(dir) {
+            return set.shift(-self.delta[d]) & M::at(&self.steps_from, d);
+        }
+        self.shifts[d].iter().fold(M::default(), |acc, (k, from)| {
+            acc | (set.shift(-k) & M::from_set(from))
+        })
+    }
+
+    /// The square `k` steps back along `dir` from `sq` (the square from which `k` steps
+    /// along `dir` lead to `sq`), or `NO_SQUARE`.
+    #[inline]
+    pub fn back(&self, sq: Sq, dir: DirId, k: u32) -> Sq {
+        let mut at = sq;
+        for _ in 0..k {
+            if at == NO_SQUARE {
+                break;
+            }
+            at = self.prev[dir.index() * self.cells() + at as usize];
+        }
+        at
+    }
+
+    /// `back`, out of line, for the hot loops that rarely need it.
+    #[cold]
+    #[inline(never)]
+    pub fn back_out_of_line(&self, sq: Sq, dir: DirId, k: u32) -> Sq {
+        self.back(sq, dir, k)
     }
 
     /// The direction opposite `dir`, if the board has one.
@@ -121,7 +253,7 @@ impl Board {
         self.opposite[dir.index()]
     }
 
-    /// The words of a square set on this board: 1 for up to 64 squares, else 4.
+    /// The words of a square set on this board: 1 up to 64 squares, 4 up to 256, else 16.
     pub fn words(&self) -> usize {
         MaskTable::words_for(self.cells())
     }
@@ -166,6 +298,31 @@ impl Board {
             .position(|d| d.name == name)
             .map(|d| DirId(d as u8))
     }
+}
+
+/// The squares of `set` that step by one of `shifts` (each an index change and the squares
+/// that change by it), moved by it: one step along a direction whose steps differ. Out of
+/// line: the boards that need it are few, and the hot loops of the others stay small.
+#[cold]
+#[inline(never)]
+pub fn shifted_by<M: Mask>(set: M, shifts: &[(i32, SquareSet)]) -> M {
+    shifts.iter().fold(M::default(), |acc, (k, from)| {
+        acc | (set & M::from_set(from)).shift(*k)
+    })
+}
+
+/// For each direction, the one that goes back the way it goes (the opposite step), if
+/// there is one.
+fn opposites(directions: &[Direction]) -> Vec<Option<DirId>> {
+    directions
+        .iter()
+        .map(|d| {
+            directions
+                .iter()
+                .position(|o| o.dx == -d.dx && o.dy == -d.dy)
+                .map(|o| DirId(o as u8))
+        })
+        .collect()
 }
 
 /// A set of squares as a bitset, at the widest a board can be (`MAX_CELLS` squares): what
@@ -374,7 +531,7 @@ mod tests {
             },
         ];
         let used = vec![true, false, true, true];
-        let b = Board::new(2, 2, used, dirs);
+        let b = Board::new(Shape::Square, 2, 2, used, dirs);
         assert_eq!(b.next(0, DirId(0)), NO_SQUARE, "b1 is not used");
         assert_eq!(b.next(0, DirId(1)), 3);
         assert_eq!(b.next(2, DirId(0)), 3);

@@ -14,7 +14,7 @@ pub mod rule;
 pub mod sowing;
 pub mod value;
 
-pub use board::{Board, Direction, MaskTable, Sq, SquareSet, NO_SQUARE};
+pub use board::{Board, Direction, MaskTable, Shape, Sq, SquareSet, NO_SQUARE};
 pub use expr::{BinOp, Expr, LookBack, LookField, SquareRef, UnOp};
 pub use game::*;
 pub use mask::{Mask, Wide};

@@ -1,10 +1,11 @@
 //! A move rule, compiled: which pieces, which directions, what a landing must hold, what is
 //! taken, and the tables that settle its geometry before play.
 
-use super::board::SquareSet;
+use super::board::{Sq, SquareSet};
 use super::expr::Expr;
 use super::pattern::Pattern;
 use super::program::Program;
+use super::Mask;
 use super::{DirId, RuleId, MAX_PLAYERS};
 
 /// A run of squares a move passes over: `min..=max` squares matching `pattern`, starting
@@ -177,11 +178,37 @@ pub struct Walk {
     pub delta: i32,
     /// The squares that have a neighbour this way.
     pub steps_from: SquareSet,
+    /// Where steps this way change the index by different amounts (lines of points), each
+    /// amount and the squares that step by it (`Board::shifts`); empty on a grid.
+    pub shifts: Vec<(i32, SquareSet)>,
     /// `allowed[k - 1]`: the squares `to` that are `k` steps this way from a square
     /// `from` for which the rule's conditions on squares hold (`if centre(to) <=
     /// centre(from)`), for each distance up to the longest line of the board. `None`
     /// when the rule has no such condition.
     pub allowed: Option<Vec<SquareSet>>,
+}
+
+impl Walk {
+    /// The squares one step this way from the squares of `set`.
+    #[inline(always)]
+    pub fn step<M: Mask>(&self, set: M) -> M {
+        if self.shifts.is_empty() {
+            (set & M::from_set(&self.steps_from)).shift(self.delta)
+        } else {
+            super::board::shifted_by(set, &self.shifts)
+        }
+    }
+
+    /// The square `k` steps back this way from `to`: where a move of `k` steps that lands
+    /// on `to` started.
+    #[inline(always)]
+    pub fn origin(&self, board: &super::Board, to: Sq, k: u32) -> Sq {
+        if self.shifts.is_empty() {
+            (to as i32 - k as i32 * self.delta) as Sq
+        } else {
+            board.back_out_of_line(to, self.dir, k)
+        }
+    }
 }
 
 /// Whether a rule captures in a way `attacked` reads: it moves a piece (no placement, not
