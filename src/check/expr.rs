@@ -321,15 +321,20 @@ impl Checker<'_> {
         found
     }
 
-    /// The directions a list names (all eight compass directions when none is named), for
-    /// each player.
+    /// The directions a list names (the board's own, `all`, when none is named: the eight
+    /// compass directions, or a hex board's six), for each player.
     pub(super) fn direction_lists(&mut self, names: Option<&[Ident]>) -> Option<Vec<Vec<DirId>>> {
         let players = self.players.len().min(MAX_PLAYERS);
         let mut out = vec![Vec::new(); players];
         match names {
             None => {
+                let builtin = match self.board_shape() {
+                    crate::syntax::ast::BoardShape::Hex
+                    | crate::syntax::ast::BoardShape::Hexagon => 6,
+                    _ => 8,
+                };
                 for list in out.iter_mut() {
-                    list.extend((0..8).map(DirId));
+                    list.extend((0..builtin).map(DirId));
                 }
             }
             Some(names) => {

@@ -106,7 +106,8 @@ pub(crate) struct Checker<'f> {
     inlining_refused: bool,
     board: Option<ir::Board>,
     rows: Vec<u8>,
-    facings: Vec<u8>,
+    /// Each player's facing: `n`, `e`, `s` or `w` and its step on a grid.
+    facings: Vec<ir::Direction>,
     /// Whether squares hold columns (`stacks`).
     stacks: bool,
     /// Whether squares are pits holding seeds (`counters`).
@@ -364,9 +365,9 @@ impl<'f> Checker<'f> {
             .players
             .values()
             .zip(&self.facings)
-            .map(|(p, &facing)| ir::Player {
+            .map(|(p, facing)| ir::Player {
                 name: p.name.name.clone(),
-                facing,
+                facing: facing.clone(),
             })
             .collect();
         let pieces = self

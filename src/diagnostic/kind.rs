@@ -86,6 +86,8 @@ kinds! {
     BoardSize = "board_size", Error, "the board has too many or too few files or ranks";
     /// `board 8 x 8 where file > 9`
     EmptyBoard = "empty_board", Error, "no square of the board is used";
+    /// `board 7 x 7 lines { a1 b3 }`: the points are not on one row, column or diagonal.
+    BadLine = "bad_line", Error, "a line of a board of points names no point of the frame, or does not run along a row, column or diagonal";
     /// `players White facing ne, Black`
     BadFacing = "bad_facing", Error, "a player faces a direction that is not n, e, s or w";
     /// `direction z = (-9223372036854775808, 0)`

@@ -11,8 +11,9 @@ use super::{Code, RuleId};
 #[derive(Clone, Debug)]
 pub struct Player {
     pub name: String,
-    /// The direction this player calls `forward`.
-    pub facing: u8,
+    /// Which way this player faces (`n`, `e`, `s` or `w`, and its step on a grid): where
+    /// their `forward` goes and from which side their rows count.
+    pub facing: super::board::Direction,
 }
 
 #[derive(Clone, Debug)]

@@ -155,7 +155,7 @@ fn move_across(game: &Game, s: &Position, passed: &str) -> Result<LookBack, Stri
         .square(passed)
         .ok_or_else(|| format!("no such square: {passed}"))?;
     let mover = game.next_player(s.to_move) as usize;
-    let facing = &game.board.directions[game.players[mover].facing as usize];
+    let facing = &game.players[mover].facing;
     let b = &game.board;
     let step = |sq: Sq, k: i32| {
         let (f, r) = (

@@ -16,7 +16,7 @@ mod summary;
 mod svg;
 pub mod words;
 
-pub use board::board_text;
+pub use board::{board_drawing, board_text, coloured_board_text, CellSpan, Drawing};
 pub use colours::{player_colour, terminal_colour};
 pub use notation::{move_text, move_text_among, parse_move};
 pub use position::{parse_position, position_text};

@@ -12,12 +12,7 @@ pub fn game_summary(game: &Game) -> String {
     let players: Vec<String> = game
         .players
         .iter()
-        .map(|p| {
-            format!(
-                "{} (facing {})",
-                p.name, game.board.directions[p.facing as usize].name
-            )
-        })
+        .map(|p| format!("{} (facing {})", p.name, p.facing.name))
         .collect();
     out.push_str(&format!("players:  {}\n", players.join(", ")));
     // Each type with the letter each player writes it with: `checker (Red C, Blue c)`.

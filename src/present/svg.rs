@@ -6,15 +6,61 @@
 use super::colours::player_colour;
 use crate::engine::{column, Position};
 use crate::ir::board::square_name;
-use crate::ir::{Game, Sq};
+use crate::ir::{DirId, Game, Shape, Sq, NO_SQUARE};
 
 const CELL: usize = 56;
 const MARGIN: usize = 28;
 
+/// Where the picture puts the board's cells: each cell's centre in pixels, from the
+/// board's own positions (`Board::position`), and the picture's size.
+struct Frame {
+    min_x: f64,
+    max_y: f64,
+    width: usize,
+    height: usize,
+}
+
+impl Frame {
+    fn of(game: &Game) -> Frame {
+        let b = &game.board;
+        let positions: Vec<(f64, f64)> = b.squares().map(|sq| b.position(sq)).collect();
+        let min_x = positions.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+        let max_x = positions
+            .iter()
+            .map(|p| p.0)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let min_y = positions.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+        let max_y = positions
+            .iter()
+            .map(|p| p.1)
+            .fold(f64::NEG_INFINITY, f64::max);
+        // Hexagonal cells are labelled beside their edge cells: room for that.
+        let (min_x, min_y) = match b.shape {
+            Shape::Hex => (min_x - 1.0, min_y - 0.6),
+            _ => (min_x, min_y),
+        };
+        Frame {
+            min_x,
+            max_y,
+            width: ((max_x - min_x + 1.0) * CELL as f64).ceil() as usize,
+            height: ((max_y - min_y + 1.0) * CELL as f64).ceil() as usize,
+        }
+    }
+
+    /// The top left corner of the cell of a square that is drawn at `(x, y)`.
+    fn corner(&self, (x, y): (f64, f64)) -> (usize, usize) {
+        (
+            MARGIN + ((x - self.min_x) * CELL as f64).round() as usize,
+            MARGIN + ((self.max_y - y) * CELL as f64).round() as usize,
+        )
+    }
+}
+
 /// The picture of `s`, as the text of an SVG file.
 pub fn position_svg(game: &Game, s: &Position) -> String {
     let b = &game.board;
-    let (w, h) = (b.width * CELL, b.height * CELL);
+    let frame = Frame::of(game);
+    let (w, h) = (frame.width, frame.height);
     let notes = notes(game, s);
     let height = h + 2 * MARGIN + 22 * notes.len();
     let mut out = format!(
@@ -26,41 +72,75 @@ pub fn position_svg(game: &Game, s: &Position) -> String {
         "<title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#f4efe4\"/>\n",
         escape(&game.title)
     ));
-    for sq in 0..b.cells() {
-        if !b.used[sq] {
-            continue;
-        }
-        let (f, r) = (sq % b.width, sq / b.width);
-        let (x, y) = (MARGIN + f * CELL, MARGIN + (b.height - 1 - r) * CELL);
+    if b.shape == Shape::Lines {
+        out.push_str(&lines(game, &frame));
+    }
+    for sq in b.squares() {
+        let (f, r) = (b.file(sq), b.rank(sq));
+        let (x, y) = frame.corner(b.position(sq));
         let fill = if (f + r) % 2 == 0 {
             "#b58863"
         } else {
             "#f0d9b5"
         };
-        out.push_str(&format!(
-            "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#6b4f35\" stroke-width=\"0.5\"/>\n"
-        ));
+        out.push_str(&match b.shape {
+            Shape::Square => format!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#6b4f35\" stroke-width=\"0.5\"/>\n"
+            ),
+            Shape::Hex => hexagon(x, y),
+            Shape::Lines => format!(
+                "<circle cx=\"{}\" cy=\"{}\" r=\"6\" fill=\"#6b4f35\"/>\n",
+                x + CELL / 2,
+                y + CELL / 2
+            ),
+        });
         match &game.sowing {
-            Some(sw) => out.push_str(&pit(x, y, s.seeds(sw.pit_of[sq] as usize), &b.names[sq])),
-            None => out.push_str(&pieces(game, s, sq as Sq, x, y)),
+            Some(sw) => out.push_str(&pit(
+                x,
+                y,
+                s.seeds(sw.pit_of[sq as usize] as usize),
+                &b.names[sq as usize],
+            )),
+            None => out.push_str(&pieces(game, s, sq, x, y)),
         }
     }
-    // Coordinates: files under the board, ranks at its left (a counting game names its pits).
+    // Coordinates: files under the board, ranks at its left (a counting game names its
+    // pits); on hexagonal cells, each file's letter where its lowest cell's south-west
+    // neighbour would be, and each rank's number where its first cell's west one would be.
     if game.sowing.is_none() {
+        let hex = b.shape == Shape::Hex;
+        let centre = |x: f64, y: f64| {
+            let (cx, cy) = frame.corner((x, y));
+            (cx + CELL / 2, cy + CELL / 2)
+        };
         for f in 0..b.width {
+            let lowest = (0..b.height)
+                .map(|r| (f + r * b.width) as Sq)
+                .find(|&sq| b.used[sq as usize]);
+            let (x, y) = match lowest {
+                Some(sq) if hex => {
+                    let (x, y) = b.position(sq);
+                    centre(x - 0.5, y - 3f64.sqrt() / 2.0)
+                }
+                _ => (MARGIN + f * CELL + CELL / 2, MARGIN + h + 13),
+            };
             let file = square_name(f, 0);
             let file = file.trim_end_matches(|c: char| c.is_ascii_digit());
-            out.push_str(&text(
-                MARGIN + f * CELL + CELL / 2,
-                MARGIN + h + 18,
-                13,
-                "#333",
-                file,
-            ));
+            out.push_str(&text(x, y + 5, 13, "#333", file));
         }
         for r in 0..b.height {
-            let y = MARGIN + (b.height - 1 - r) * CELL + CELL / 2 + 5;
-            out.push_str(&text(MARGIN / 2, y, 13, "#333", &(r + 1).to_string()));
+            let first = (0..b.width)
+                .map(|f| (f + r * b.width) as Sq)
+                .find(|&sq| b.used[sq as usize]);
+            let (x, y) = match first {
+                Some(sq) if hex => {
+                    let (x, y) = b.position(sq);
+                    let (cx, cy) = centre(x - 1.0, y);
+                    (cx + CELL / 8, cy)
+                }
+                _ => (MARGIN / 2, MARGIN + (b.height - 1 - r) * CELL + CELL / 2),
+            };
+            out.push_str(&text(x, y + 5, 13, "#333", &(r + 1).to_string()));
         }
     }
     for (i, note) in notes.iter().enumerate() {
@@ -71,6 +151,47 @@ pub fn position_svg(game: &Game, s: &Position) -> String {
         ));
     }
     out.push_str("</svg>\n");
+    out
+}
+
+/// A hexagonal cell whose box has its top left corner at `(x, y)`: pointed at the top and
+/// bottom, its flat sides touching its neighbours in the row.
+fn hexagon(x: usize, y: usize) -> String {
+    let (cx, cy) = (x as f64 + CELL as f64 / 2.0, y as f64 + CELL as f64 / 2.0);
+    let radius = CELL as f64 / 3f64.sqrt();
+    let points: Vec<String> = (0..6)
+        .map(|k| {
+            let a = (60.0 * k as f64 + 30.0).to_radians();
+            format!("{:.1},{:.1}", cx + radius * a.cos(), cy - radius * a.sin())
+        })
+        .collect();
+    format!(
+        "<polygon points=\"{}\" fill=\"#f0d9b5\" stroke=\"#6b4f35\" stroke-width=\"1\"/>\n",
+        points.join(" ")
+    )
+}
+
+/// The lines of a board of points, each drawn once.
+fn lines(game: &Game, frame: &Frame) -> String {
+    let b = &game.board;
+    let mut out = String::new();
+    for sq in b.squares() {
+        for (d, dir) in b.directions.iter().enumerate() {
+            let to = b.next(sq, DirId(d as u8));
+            if to == NO_SQUARE || !(dir.dy > 0 || (dir.dy == 0 && dir.dx > 0)) {
+                continue;
+            }
+            let (x0, y0) = frame.corner(b.position(sq));
+            let (x1, y1) = frame.corner(b.position(to));
+            out.push_str(&format!(
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#6b4f35\" stroke-width=\"3\"/>\n",
+                x0 + CELL / 2,
+                y0 + CELL / 2,
+                x1 + CELL / 2,
+                y1 + CELL / 2
+            ));
+        }
+    }
     out
 }
 

@@ -14,8 +14,8 @@ use crate::engine::{History, Move, Position, Workspace};
 use crate::ir::{Game, Sq, NO_SQUARE};
 use crate::load::{GameSpec, Loaded};
 use crate::present::{
-    board_text, end_words, ending_text, game_summary, move_text, move_text_among, outcome_text,
-    position_text, score_text, terminal_colour, title_text, unsettled_note,
+    board_text, coloured_board_text, end_words, ending_text, game_summary, move_text,
+    move_text_among, outcome_text, position_text, score_text, title_text, unsettled_note,
 };
 use crate::search::mcts::{choose_watched, choose_with_stats, Level, Limits};
 use crate::search::perft::perft;
@@ -388,20 +388,22 @@ impl Session {
 
     /// The board, whose turn it is or how the game ended.
     fn board(&mut self) -> String {
-        let mut text = board_text(&self.game, &self.state);
-        if self.colour {
-            // The last move's squares, marked: where it started and each landing.
-            let marked: Vec<Sq> = self
-                .played
-                .last()
-                .map(|m| {
-                    let mut squares: Vec<Sq> = m.steps().iter().map(|s| s.to()).collect();
-                    squares.extend((m.from != NO_SQUARE).then_some(m.from));
-                    squares
-                })
-                .unwrap_or_default();
-            text = colour_board(&text, &self.game, &marked);
-        }
+        // The last move's squares, marked where there is colour: where it started and each
+        // landing.
+        let marked: Vec<Sq> = self
+            .played
+            .last()
+            .map(|m| {
+                let mut squares: Vec<Sq> = m.steps().iter().map(|s| s.to()).collect();
+                squares.extend((m.from != NO_SQUARE).then_some(m.from));
+                squares
+            })
+            .unwrap_or_default();
+        let mut text = if self.colour {
+            coloured_board_text(&self.game, &self.state, Some(&marked))
+        } else {
+            board_text(&self.game, &self.state)
+        };
         text.push('\n');
         text.push_str(&self.status());
         text
@@ -682,46 +684,6 @@ impl Session {
     }
 }
 
-/// The first player's pieces in red, the second's in blue: upper and lower case letters
-/// after the `|` of each rank.
-/// The board with each player's pieces in their colour (`terminal_colour`), and the
-/// squares of `marked` (the last move) on a yellow ground.
-fn colour_board(text: &str, game: &crate::ir::Game, marked: &[Sq]) -> String {
-    let (upper, lower) = (terminal_colour(game, 0), terminal_colour(game, 1));
-    let b = &game.board;
-    text.lines()
-        .map(|line| match line.split_once('|') {
-            Some((label, cells)) => {
-                let rank = label.trim().parse::<usize>().ok().map(|r| r - 1);
-                let chars: Vec<char> = cells.chars().collect();
-                let width = (chars.len() / b.width.max(1)).max(1);
-                let coloured: String = chars
-                    .chunks(width)
-                    .enumerate()
-                    .map(|(f, cell)| {
-                        let text: String = cell
-                            .iter()
-                            .map(|&c| match c {
-                                'A'..='Z' => format!("\x1b[{upper}m{c}\x1b[39;22m"),
-                                'a'..='z' => format!("\x1b[{lower}m{c}\x1b[39;22m"),
-                                c => c.to_string(),
-                            })
-                            .collect();
-                        let sq = rank.map(|r| (f + r * b.width) as Sq);
-                        if sq.is_some_and(|sq| marked.contains(&sq)) {
-                            format!("\x1b[43m{text}\x1b[49m")
-                        } else {
-                            text
-                        }
-                    })
-                    .collect();
-                format!("{label}|{coloured}\n")
-            }
-            None => format!("{line}\n"),
-        })
-        .collect()
-}
-
 /// Whether a move written `written` starts on the square named `square`: `a1-b2` starts on
 /// `a1`, not `a10-b2`.
 fn starts_at(written: &str, square: &str) -> bool {
@@ -768,28 +730,5 @@ pub fn game_over_text(outcome: &str, rule: &str, words: Option<String>) -> Strin
             }
         }
         None => format!("Game over: {outcome} ({rule}).\n"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::colour_board;
-
-    #[test]
-    fn colours_follow_the_players_names() {
-        // Blue moves first and writes upper case: its pieces are blue, Red's red.
-        let source = "game \"T\"\nboard 2 x 1\nplayers Blue, Red\npieces soldier\nmove step { along n onto empty }\n";
-        let game = crate::compile::compile_source(source, &Default::default())
-            .unwrap()
-            .game;
-        assert_eq!(
-            colour_board("1 | S s", &game, &[]),
-            "1 | \x1b[1;34mS\x1b[39;22m \x1b[1;31ms\x1b[39;22m\n"
-        );
-        // The last move's square (b1) on a yellow ground.
-        assert_eq!(
-            colour_board("1 | S s", &game, &[1]),
-            "1 | \x1b[1;34mS\x1b[39;22m\x1b[43m \x1b[1;31ms\x1b[39;22m\x1b[49m\n"
-        );
     }
 }

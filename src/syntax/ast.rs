@@ -195,9 +195,31 @@ pub struct VariantDecl {
 
 #[derive(Clone, Debug)]
 pub struct BoardDecl {
+    pub shape: BoardShape,
+    /// The files and ranks of the grid, the rhombus or the frame of points; a hexagon's
+    /// side is both.
     pub files: Expr,
     pub ranks: Expr,
     pub used: Option<Expr>,
+    /// With `lines`: the lines that join the points.
+    pub lines: Vec<BoardLine>,
+    pub span: Span,
+}
+
+/// What a board declaration says its cells are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardShape {
+    Square,
+    Hex,
+    Hexagon,
+    Lines,
+}
+
+/// A line of points, `a1 d1 g1` or `a1 to e5`: each point and whether the line runs to it
+/// through every point of the frame on the way (`to`), rather than straight to it.
+#[derive(Clone, Debug)]
+pub struct BoardLine {
+    pub points: Vec<(Ident, bool)>,
     pub span: Span,
 }
 

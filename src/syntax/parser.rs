@@ -250,14 +250,53 @@ fn convert_item(pair: Pair<Rule>) -> Item {
             })
         }
         Rule::board_decl => {
-            let mut exprs = after_keyword(pair).filter(|p| p.as_rule() == Rule::expr);
-            let files = expr(exprs.next().unwrap());
-            let ranks = expr(exprs.next().unwrap());
-            let used = exprs.next().map(expr);
+            let mut parts = after_keyword(pair);
+            let shape_pair = parts.next().unwrap();
+            let used = parts.find(|p| p.as_rule() == Rule::expr).map(expr);
+            let shape = match shape_pair.as_rule() {
+                Rule::board_hex => BoardShape::Hex,
+                Rule::board_hexagon => BoardShape::Hexagon,
+                Rule::board_lines => BoardShape::Lines,
+                _ => BoardShape::Square,
+            };
+            let inner: Vec<_> = shape_pair.into_inner().collect();
+            let mut sizes = inner.iter().filter(|p| p.as_rule() == Rule::expr);
+            let files = expr(sizes.next().unwrap().clone());
+            let ranks = sizes
+                .next()
+                .map_or_else(|| files.clone(), |p| expr(p.clone()));
+            let lines = inner
+                .iter()
+                .filter(|p| p.as_rule() == Rule::board_line)
+                .map(|line| {
+                    let line_span = span(line);
+                    let mut points = Vec::new();
+                    let mut through = false;
+                    for p in line.clone().into_inner() {
+                        match p.as_rule() {
+                            Rule::line_through => through = true,
+                            _ => {
+                                let name = Ident {
+                                    name: p.as_str().to_string(),
+                                    span: span(&p),
+                                };
+                                points.push((name, through));
+                                through = false;
+                            }
+                        }
+                    }
+                    BoardLine {
+                        points,
+                        span: line_span,
+                    }
+                })
+                .collect();
             Item::Board(BoardDecl {
+                shape,
                 files,
                 ranks,
                 used,
+                lines,
                 span: sp,
             })
         }

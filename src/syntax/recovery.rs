@@ -540,7 +540,11 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::sow_action => "`relay`, `stop`, `again` or `capture PITS`",
         Rule::track_case => "a track case `(file, rank)`",
         Rule::name_rank => "`rank N from LETTER`",
-        Rule::square_name => "a square name such as `a1`",
+        Rule::square_name | Rule::board_line => "a square name such as `a1`",
+        Rule::board_grid | Rule::board_hex | Rule::board_hexagon | Rule::board_lines => {
+            "a board (`8 x 8`, `hex 11 x 11`, `hexagon 5`, `7 x 7 lines { … }`)"
+        }
+        Rule::line_through => "`to` or a square name",
         Rule::letter => "a single letter",
         Rule::option_decl
         | Rule::variant_decl
