@@ -24,7 +24,7 @@ pub struct GameFile {
 pub enum Item {
     Option(OptionDecl),
     Variant(VariantDecl),
-    Board(BoardDecl),
+    Board(Box<BoardDecl>),
     Players(PlayersDecl),
     Pieces(PiecesDecl),
     Direction(DirectionDecl),

@@ -291,14 +291,14 @@ fn convert_item(pair: Pair<Rule>) -> Item {
                     }
                 })
                 .collect();
-            Item::Board(BoardDecl {
+            Item::Board(Box::new(BoardDecl {
                 shape,
                 files,
                 ranks,
                 used,
                 lines,
                 span: sp,
-            })
+            }))
         }
         Rule::players_decl => {
             let players = after_keyword(pair)
