@@ -71,6 +71,7 @@ impl Checked {
                 f(ReadIn::Elsewhere, &c.to);
             }
             r.require.iter().for_each(|e| f(ReadIn::Elsewhere, e));
+            r.then_when.iter().for_each(|e| f(ReadIn::Elsewhere, e));
         }
         self.after_move.iter().for_each(|e| f(ReadIn::AfterMove, e));
         self.no_move
@@ -123,7 +124,13 @@ pub struct Rule {
     /// The conditions that read the position.
     pub conditions: Vec<Expr>,
     pub place: Option<u8>,
+    /// `remove PATTERN`: the rule takes the piece on a square it chooses.
+    pub removes: bool,
+    /// `anywhere`: the piece goes to any square the rule allows, by no line.
+    pub anywhere: bool,
     pub then: Option<ir::RuleId>,
+    /// `then RULE when COND`: where the second part is made.
+    pub then_when: Option<Expr>,
     pub second_part: bool,
     pub effects: Vec<Effect<Expr>>,
     pub carries: Vec<Carry<Expr>>,
@@ -136,7 +143,7 @@ impl Rule {
     /// Whether `attacked` reads this rule (see `ir::rule::captures_as_attack`).
     pub fn captures_as_attack(&self) -> bool {
         ir::rule::captures_as_attack(
-            self.place,
+            self.place.is_some() || self.removes || self.anywhere,
             self.second_part,
             self.takes_landing,
             self.takes_run,

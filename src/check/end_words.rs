@@ -12,7 +12,9 @@ pub(super) fn end_words(condition: &Expr) -> Option<EndWords> {
         ExprKind::Unary(UnOp::Not, inner) if matches!(inner.kind, ExprKind::CaptureReachable) => {
             Some(EndWords::NoCaptureToCome)
         }
-        ExprKind::Line(pattern, length, _) => Some(EndWords::InARow(side(pattern)?, int(length)?)),
+        ExprKind::Line(pattern, length, None, _) => {
+            Some(EndWords::InARow(side(pattern)?, int(length)?))
+        }
         ExprKind::Connected(pattern, a, b, _) => Some(EndWords::Joins(
             side(pattern)?,
             a.name.clone(),
@@ -40,10 +42,12 @@ fn compared(op: BinOp, x: &Expr, n: i64) -> Option<EndWords> {
         _ => return None,
     };
     match &x.kind {
-        ExprKind::Count(pattern, CountScope::Board) if at_least == 0 && op != BinOp::Ge => {
+        ExprKind::Count(pattern, CountScope::Board, None) if at_least == 0 && op != BinOp::Ge => {
             Some(EndWords::NoPieces(side(pattern)?))
         }
-        ExprKind::Count(pattern, CountScope::Zone(zone)) if at_least == 1 && op != BinOp::Eq => {
+        ExprKind::Count(pattern, CountScope::Zone(zone), None)
+            if at_least == 1 && op != BinOp::Eq =>
+        {
             Some(EndWords::InZone(side(pattern)?, zone.name.clone()))
         }
         ExprKind::Name(id) if id.name == "repeated" && at_least > 0 => {

@@ -452,8 +452,11 @@ impl Checker<'_> {
             ExprKind::CaptureReachable => self.lower_reachable(e, scope),
             ExprKind::Call(id, args) => self.lower_call(id, args, e.span, scope, params),
             ExprKind::Attacked(target) => self.lower_attacked(e, target, scope, params),
-            ExprKind::Count(pattern, count_scope) => {
+            ExprKind::Count(pattern, count_scope, None) => {
                 self.lower_count(e, pattern, count_scope, scope, params)
+            }
+            ExprKind::Count(pattern, count_scope, Some(only)) => {
+                self.lower_count_where(e, pattern, count_scope, only, scope, params)
             }
             ExprKind::Is(square, pattern) => self.lower_is(e, square, pattern, scope, params),
             ExprKind::Offset(..) => {
@@ -467,7 +470,9 @@ impl Checker<'_> {
                 );
                 ERR
             }
-            ExprKind::Line(pattern, n, dirs) => self.lower_line(e, pattern, n, dirs, scope),
+            ExprKind::Line(pattern, n, through, dirs) => {
+                self.lower_line(e, pattern, n, through.as_deref(), dirs, scope, params)
+            }
             ExprKind::Connected(pattern, a, b, dirs) => {
                 self.lower_connected(e, pattern, (a, b), dirs, scope)
             }
@@ -602,9 +607,26 @@ impl Checker<'_> {
                 _ => {}
             }
         }
+        if matches!(count_scope, CountScope::Hand)
+            && !matches!(
+                pattern.word,
+                PatternWord::Friend | PatternWord::Enemy | PatternWord::Any
+            )
+        {
+            self.report(
+                Problem::new(
+                    Kind::BadPattern,
+                    "pieces in hand are someone's: `friend`, `enemy` or `any`",
+                )
+                .label(pattern.span, "not a piece's owner")
+                .help("write `count(friend man in hand)`"),
+            );
+            return ERR;
+        }
         let pattern = self.lower_pattern(pattern);
         match count_scope {
             CountScope::Board => (IExpr::Count(pattern, None), Ty::Int),
+            CountScope::Hand => (IExpr::InHand(pattern), Ty::Int),
             CountScope::Zone(z) => match self.zone_index(z) {
                 Some(i) => (IExpr::Count(pattern, Some(i)), Ty::Int),
                 None => ERR,
@@ -618,6 +640,52 @@ impl Checker<'_> {
                 }
             }
         }
+    }
+
+    /// `count(PATTERN [in ZONE] where COND)`: the condition read on each square counted,
+    /// as `here`.
+    fn lower_count_where(
+        &mut self,
+        e: &Expr,
+        pattern: &crate::syntax::ast::Pattern,
+        count_scope: &CountScope,
+        only: &Expr,
+        scope: Scope,
+        params: &[Binding],
+    ) -> (IExpr, Ty) {
+        if !self.reads_board(e.span, "count", scope) {
+            return ERR;
+        }
+        let zone = match count_scope {
+            CountScope::Board => None,
+            CountScope::Zone(z) => match self.zone_index(z) {
+                Some(i) => Some(i),
+                None => return ERR,
+            },
+            CountScope::Hand | CountScope::Around(..) => {
+                self.report(
+                    Problem::new(
+                        Kind::BadPattern,
+                        "`where` counts squares of the board or of a zone",
+                    )
+                    .label(only.span, "a condition on each square counted")
+                    .help("write `count(enemy where …)` or `count(enemy in ZONE where …)`"),
+                );
+                return ERR;
+            }
+        };
+        let inner = Scope {
+            here: true,
+            ..scope
+        };
+        let Some(condition) = self.lower_typed(only, Ty::Bool, inner, params) else {
+            return ERR;
+        };
+        let pattern = self.lower_pattern(pattern);
+        (
+            IExpr::CountWhere(pattern, zone, Box::new(condition)),
+            Ty::Int,
+        )
     }
 
     fn lower_is(
@@ -649,13 +717,16 @@ impl Checker<'_> {
         (IExpr::Is(Box::new(sq), p, false), Ty::Bool)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn lower_line(
         &mut self,
         e: &Expr,
         pattern: &crate::syntax::ast::Pattern,
         n: &Expr,
+        through: Option<&Expr>,
         dirs: &Option<Vec<Ident>>,
         scope: Scope,
+        params: &[Binding],
     ) -> (IExpr, Ty) {
         if !self.reads_board(e.span, "line", scope) {
             return ERR;
@@ -692,6 +763,15 @@ impl Checker<'_> {
                 kept
             })
             .collect();
+        if let Some(through) = through {
+            let Some(sq) = self.lower_typed(through, Ty::Square, scope, params) else {
+                return ERR;
+            };
+            return (
+                IExpr::LineThrough(pattern, n_value as usize, dirs, Box::new(sq)),
+                Ty::Bool,
+            );
+        }
         (IExpr::Line(pattern, n_value as usize, dirs), Ty::Bool)
     }
 
@@ -906,9 +986,12 @@ impl Checker<'_> {
                 "lifted" => return Some((IExpr::Lifted, Ty::Int)),
                 "laps" => return Some((IExpr::Laps, Ty::Int)),
                 "taken" => return Some((IExpr::Taken, Ty::Int)),
-                "here" if scope.here => return Some((IExpr::Square(SquareRef::Here), Ty::Square)),
                 _ => {}
             }
+        }
+        // The square being described: counted (`count(… where …)`), or a capture's pit.
+        if id.name == "here" && scope.here {
+            return Some((IExpr::Square(SquareRef::Here), Ty::Square));
         }
         if id.name == "was_empty" && scope.sown {
             self.report(

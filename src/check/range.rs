@@ -34,6 +34,10 @@ impl Expr {
             | Expr::Is(..)
             | Expr::Line(..)
             | Expr::Connected(..) => bool_range,
+            Expr::LineThrough(.., sq) => sq.range(limits).and(bool_range),
+            Expr::CountWhere(.., condition) => condition.range(limits).and(Some((0, limits.cells))),
+            // A player holds at most 255 of each piece type.
+            Expr::InHand(_) => Some((0, 255 * crate::ir::MAX_CODES as i64)),
             Expr::Count(..) | Expr::Pieces(_) | Expr::Around(..) => Some((0, limits.cells)),
             Expr::Turned => Some((0, limits.cells)),
             // Seeds and pieces taken: at most 65,535 seeds fit on a board.

@@ -47,6 +47,7 @@ impl Checker<'_> {
                 self.chain_fits(&rule, d, supply);
                 moving_types |= match rule.place {
                     Some(t) => 1 << t,
+                    None if rule.removes => 0,
                     None => rule.piece_mask,
                 };
                 rules.push(rule);
@@ -55,6 +56,8 @@ impl Checker<'_> {
         self.second_parts(&mut rules, &names);
         for r in rules.iter_mut() {
             r.plain = r.place.is_none()
+                && !r.removes
+                && !r.anywhere
                 && r.then.is_none()
                 && !r.second_part
                 && r.effects.is_empty()
@@ -126,11 +129,12 @@ impl Checker<'_> {
                 .directions
                 .as_ref()
                 .is_some_and(|d| d.iter().any(|w| !w.is_empty()));
-            if rule.place.is_some() && along && !rule.second_part {
+            if (rule.place.is_some() || rule.removes) && along && !rule.second_part {
+                let verb = if rule.removes { "removes" } else { "places" };
                 self.report(
                     Problem::new(
                         Kind::PlaceAlongAlone,
-                        format!("`{}` places a piece along lines, but from where?", rule.name),
+                        format!("`{}` {verb} a piece along lines, but from where?", rule.name),
                     )
                     .label(span, "no first part lands before it")
                     .help(format!(
@@ -368,19 +372,22 @@ impl Checker<'_> {
     }
 
     fn move_rule(&mut self, d: &MoveDecl) -> Option<Rule> {
-        // A placement puts a new piece: it has no `from`, and its conditions say so.
+        // A placement puts a new piece, a removal takes one: neither has a `from`, and
+        // their conditions say so.
         let placing = d.clauses.iter().find_map(|c| match c {
-            Clause::Place(t, span) => Some((t, *span)),
+            Clause::Place(_, span) | Clause::Remove(_, span) => Some(*span),
             _ => None,
         });
+        let anywhere = d.clauses.iter().any(|c| matches!(c, Clause::Anywhere(_)));
         let mut c = Clauses {
             placing: placing.is_some(),
+            goes_by_no_line: placing.is_some() || anywhere,
             ..Clauses::default()
         };
         for clause in &d.clauses {
             self.clause(clause, &mut c);
         }
-        if !self.clauses_complete(d, &c, placing.map(|p| p.1)) {
+        if !self.clauses_complete(d, &c, placing) {
             return None;
         }
         let (onto, takes_landing) = c.onto?;
@@ -393,6 +400,16 @@ impl Checker<'_> {
             None => None,
         };
         self.pending_then.push(c.then);
+        // A piece that goes anywhere goes by no line: its conditions are read move by
+        // move, `from` and `to` both known.
+        let (statics, conditions) = match c.anywhere {
+            Some(_) => {
+                let mut all = c.dynamics;
+                all.extend(c.statics.into_iter().map(|(e, _)| e));
+                (Vec::new(), all)
+            }
+            None => (c.statics, c.dynamics),
+        };
         Some(Rule {
             name: d.name.name.clone(),
             name_span: d.name.span,
@@ -406,10 +423,13 @@ impl Checker<'_> {
             takes_run: c.takes_run.is_some(),
             under: c.under,
             chain: c.chain,
-            statics: c.statics,
-            conditions: c.dynamics,
+            statics,
+            conditions,
             place: c.place,
+            removes: c.removing.is_some(),
+            anywhere: c.anywhere.is_some(),
             then: None,
+            then_when: c.then_when,
             second_part: false,
             effects: c.effects,
             carries: c.carries,
@@ -455,13 +475,30 @@ impl Checker<'_> {
                     c.place = self.piece_type(t);
                 }
             }
-            Clause::Then(name, span) => {
+            Clause::Then(name, when, span) => {
                 if self.once(c, "then", *span) {
                     c.then = Some(name.clone());
+                    if let Some(when) = when {
+                        if let Some(e) = self.lower_as(when, Ty::Bool, scope) {
+                            self.check_range(&e, when.span);
+                            c.then_when = Some(e);
+                        }
+                    }
+                }
+            }
+            Clause::Remove(pattern, span) => {
+                if self.once(c, "remove", *span) && self.once(c, "onto", *span) {
+                    c.onto = Some((self.lower_pattern(pattern), true));
+                    c.removing = Some(*span);
+                }
+            }
+            Clause::Anywhere(span) => {
+                if self.once(c, "anywhere", *span) {
+                    c.anywhere = Some(*span);
                 }
             }
             Clause::Effect(e) => {
-                if let Some(e) = self.effect(e, c.placing) {
+                if let Some(e) = self.effect(e, c.placing, c.goes_by_no_line) {
                     c.effects.push(e);
                 }
             }
@@ -583,7 +620,56 @@ impl Checker<'_> {
             );
             complete = false;
         }
+        if let (Some(place), Some(remove)) = (c.seen.get("place"), c.removing) {
+            self.report(
+                Problem::new(
+                    Kind::PlaceAndPiece,
+                    "a rule places a piece or removes one, not both",
+                )
+                .label(remove, "this rule removes a piece")
+                .label(*place, "and puts one")
+                .help("make them two parts of a move: `then RULE`"),
+            );
+            complete = false;
+        }
+        if let (Some(anywhere), Some(&along)) = (c.anywhere, c.seen.get("along")) {
+            self.report(
+                Problem::new(
+                    Kind::DuplicateClause,
+                    "a piece goes along lines or anywhere, not both",
+                )
+                .label(anywhere, "anywhere")
+                .label(along, "along lines")
+                .help("keep `along …` for moves along lines, `anywhere` for a move to any square"),
+            );
+            complete = false;
+        }
+        if let (Some(anywhere), Some(&chain)) = (c.anywhere, c.seen.get("chain")) {
+            self.report(
+                Problem::new(
+                    Kind::DuplicateClause,
+                    "a chain goes on along lines, and `anywhere` goes by none",
+                )
+                .label(chain, "chain")
+                .label(anywhere, "anywhere")
+                .help("chain a rule that moves `along` directions"),
+            );
+            complete = false;
+        }
+        if let (Some(anywhere), Some(_)) = (c.anywhere, placing) {
+            self.report(
+                Problem::new(
+                    Kind::DuplicateClause,
+                    "`anywhere` says where a moving piece goes; a placement or removal goes anywhere already",
+                )
+                .label(anywhere, "not needed")
+                .help("leave out `anywhere`"),
+            );
+            complete = false;
+        }
         let needed: &[(&str, &str)] = if placing.is_some() {
+            &[("onto", "onto empty")]
+        } else if c.anywhere.is_some() {
             &[("onto", "onto empty")]
         } else {
             &[("along", "along all"), ("onto", "onto empty")]
@@ -660,7 +746,7 @@ impl Checker<'_> {
         }
     }
 
-    fn effect(&mut self, e: &EffectDecl, placing: bool) -> Option<Effect<IExpr>> {
+    fn effect(&mut self, e: &EffectDecl, placing: bool, by_no_line: bool) -> Option<Effect<IExpr>> {
         let mut ok = true;
         let at_from = e.at_from.is_some_and(|(from, _)| from);
         if let (true, Some((_, span))) = (at_from && placing, e.at_from) {
@@ -671,7 +757,7 @@ impl Checker<'_> {
             );
             ok = false;
         }
-        let lines = self.effect_lines(e, placing, &mut ok)?;
+        let lines = self.effect_lines(e, by_no_line, &mut ok)?;
         let run = match &e.over {
             Some((count, pattern, _)) => Some(self.lower_run(count, pattern)?),
             None => None,
@@ -964,11 +1050,21 @@ fn at_least_one(require: &IExpr, effects: &[Effect<IExpr>], captures: bool) -> O
 /// What a move rule's clauses say, as they are read.
 #[derive(Default)]
 struct Clauses {
-    /// Whether the rule places a new piece (`place TYPE`).
+    /// Whether the rule moves no piece: it places a new one (`place TYPE`) or removes one
+    /// (`remove PATTERN`).
     placing: bool,
+    /// Whether the move goes by no line (a placement, a removal, `anywhere`): effects
+    /// cannot follow its way.
+    goes_by_no_line: bool,
     piece_mask: Option<u64>,
     place: Option<u8>,
+    /// `remove PATTERN`.
+    removing: Option<Span>,
+    /// `anywhere`.
+    anywhere: Option<Span>,
     then: Option<Ident>,
+    /// `then RULE when COND`: the condition.
+    then_when: Option<IExpr>,
     effects: Vec<Effect<IExpr>>,
     carries: Vec<crate::ir::Carry<IExpr>>,
     require: Option<IExpr>,

@@ -35,6 +35,9 @@ impl Expr {
             | Expr::Is(..)
             | Expr::Around(..)
             | Expr::Line(..)
+            | Expr::LineThrough(..)
+            | Expr::InHand(_)
+            | Expr::CountWhere(..)
             | Expr::Connected(..)
             | Expr::Repeated
             | Expr::Turned

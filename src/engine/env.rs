@@ -30,6 +30,7 @@ pub(super) fn env<'a, Z: Layout>(game: &'a Game, s: &'a State<Z>) -> Env<'a, Z::
         previous: s.look,
         game: Some(game),
         moved: s.moved,
+        hands: &s.hand,
         ..Env::constant()
     }
 }

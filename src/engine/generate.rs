@@ -375,8 +375,10 @@ fn tier_moves<Z: Layout>(
             continue;
         }
         let start = out.len();
-        if rule.place.is_some() {
+        if rule.chooses() {
             placements(game, rule_id, s, &view, out);
+        } else if rule.anywhere {
+            anywhere(game, rule_id, s, &view, out);
         } else if rule.then.is_some() {
             first_parts(game, rule_id, s, &view, out);
         } else {
@@ -451,6 +453,27 @@ fn first_parts<Z: Layout>(
     }
 }
 
+/// The moves of a rule whose piece goes anywhere: each of its pieces to each square the
+/// rule allows, piece by piece.
+fn anywhere<Z: Layout>(
+    game: &Game,
+    rule_id: RuleId,
+    s: &State<Z>,
+    view: &View<Z::Set>,
+    out: &mut Vec<Move>,
+) {
+    let rule = &game.rules[rule_id.index()];
+    let takes = rule.captures();
+    let squares = placeable_squares(game, rule, s, view);
+    for from in view.movers(game, s, rule).squares() {
+        for to in (squares & !Z::Set::bit(from)).squares() {
+            if dynamic_ok(game, rule, s, from, to) {
+                out.push(Move::step(from, rule_id, takes, DirId(0), to));
+            }
+        }
+    }
+}
+
 /// Whether a rule's `require` is settled by the squares `placeable_squares` gives, so that
 /// no move of it needs to be made to be checked.
 pub(super) fn settled_set_wise(rule: &MoveRule) -> bool {
@@ -458,7 +481,7 @@ pub(super) fn settled_set_wise(rule: &MoveRule) -> bool {
 }
 
 /// The placements of a placement rule as a first part: a new piece on each square the rule
-/// allows.
+/// allows (for a removal, the piece on each square it allows taken).
 fn placements<Z: Layout>(
     game: &Game,
     rule_id: RuleId,
@@ -488,9 +511,11 @@ pub(super) fn placeable_squares<Z: Layout>(
     view: &View<Z::Set>,
 ) -> Z::Set {
     let player = s.to_move as usize;
-    let piece = rule.place.expect("a placement rule") as usize;
-    if (game.hand_types >> piece) & 1 != 0 && s.hand[player][piece] == 0 {
-        return Z::Set::default();
+    if let Some(piece) = rule.place {
+        let piece = piece as usize;
+        if (game.hand_types >> piece) & 1 != 0 && s.hand[player][piece] == 0 {
+            return Z::Set::default();
+        }
     }
     let mut squares = Z::Set::from_set(&rule.placeable[player]) & view.pattern(game, s, &rule.onto);
     if let Some(w) = &rule.condition_sets {
@@ -646,23 +671,45 @@ fn second_parts<Z: Layout>(game: &Game, then: RuleId, s: &State<Z>, m: Move, out
         m.first_steps(),
         &mut Done::default(),
     );
+    if let Some(when) = &first.then_when {
+        // `then RULE when COND`: where it does not hold, the move ends after its first part.
+        let env = Env {
+            from: m.from,
+            to: at,
+            ..env(game, &after)
+        };
+        if !when.holds(&env) {
+            out.push(m);
+            return;
+        }
+    }
     let view = View::<Z::Set>::of(game, &after);
     let takes = rule.captures();
     let start = out.len();
     let none = Z::Set::default();
     let sets = RuleSets::of(game, &after, &view, rule);
     let player = after.to_move as usize;
-    if rule.place.is_some() && rule.walks[player].is_empty() {
-        // A placement anywhere the rule allows.
+    if rule.chooses() && rule.walks[player].is_empty() {
+        // A placement (or removal) anywhere the rule allows.
         for to in placeable_squares(game, rule, &after, &view).squares() {
             if rule.condition_sets.is_some() || dynamic_ok(game, rule, &after, NO_SQUARE, to) {
                 out.extend(m.second(DirId(0), to, takes));
             }
         }
-    } else if rule.place.is_some() {
-        // A placement along the rule's lines from where the first part landed.
-        let piece = rule.place.expect("a placement") as usize;
-        if (game.hand_types >> piece) & 1 == 0 || after.hand[player][piece] > 0 {
+    } else if rule.anywhere {
+        // The piece that landed goes on to any square the rule allows.
+        if view.movers(game, &after, rule).has(at) {
+            let squares = placeable_squares(game, rule, &after, &view) & !Z::Set::bit(at);
+            for to in squares.squares() {
+                if dynamic_ok(game, rule, &after, at, to) {
+                    out.extend(m.second(DirId(0), to, takes));
+                }
+            }
+        }
+    } else if rule.chooses() {
+        // A placement (or removal) along the rule's lines from where the first part landed.
+        let in_hand = |t: u8| (game.hand_types >> t) & 1 == 0 || after.hand[player][t as usize] > 0;
+        if rule.place.is_none_or(in_hand) {
             landings(
                 game,
                 rule,

@@ -139,7 +139,8 @@ fn make_pieces<Z: Layout>(game: &Game, s: &mut State<Z>, m: &Move) -> Done {
         return done;
     }
     let landed = make_part(game, s, rule, m.from, m.first_steps(), &mut done);
-    if let Some(then) = rule.then {
+    // A move whose second part the first part's `when` did not call for has none.
+    if let (Some(then), false) = (rule.then, m.second_steps().is_empty()) {
         make_part(
             game,
             s,
@@ -175,6 +176,13 @@ pub(super) fn make_part<Z: Layout>(
             *held = held.saturating_sub(1);
         }
         s.put(game, to, game.code(player, t as usize));
+        at = to;
+    } else if rule.removes {
+        // The piece on the square chosen is taken; nothing moves.
+        let to = steps[0].to();
+        if take(game, s, to) {
+            done.taken += 1;
+        }
         at = to;
     } else {
         let mut passed = Z::Set::default();
@@ -431,6 +439,7 @@ impl StepPlan {
 /// second part. Only such moves are described by their step plans alone.
 pub(super) fn simple_steps(rule: &MoveRule) -> bool {
     rule.place.is_none()
+        && !rule.removes
         && rule.effects.is_empty()
         && rule.carries.is_empty()
         && rule.then.is_none()

@@ -39,11 +39,13 @@ pub fn countable(game: &Game) -> bool {
         && game.rules.iter().all(|r| {
             let conditions =
                 r.conditions.is_empty() || (r.place.is_some() && r.condition_sets.is_some());
+            // Removals, moves anywhere and second parts under a condition are listed.
+            let listed = r.removes || r.anywhere || r.then_when.is_some();
             let require = r.require.is_none() || settled_set_wise(r);
             let parts = r
                 .then
                 .is_none_or(|t| by_piece(game, r, &game.rules[t.index()]));
-            r.chain.is_none() && conditions && require && parts
+            r.chain.is_none() && conditions && require && parts && !listed
         })
 }
 

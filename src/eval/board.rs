@@ -46,6 +46,69 @@ pub(crate) fn count<M: Mask>(pattern: &Pattern, zone: Option<usize>, env: &Env<M
     }
 }
 
+/// How many squares match a pattern, on the board or in a zone, where `holds` (read for
+/// each) says yes.
+pub(crate) fn count_where<M: Mask>(
+    pattern: &Pattern,
+    zone: Option<usize>,
+    env: &Env<M>,
+    holds: impl Fn(u16) -> bool,
+) -> i64 {
+    let mut set = pattern_squares(pattern, env);
+    if let Some(z) = zone {
+        set &= M::from_set(&env.zones[z].sets[env.player as usize]);
+    }
+    set.squares().filter(|&sq| holds(sq)).count() as i64
+}
+
+/// How many pieces the players hold in hand, of the owners and types `pattern` takes.
+pub(crate) fn in_hand<M: Mask>(pattern: &Pattern, env: &Env<M>) -> i64 {
+    let types = env.types.clamp(1, MAX_CODES - 1);
+    let mut n = 0;
+    for (owner, hand) in env.hands.iter().enumerate() {
+        for (t, &held) in hand.iter().enumerate().take(types) {
+            let code = 1 + owner * types + t;
+            if code < MAX_CODES && pattern.matches(env.player, code as u8) {
+                n += held as i64;
+            }
+        }
+    }
+    n
+}
+
+/// Whether `n` squares in a row along one of `dirs`, one of them `sq`, match `pattern`:
+/// the matching squares next to `sq` each way along the direction, and `sq` itself.
+pub(crate) fn line_through<M: Mask>(
+    env: &Env<M>,
+    pattern: &Pattern,
+    n: usize,
+    dirs: &[DirId],
+    sq: u16,
+) -> bool {
+    let Some(board) = env.board else {
+        return false;
+    };
+    let matches =
+        |s: u16| s != NO_SQUARE && pattern.matches(env.player, env.cell_codes[s as usize]);
+    if !matches(sq) {
+        return false;
+    }
+    dirs.iter().any(|&d| {
+        let mut run = 1;
+        let mut at = board.next(sq, d);
+        while run < n && matches(at) {
+            run += 1;
+            at = board.next(at, d);
+        }
+        let mut at = board.back(sq, d, 1);
+        while run < n && matches(at) {
+            run += 1;
+            at = board.back(at, d, 1);
+        }
+        run >= n
+    })
+}
+
 /// The square one step from `sq` along `dir`, or `OFF`.
 pub(crate) fn toward<M: Mask>(env: &Env<M>, sq: i64, dir: DirId) -> i64 {
     match env.board {

@@ -2,7 +2,7 @@
 //! that programs read. The engine builds one from a state (`engine::env`); the checker and
 //! the compiler use `Env::constant` for what reads no position.
 
-use crate::ir::{Board, Code, Game, LookBack, Mask, Zone};
+use crate::ir::{Board, Code, Game, Hand, LookBack, Mask, Zone};
 
 /// What an expression is evaluated against, its sets of squares of the width `M` of the
 /// position's layout. Everything but `width` is optional, because the checker evaluates
@@ -54,6 +54,8 @@ pub struct Env<'a, M: Mask = u64> {
     pub game: Option<&'a Game>,
     /// The squares whose pieces have moved.
     pub moved: M,
+    /// The pieces each player holds in hand, by piece type.
+    pub hands: &'a [Hand],
 }
 
 impl<M: Mask> Env<'_, M> {
@@ -89,6 +91,7 @@ impl<M: Mask> Env<'_, M> {
             taken: 0,
             game: None,
             moved: M::default(),
+            hands: &[],
         }
     }
 

@@ -186,6 +186,21 @@ impl Program {
                 let (p, d) = (self.pattern(p), self.dirs(dirs));
                 self.push(Op::Line(p, *n as u32, d), h, 1)
             }
+            Expr::LineThrough(p, n, dirs, a) => {
+                let (p, d) = (self.pattern(p), self.dirs(dirs));
+                self.unary_op(a, Op::LineThrough(p, *n as u32, d), h)
+            }
+            Expr::InHand(p) => {
+                let p = self.pattern(p);
+                self.push(Op::InHand(p), h, 1)
+            }
+            Expr::CountWhere(p, z, condition) => {
+                let p = self.pattern(p);
+                let z = z.map_or(WHOLE_BOARD, |z| z as u32);
+                self.conditions.push(Program::of(condition));
+                let c = (self.conditions.len() - 1) as u32;
+                self.push(Op::CountWhere(p, z, c), h, 1)
+            }
             Expr::Connected(p, a, b, dirs) => {
                 let (p, d) = (self.pattern(p), self.dirs(dirs));
                 self.push(Op::Connected(p, *a as u32, *b as u32, d), h, 1)

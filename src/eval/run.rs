@@ -4,7 +4,9 @@
 
 use super::arith::{binary, binary_holds, unary};
 use super::attack::attacked;
-use super::board::{connected, count, line, offset, pattern_squares, toward};
+use super::board::{
+    connected, count, count_where, in_hand, line, line_through, offset, pattern_squares, toward,
+};
 use super::env::Env;
 use crate::ir::expr::OFF;
 use crate::ir::program::{Op, Program, WHOLE_BOARD};
@@ -134,6 +136,14 @@ impl Program {
                 let dirs = &self.lines[*dirs as usize][player];
                 line(env, &self.patterns[*p as usize], *n as usize, dirs) as i64
             }
+            Op::InHand(p) => in_hand(&self.patterns[*p as usize], env),
+            Op::CountWhere(p, zone, c) => {
+                let zone = (*zone != WHOLE_BOARD).then_some(*zone as usize);
+                let condition = &self.conditions[*c as usize];
+                count_where(&self.patterns[*p as usize], zone, env, |sq| {
+                    condition.holds(&Env { here: sq, ..*env })
+                })
+            }
             Op::Connected(p, a, b, dirs) => {
                 let dirs = &self.lines[*dirs as usize][player];
                 let p = &self.patterns[*p as usize];
@@ -161,6 +171,16 @@ impl Program {
                 None => *off as i64,
                 Some(code) => self.patterns[*p as usize].matches(env.player, code) as i64,
             },
+            Op::LineThrough(p, n, dirs) => {
+                (on_board
+                    && line_through(
+                        env,
+                        &self.patterns[*p as usize],
+                        *n as usize,
+                        &self.lines[*dirs as usize][player],
+                        a as u16,
+                    )) as i64
+            }
             Op::Around(p, dirs) => {
                 let set = pattern_squares(&self.patterns[*p as usize], env);
                 self.lines[*dirs as usize][player]
@@ -233,6 +253,7 @@ impl Program {
                 | Op::Is(..)
                 | Op::Attacked
                 | Op::Moved
+                | Op::LineThrough(..)
                 | Op::Around(..) => {
                     sp -= 1;
                     let a = stack[sp];

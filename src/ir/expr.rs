@@ -126,6 +126,15 @@ pub enum Expr {
     Around(Pattern, Box<Expr>, Vec<Vec<DirId>>),
     /// Whether `n` squares in a row match, along one of each player's directions.
     Line(Pattern, usize, Vec<Vec<DirId>>),
+    /// Whether `n` squares in a row that hold a square match (`line(friend, 3 through
+    /// to)`).
+    LineThrough(Pattern, usize, Vec<Vec<DirId>>, Box<Expr>),
+    /// How many pieces the players hold in hand, of the owners and types a pattern
+    /// matches (`count(friend man in hand)`).
+    InHand(Pattern),
+    /// How many squares match a pattern (on the board or in a zone) where a condition on
+    /// `here`, the square counted, holds.
+    CountWhere(Pattern, Option<usize>, Box<Expr>),
     /// Whether matching squares join the first zone to the second, neighbour to neighbour
     /// along each player's directions.
     Connected(Pattern, usize, usize, Vec<Vec<DirId>>),
@@ -186,6 +195,9 @@ impl Expr {
             | Expr::Is(..)
             | Expr::Around(..)
             | Expr::Line(..)
+            | Expr::LineThrough(..)
+            | Expr::InHand(_)
+            | Expr::CountWhere(..)
             | Expr::Connected(..)
             | Expr::Clock
             | Expr::Passes
@@ -216,6 +228,8 @@ impl Expr {
             | Expr::Around(_, e, _)
             | Expr::Attacked(e)
             | Expr::Moved(e)
+            | Expr::LineThrough(.., e)
+            | Expr::CountWhere(.., e)
             | Expr::Seeds(e) => vec![e],
             Expr::Binary(_, a, b) | Expr::Min(a, b) | Expr::Max(a, b) => vec![a, b],
             _ => Vec::new(),

@@ -74,6 +74,10 @@ impl RuleId {
 /// The most piece types that may be kept in hand.
 pub const MAX_HAND_TYPES: usize = 8;
 
+/// The pieces a player holds in hand, by piece type.
+pub type Hand = [u8; 8];
+const _: () = assert!(std::mem::size_of::<Hand>() == MAX_HAND_TYPES);
+
 /// The longest chain of steps one move can make (a chain of captures by one piece).
 /// The checker refuses a game whose chains could be longer, so no chain is ever cut.
 pub const MAX_CHAIN: usize = 24;

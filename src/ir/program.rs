@@ -45,6 +45,13 @@ pub enum Op {
     Around(u32, u32),
     /// A pattern, a length, a list of directions.
     Line(u32, u32, u32),
+    /// A pattern, a length, a list of directions: a row through the square on top.
+    LineThrough(u32, u32, u32),
+    /// The pieces in hand a pattern matches.
+    InHand(u32),
+    /// A pattern counted in a zone (or `WHOLE_BOARD`) where a condition holds: an index
+    /// in `Program::conditions`, run with `here` the square counted.
+    CountWhere(u32, u32, u32),
     /// A pattern, two zones, a list of directions.
     Connected(u32, u32, u32, u32),
     Clock,
@@ -91,6 +98,8 @@ impl Op {
                 | Op::Reachable
                 | Op::AttackedAny(_)
                 | Op::Line(..)
+                | Op::InHand(_)
+                | Op::CountWhere(..)
                 | Op::Connected(..)
                 | Op::Clock
                 | Op::Passes
@@ -126,6 +135,8 @@ pub struct Program {
     pub steps: Vec<[(i64, i64); MAX_PLAYERS]>,
     /// The values a fused comparison reads (`Op::CompareLeaves`, `Op::CompareConst`).
     pub leaves: Vec<Op>,
+    /// The conditions of `Op::CountWhere`, each a program of its own.
+    pub conditions: Vec<Program>,
 }
 
 /// `Op::Count` over the whole board.

@@ -57,11 +57,20 @@ pub struct MoveRule {
     pub condition_sets: Option<Where>,
     /// `place TYPE`: the piece type this rule puts on the board; it moves no piece.
     pub place: Option<u8>,
+    /// `remove PATTERN`: the rule takes the piece on a square it chooses (`onto`); it moves
+    /// no piece.
+    pub removes: bool,
+    /// `anywhere`: the piece goes to any square the rule allows, by no line (its walks are
+    /// empty; its conditions are all read move by move).
+    pub anywhere: bool,
     /// For a placement without `along`: the squares `to` where the conditions on squares
     /// hold, for each player.
     pub placeable: Vec<SquareSet>,
     /// `then RULE`: the rule of the move's second part, made from where it landed.
     pub then: Option<RuleId>,
+    /// `then RULE when COND`: the second part is made only where this holds after the
+    /// first part (read with its `from` and `to`); elsewhere the move ends there.
+    pub then_when: Option<Program>,
     /// Whether some rule's `then` names this one: it is made only as a second part.
     pub second_part: bool,
     /// What the move does once it has landed, in order.
@@ -211,24 +220,32 @@ impl Walk {
     }
 }
 
-/// Whether a rule captures in a way `attacked` reads: it moves a piece (no placement, not
-/// a second part alone) and takes where it lands, or the one piece it jumps.
+/// Whether a rule captures in a way `attacked` reads: it moves a piece along lines (no
+/// placement or removal, not anywhere, not a second part alone) and takes where it lands,
+/// or the one piece it jumps.
 pub fn captures_as_attack(
-    place: Option<u8>,
+    chooses_square: bool,
     second_part: bool,
     takes_landing: bool,
     takes_run: bool,
     run: Option<Run>,
 ) -> bool {
     let jumps_one = takes_run && run.is_some_and(|r| r.min == 1 && r.max == 1);
-    place.is_none() && !second_part && (takes_landing || jumps_one)
+    !chooses_square && !second_part && (takes_landing || jumps_one)
 }
 
 impl MoveRule {
+    /// Whether the rule chooses a square and moves no piece: it places one, or removes
+    /// one.
+    #[inline(always)]
+    pub fn chooses(&self) -> bool {
+        self.place.is_some() || self.removes
+    }
+
     /// Whether `attacked` reads this rule (see `captures_as_attack`).
     pub fn captures_as_attack(&self) -> bool {
         captures_as_attack(
-            self.place,
+            self.place.is_some() || self.removes || self.anywhere,
             self.second_part,
             self.takes_landing,
             self.takes_run,

@@ -19,8 +19,12 @@ pub fn move_text(game: &Game, m: Move) -> String {
     let rule = &game.rules[m.rule.index()];
     let mut text = String::new();
     part_text(game, rule, m.from, m.first_steps(), &mut text);
-    if let Some(then) = rule.then {
-        text.push('/');
+    if let (Some(then), false) = (rule.then, m.second_steps().is_empty()) {
+        let second = &game.rules[then.index()];
+        // A removal is written after the move that earned it: `d2xa1`, `a4-a1xg7`.
+        if !second.removes {
+            text.push('/');
+        }
         part_text(
             game,
             &game.rules[then.index()],
@@ -41,6 +45,13 @@ pub fn move_text(game: &Game, m: Move) -> String {
 /// game places more than one type of piece), or the square a piece starts from (when
 /// `from` is one) and each landing, after `x` for a capture and `-` otherwise.
 fn part_text(game: &Game, rule: &MoveRule, from: Sq, steps: &[Step], text: &mut String) {
+    if rule.removes {
+        if let Some(step) = steps.first() {
+            text.push('x');
+            text.push_str(game.board.name(step.to()));
+        }
+        return;
+    }
     if let Some(t) = rule.place {
         if places_several_types(game) {
             text.push(game.pieces[t as usize].letter.to_ascii_uppercase());

@@ -365,8 +365,13 @@ pub enum Clause {
     If(Expr, Span),
     /// `place TYPE`: the move puts a new piece on its landing square.
     Place(Ident, Span),
-    /// `then RULE`: the move goes on by another rule from where it landed.
-    Then(Ident, Span),
+    /// `then RULE [when COND]`: the move goes on by another rule from where it landed
+    /// (only where the condition holds after the first part, with `when`).
+    Then(Ident, Option<Expr>, Span),
+    /// `remove PATTERN`: the move takes the piece on a square it chooses, moving none.
+    Remove(Pattern, Span),
+    /// `anywhere`: the piece goes to any square the rule allows, by no line.
+    Anywhere(Span),
     Effect(Box<EffectDecl>),
     /// `require EXPR`: read after the move and its effects.
     Require(Expr, Span),
@@ -466,6 +471,8 @@ pub struct Expr {
 pub enum CountScope {
     Board,
     Zone(Ident),
+    /// The pieces the players hold in hand.
+    Hand,
     /// The neighbours of a square, along all directions or the ones named.
     Around(Box<Expr>, Option<Vec<Ident>>),
 }
@@ -482,13 +489,14 @@ pub enum ExprKind {
     Bool(bool),
     Name(Ident),
     Call(Ident, Vec<Expr>),
-    Count(Pattern, CountScope),
+    /// `count(PATTERN [in ZONE | in hand | around SQ] [where COND])`.
+    Count(Pattern, CountScope, Option<Box<Expr>>),
     /// `SQ is PATTERN`.
     Is(Box<Expr>, Pattern),
     /// `(files, ranks)`: a step, added to a square.
     Offset(Box<Expr>, Box<Expr>),
-    /// `line(PATTERN, N [along DIRS])`.
-    Line(Pattern, Box<Expr>, Option<Vec<Ident>>),
+    /// `line(PATTERN, N [through SQ] [along DIRS])`.
+    Line(Pattern, Box<Expr>, Option<Box<Expr>>, Option<Vec<Ident>>),
     /// `connected(PATTERN, ZONE, ZONE [along DIRS])`.
     Connected(Pattern, Ident, Ident, Option<Vec<Ident>>),
     /// `clock`.

@@ -274,7 +274,7 @@ fn convert_item(pair: Pair<Rule>) -> Item {
                     let mut through = false;
                     for p in line.clone().into_inner() {
                         match p.as_rule() {
-                            Rule::line_through => through = true,
+                            Rule::line_to => through = true,
                             _ => {
                                 let name = Ident {
                                     name: p.as_str().to_string(),
@@ -750,7 +750,14 @@ fn clause(pair: Pair<Rule>) -> Clause {
         },
         Rule::if_clause => Clause::If(expr(after_keyword(pair).next().unwrap()), sp),
         Rule::place_clause => Clause::Place(ident(after_keyword(pair).next().unwrap()), sp),
-        Rule::then_clause => Clause::Then(ident(after_keyword(pair).next().unwrap()), sp),
+        Rule::then_clause => {
+            let mut parts = after_keyword(pair);
+            let name = ident(parts.next().unwrap());
+            let when = parts.find(|p| p.as_rule() == Rule::expr).map(expr);
+            Clause::Then(name, when, sp)
+        }
+        Rule::remove_clause => Clause::Remove(pattern(after_keyword(pair).next().unwrap()), sp),
+        Rule::anywhere_clause => Clause::Anywhere(sp),
         Rule::require_clause => Clause::Require(expr(after_keyword(pair).next().unwrap()), sp),
         Rule::carry_clause => {
             let mut parts = pair.into_inner().filter(|p| p.as_rule() == Rule::expr);
@@ -938,30 +945,45 @@ fn primary(pair: Pair<Rule>) -> Expr {
         Rule::count_expr => {
             let mut inner = after_keyword(pair);
             let pat = pattern(inner.next().unwrap());
-            let scope = match inner.next() {
-                None => CountScope::Board,
-                Some(p) if p.as_rule() == Rule::count_in => {
-                    CountScope::Zone(ident(after_keyword(p).next().unwrap()))
+            let mut scope = CountScope::Board;
+            let mut only = None;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::count_in_hand => scope = CountScope::Hand,
+                    Rule::count_in => {
+                        scope = CountScope::Zone(ident(after_keyword(p).next().unwrap()))
+                    }
+                    Rule::count_where => {
+                        only = Some(Box::new(expr(after_keyword(p).next().unwrap())))
+                    }
+                    _ => {
+                        let mut parts = after_keyword(p);
+                        let square = expr(parts.next().unwrap());
+                        let dirs = parts
+                            .find(|q| q.as_rule() == Rule::ident_list)
+                            .map(ident_list);
+                        scope = CountScope::Around(Box::new(square), dirs)
+                    }
                 }
-                Some(p) => {
-                    let mut parts = after_keyword(p);
-                    let square = expr(parts.next().unwrap());
-                    let dirs = parts
-                        .find(|q| q.as_rule() == Rule::ident_list)
-                        .map(ident_list);
-                    CountScope::Around(Box::new(square), dirs)
-                }
-            };
-            ExprKind::Count(pat, scope)
+            }
+            ExprKind::Count(pat, scope, only)
         }
         Rule::line_expr => {
             let mut inner = after_keyword(pair);
             let pat = pattern(inner.next().unwrap());
             let n = expr(inner.next().unwrap());
-            let dirs = inner
-                .find(|q| q.as_rule() == Rule::ident_list)
-                .map(ident_list);
-            ExprKind::Line(pat, Box::new(n), dirs)
+            let mut through = None;
+            let mut dirs = None;
+            for q in inner {
+                match q.as_rule() {
+                    Rule::line_through => {
+                        through = Some(Box::new(expr(after_keyword(q).next().unwrap())))
+                    }
+                    Rule::ident_list => dirs = Some(ident_list(q)),
+                    _ => {}
+                }
+            }
+            ExprKind::Line(pat, Box::new(n), through, dirs)
         }
         Rule::connected_expr => {
             let mut inner = after_keyword(pair);

@@ -496,7 +496,7 @@ pub(super) const DECLARATIONS: &[Declaration] = &[
     },
 ];
 
-const MOVE_CLAUSE: &str = "a move clause (piece, place, along, over, onto, capture, chain, if, then, turn, take, change, require, carry)";
+const MOVE_CLAUSE: &str = "a move clause (piece, place, remove, along, anywhere, over, onto, capture, chain, if, then, turn, take, change, require, carry)";
 
 /// The words a person reads for a grammar rule in "expected …"; `None` for a keyword that
 /// reads as itself.
@@ -544,7 +544,9 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::board_grid | Rule::board_hex | Rule::board_hexagon | Rule::board_lines => {
             "a board (`8 x 8`, `hex 11 x 11`, `hexagon 5`, `7 x 7 lines { … }`)"
         }
-        Rule::line_through => "`to` or a square name",
+        Rule::line_to => "`to` or a square name",
+        Rule::line_through => "`through`",
+        Rule::count_in_hand | Rule::count_where => "`in`, `around` or `where`",
         Rule::letter => "a single letter",
         Rule::option_decl
         | Rule::variant_decl
@@ -593,7 +595,11 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::then_clause
         | Rule::effect_clause
         | Rule::require_clause
-        | Rule::carry_clause => MOVE_CLAUSE,
+        | Rule::carry_clause
+        | Rule::remove_clause
+        | Rule::anywhere_clause
+        | Rule::kw_remove
+        | Rule::kw_anywhere => MOVE_CLAUSE,
         Rule::before_turn | Rule::kw_before => "`before turn`",
         Rule::effect_at | Rule::kw_at => "`at from` or `at to`",
         Rule::effect_into => "`into`",
