@@ -667,9 +667,7 @@ impl Checker<'_> {
             );
             complete = false;
         }
-        let needed: &[(&str, &str)] = if placing.is_some() {
-            &[("onto", "onto empty")]
-        } else if c.anywhere.is_some() {
+        let needed: &[(&str, &str)] = if placing.is_some() || c.anywhere.is_some() {
             &[("onto", "onto empty")]
         } else {
             &[("along", "along all"), ("onto", "onto empty")]
