@@ -23,9 +23,16 @@ impl Tables<'_> {
             }
             None => (vec![Vec::new(); self.players], self.placeable(&r.statics)),
         };
+        let (gate, per_move): (Vec<IExpr>, Vec<IExpr>) = r
+            .conditions
+            .iter()
+            .cloned()
+            .partition(|c| !c.reads_move_squares());
         MoveRule {
             condition: Program::all(&r.conditions),
-            condition_sets: self.where_all(&r.conditions),
+            gate: Program::all(&gate),
+            per_move: Program::all(&per_move),
+            condition_sets: self.where_all(&per_move),
             name: r.name,
             piece_mask: r.piece_mask,
             walks,

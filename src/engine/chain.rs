@@ -3,7 +3,7 @@
 //! passed over twice by a capturing chain.
 
 use super::after::holds_after;
-use super::generate::{landings, walk, RuleSets, View};
+use super::generate::{gate_holds, landings, walk, RuleSets, View};
 use super::layout::Layout;
 use super::make::{make_step, StepPlan};
 use super::moves::Move;
@@ -42,6 +42,10 @@ pub(super) fn extend_chain<Z: Layout>(
     let sets = RuleSets::of(game, &after, &view, rule);
     let to = step.to();
     let mut went_on = false;
+    if !gate_holds(game, rule, &after) {
+        emit(out, &after, m);
+        return;
+    }
     landings(
         game,
         rule,

@@ -402,7 +402,7 @@ fn moves_of_rule<Z: Layout>(
 ) {
     let rule = &game.rules[rule_id.index()];
     let movers = view.movers(game, s, rule);
-    if movers.is_empty() {
+    if movers.is_empty() || !gate_holds(game, rule, s) {
         return;
     }
     let sets = RuleSets::of(game, s, view, rule);
@@ -436,6 +436,9 @@ fn first_parts<Z: Layout>(
     out: &mut Vec<Move>,
 ) {
     let rule = &game.rules[rule_id.index()];
+    if !gate_holds(game, rule, s) {
+        return;
+    }
     let sets = RuleSets::of(game, s, view, rule);
     let takes = rule.captures();
     for piece in view.movers(game, s, rule).squares() {
@@ -517,6 +520,9 @@ pub(super) fn placeable_squares<Z: Layout>(
             return Z::Set::default();
         }
     }
+    if !gate_holds(game, rule, s) {
+        return Z::Set::default();
+    }
     let mut squares = Z::Set::from_set(&rule.placeable[player]) & view.pattern(game, s, &rule.onto);
     if let Some(w) = &rule.condition_sets {
         squares &= where_squares(game, s, view, w);
@@ -569,17 +575,18 @@ fn effect_origins<Z: Layout>(
     let closers = view.pattern(game, s, &closer);
     let mut origins = Z::Set::default();
     for &d in &dirs[view.player as usize] {
+        let d = board.stepper::<Z::Set>(d);
         // `starts`: squares that begin a run of `k` squares closed by a closer.
-        let mut starts = board.step_back(closers, d) & run_squares;
+        let mut starts = d.back(closers) & run_squares;
         let mut k = 1;
         while !starts.is_empty() {
             if k >= run.min {
-                origins |= board.step_back(starts, d);
+                origins |= d.back(starts);
             }
             if k >= run.max {
                 break;
             }
-            starts = board.step_back(starts, d) & run_squares;
+            starts = d.back(starts) & run_squares;
             k += 1;
         }
     }
@@ -682,6 +689,9 @@ fn second_parts<Z: Layout>(game: &Game, then: RuleId, s: &State<Z>, m: Move, out
             out.push(m);
             return;
         }
+    }
+    if !gate_holds(game, rule, &after) {
+        return;
     }
     let view = View::<Z::Set>::of(game, &after);
     let takes = rule.captures();
@@ -850,7 +860,7 @@ fn walk_one<M: Mask>(
 
 /// Calls `found(from, direction, landing)` for every landing of the pieces of `movers` by
 /// one rule where its conditions that read the position hold, never passing over a square
-/// of `passed` in a capturing run.
+/// of `passed` in a capturing run. The rule's `gate` is the caller's to read, once.
 #[inline(always)]
 pub(super) fn landings<Z: Layout>(
     game: &Game,
@@ -879,10 +889,17 @@ pub(super) fn landings<Z: Layout>(
     );
 }
 
-/// The rule's conditions that read the state.
+/// Whether the rule's conditions that read neither `from` nor `to` hold in `s` (read once
+/// for all the rule's moves).
+#[inline(always)]
+pub(super) fn gate_holds<Z: Layout>(game: &Game, rule: &MoveRule, s: &State<Z>) -> bool {
+    rule.gate.as_ref().is_none_or(|g| g.holds(&env(game, s)))
+}
+
+/// The rule's conditions that read the state and the move's squares (its `gate` holds).
 #[inline(always)]
 fn dynamic_ok<Z: Layout>(game: &Game, rule: &MoveRule, s: &State<Z>, from: Sq, to: Sq) -> bool {
-    let Some(condition) = &rule.condition else {
+    let Some(condition) = &rule.per_move else {
         return true;
     };
     let env = Env {

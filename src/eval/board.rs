@@ -145,6 +145,7 @@ pub(crate) fn line<M: Mask>(env: &Env<M>, pattern: &Pattern, n: usize, dirs: &[D
     };
     let set = pattern_squares(pattern, env);
     dirs.iter().any(|&d| {
+        let d = board.stepper::<M>(d);
         // `starts`: the squares that start a row of `len` matching squares. A row of `k`
         // squares and one of `j` that follows it make a row of `k + j`, so rows double in
         // length at each step (`n = 5` takes three steps, not four).
@@ -153,7 +154,7 @@ pub(crate) fn line<M: Mask>(env: &Env<M>, pattern: &Pattern, n: usize, dirs: &[D
             let more = (n - len).min(len);
             let mut back = starts;
             for _ in 0..more {
-                back = board.step_back(back, d);
+                back = d.back(back);
             }
             starts &= back;
             len += more;
@@ -183,7 +184,7 @@ pub(crate) fn connected<M: Mask>(
         }
         let mut next = reached;
         for &d in dirs {
-            next |= board.step(reached, d);
+            next |= board.stepper::<M>(d).step(reached);
         }
         next &= set;
         if next == reached {

@@ -26,6 +26,11 @@ impl Program {
                 binary(*op, self.leaf(leaf, env), *k)
             }
             [leaf, Op::Unary(op)] if leaf.is_leaf() => unary(*op, self.leaf(leaf, env)),
+            // A square read and something of it (`line(friend, 3 through to)`, `to is
+            // empty`).
+            [leaf, one] if leaf.is_leaf() && one.pops_one() => {
+                self.one(one, self.leaf(leaf, env), env)
+            }
             _ if self.depth <= SMALL => self.run(env, &mut [0; SMALL]),
             _ => self.run(env, &mut vec![0; self.depth]),
         }
@@ -195,10 +200,29 @@ impl Program {
         }
     }
 
+    /// The value of an operation that pops one value, `a` (`Op::pops_one`).
+    #[inline(always)]
+    fn one<M: Mask>(&self, op: &Op, a: i64, env: &Env<M>) -> Option<i64> {
+        let player = env.player as usize;
+        // A square that is `OFF` has no file, rank or row (-1) and is in no zone.
+        let on_board = (0..env.cells.max(1) as i64).contains(&a) || env.cells == 0;
+        Some(match op {
+            Op::File | Op::Rank | Op::Row if !on_board => -1,
+            Op::File => a.rem_euclid(env.width as i64),
+            Op::Rank => a.div_euclid(env.width as i64),
+            Op::Row => env.rows[player * env.cells + a as usize] as i64,
+            Op::InZone(_) if !on_board => 0,
+            Op::InZone(z) => env.zones[*z as usize].squares[player * env.cells + a as usize] as i64,
+            Op::Unary(u) => unary(*u, a)?,
+            Op::BinaryConst(b_op, k) => binary(*b_op, a, *k)?,
+            Op::Abs => a.checked_abs()?,
+            _ => self.apply_unary(op, a, on_board, env),
+        })
+    }
+
     fn run<M: Mask>(&self, env: &Env<M>, stack: &mut [i64]) -> Option<i64> {
         let mut sp = 0usize;
         let mut pc = 0usize;
-        let player = env.player as usize;
         let ops = self.ops.as_slice();
         while pc < ops.len() {
             let op = &ops[pc];
@@ -256,23 +280,7 @@ impl Program {
                 | Op::LineThrough(..)
                 | Op::Around(..) => {
                     sp -= 1;
-                    let a = stack[sp];
-                    // A square that is `OFF` has no file, rank or row (-1) and is in no zone.
-                    let on_board = (0..env.cells.max(1) as i64).contains(&a) || env.cells == 0;
-                    match op {
-                        Op::File | Op::Rank | Op::Row if !on_board => -1,
-                        Op::File => a.rem_euclid(env.width as i64),
-                        Op::Rank => a.div_euclid(env.width as i64),
-                        Op::Row => env.rows[player * env.cells + a as usize] as i64,
-                        Op::InZone(_) if !on_board => 0,
-                        Op::InZone(z) => {
-                            env.zones[*z as usize].squares[player * env.cells + a as usize] as i64
-                        }
-                        Op::Unary(u) => unary(*u, a)?,
-                        Op::BinaryConst(b_op, k) => binary(*b_op, a, *k)?,
-                        Op::Abs => a.checked_abs()?,
-                        _ => self.apply_unary(op, a, on_board, env),
-                    }
+                    self.one(op, stack[sp], env)?
                 }
                 Op::Binary(_) | Op::Min | Op::Max => {
                     sp -= 2;

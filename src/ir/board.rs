@@ -222,9 +222,19 @@ impl Board {
         if self.regular(dir) {
             return set.shift(-self.delta[d]) & M::at(&self.steps_from, d);
         }
-        self.shifts[d].iter().fold(M::default(), |acc, (k, from)| {
-            acc | (set.shift(-k) & M::from_set(from))
-        })
+        shifted_back_by(set, &self.shifts[d])
+    }
+
+    /// The steps along `dir` as set operations, read from the tables once, for a loop
+    /// that steps many times.
+    #[inline(always)]
+    pub fn stepper<M: Mask>(&self, dir: DirId) -> Stepper<'_, M> {
+        let d = dir.index();
+        Stepper {
+            delta: self.delta[d],
+            steps_from: M::at(&self.steps_from, d),
+            shifts: &self.shifts[d],
+        }
     }
 
     /// The square `k` steps back along `dir` from `sq` (the square from which `k` steps
@@ -298,6 +308,46 @@ impl Board {
             .position(|d| d.name == name)
             .map(|d| DirId(d as u8))
     }
+}
+
+/// One direction's steps as set operations (`Board::stepper`).
+#[derive(Clone, Copy)]
+pub struct Stepper<'b, M> {
+    delta: i32,
+    steps_from: M,
+    shifts: &'b [(i32, SquareSet)],
+}
+
+impl<M: Mask> Stepper<'_, M> {
+    /// The squares one step along the direction from the squares of `set`.
+    #[inline(always)]
+    pub fn step(&self, set: M) -> M {
+        if self.shifts.is_empty() {
+            (set & self.steps_from).shift(self.delta)
+        } else {
+            shifted_by(set, self.shifts)
+        }
+    }
+
+    /// The squares whose neighbour along the direction is in `set`.
+    #[inline(always)]
+    pub fn back(&self, set: M) -> M {
+        if self.shifts.is_empty() {
+            set.shift(-self.delta) & self.steps_from
+        } else {
+            shifted_back_by(set, self.shifts)
+        }
+    }
+}
+
+/// The squares of `set` that step by one of `shifts` back: the squares whose neighbour by
+/// one of `shifts` is in `set`. Out of line, as `shifted_by`.
+#[cold]
+#[inline(never)]
+pub fn shifted_back_by<M: Mask>(set: M, shifts: &[(i32, SquareSet)]) -> M {
+    shifts.iter().fold(M::default(), |acc, (k, from)| {
+        acc | (set.shift(-k) & M::from_set(from))
+    })
 }
 
 /// The squares of `set` that step by one of `shifts` (each an index change and the squares

@@ -182,6 +182,13 @@ impl Expr {
         self.children().iter().any(|c| c.reads(part))
     }
 
+    /// Whether the value depends on the move's squares (`from`, `to`): a condition that
+    /// does not is the same for every move of a rule in one position.
+    pub fn reads_move_squares(&self) -> bool {
+        matches!(self, Expr::Square(SquareRef::From | SquareRef::To))
+            || self.children().iter().any(|c| c.reads_move_squares())
+    }
+
     /// Whether the value depends on the pieces on the board (and not only on squares,
     /// the player and the options).
     pub fn reads_state(&self) -> bool {

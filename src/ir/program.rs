@@ -111,6 +111,28 @@ impl Op {
         )
     }
 
+    /// Whether the operation pops one value and pushes one.
+    #[inline(always)]
+    pub fn pops_one(&self) -> bool {
+        matches!(
+            self,
+            Op::File
+                | Op::Rank
+                | Op::Row
+                | Op::InZone(_)
+                | Op::Unary(_)
+                | Op::BinaryConst(..)
+                | Op::Abs
+                | Op::Offset(_)
+                | Op::Seeds
+                | Op::Is(..)
+                | Op::Attacked
+                | Op::Moved
+                | Op::LineThrough(..)
+                | Op::Around(..)
+        )
+    }
+
     /// Whether the value the operation leaves is always 0 or 1.
     pub fn is_boolean(&self) -> bool {
         match self {

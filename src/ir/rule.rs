@@ -52,8 +52,15 @@ pub struct MoveRule {
     pub conditions: Vec<Expr>,
     /// All of `conditions`, compiled for play.
     pub condition: Option<Program>,
-    /// `conditions` as sets of squares, when they read only what stands on squares at
-    /// fixed steps from `to` and zones: then no condition is evaluated move by move.
+    /// The conditions that read neither `from` nor `to` (`count(friend) > 3`): the same for
+    /// every move of the rule in a position, so the generator reads them once per
+    /// position before it looks for moves.
+    pub gate: Option<Program>,
+    /// The other conditions, read move by move once `gate` holds.
+    pub per_move: Option<Program>,
+    /// The conditions read move by move (not the `gate`) as sets of squares, when they read
+    /// only what stands on squares at fixed steps from `to` and zones: then no condition is
+    /// evaluated move by move.
     pub condition_sets: Option<Where>,
     /// `place TYPE`: the piece type this rule puts on the board; it moves no piece.
     pub place: Option<u8>,
