@@ -15,6 +15,7 @@ use crate::eval::Env;
 use crate::ir::expr::{Expr as IExpr, LookField, SquareRef};
 use crate::ir::{BinOp, Pattern, UnOp};
 use crate::ir::{DirId, MAX_PLAYERS};
+use crate::syntax::ast::BoardShape;
 use crate::syntax::ast::{
     AttackTarget, CountScope, Expr, ExprKind, Ident, Item, PatternWord, Value,
 };
@@ -413,6 +414,54 @@ impl Checker<'_> {
         }
     }
 
+    /// The one direction a name stands for, for each player (its opposite with `back`).
+    fn one_direction(&mut self, id: &Ident, back: bool) -> Option<[DirId; MAX_PLAYERS]> {
+        let r = self.dir_names.get(&id.name).cloned()?;
+        self.names_read.insert(id.name.clone());
+        let mut dirs = [DirId(0); MAX_PLAYERS];
+        for (p, dir) in dirs.iter_mut().enumerate().take(self.players.len()) {
+            let mut ids = Vec::new();
+            self.resolve_direction(&r, p, &mut ids);
+            let [d] = ids[..] else {
+                self.report(
+                    Problem::new(
+                        Kind::TypeMismatch,
+                        format!("`{}` is a group of directions, not one step", id.name),
+                    )
+                    .label(id.span, format!("{} directions", ids.len()))
+                    .help("add one direction to a square: `to + n`"),
+                );
+                return None;
+            };
+            let (dx, dy) = (self.directions[d.index()].dx, self.directions[d.index()].dy);
+            *dir = match back {
+                false => d,
+                true => match self
+                    .directions
+                    .iter()
+                    .position(|o| (o.dx, o.dy) == (-dx, -dy))
+                {
+                    Some(o) => DirId(o as u8),
+                    None => {
+                        self.report(
+                            Problem::new(
+                                Kind::TypeMismatch,
+                                format!(
+                                    "`{}` has no opposite direction to step back along",
+                                    id.name
+                                ),
+                            )
+                            .label(id.span, "no way back")
+                            .help("declare the opposite direction, and add it: `to + back`"),
+                        );
+                        return None;
+                    }
+                },
+            };
+        }
+        Some(dirs)
+    }
+
     fn mismatch(&mut self, span: Span, op: &str, want: Ty, found: Ty) {
         self.report(
             Problem::new(
@@ -482,6 +531,16 @@ impl Checker<'_> {
                 let Some(sq) = self.lower_typed(a, Ty::Square, scope, params) else {
                     return ERR;
                 };
+                // On a board of points, a direction's step goes along the line to the next
+                // point, however far the frame puts it.
+                if let (true, ExprKind::Name(id)) =
+                    (self.board_shape() == BoardShape::Lines, &b.kind)
+                {
+                    let Some(dirs) = self.one_direction(id, *op == BinOp::Sub) else {
+                        return ERR;
+                    };
+                    return (IExpr::Toward(Box::new(sq), dirs), Ty::Square);
+                }
                 let Some(mut steps) = self.steps(b) else {
                     return ERR;
                 };

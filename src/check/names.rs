@@ -722,6 +722,7 @@ impl Checker<'_> {
             rows: &self.rows,
             used: &board.used,
             zones: &self.zone_tables,
+            board: Some(board),
             ..Env::constant()
         })
     }

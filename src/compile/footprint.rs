@@ -32,6 +32,7 @@ impl Expr {
             | Expr::AttackedAny(_)
             | Expr::Moved(_)
             | Expr::Offset(..)
+            | Expr::Toward(..)
             | Expr::Is(..)
             | Expr::Around(..)
             | Expr::Line(..)

@@ -105,6 +105,7 @@ impl Tables<'_> {
             rows: self.rows,
             used: &self.board.used,
             zones: self.zones,
+            board: Some(self.board),
             ..Env::constant()
         }
     }

@@ -174,6 +174,10 @@ impl Program {
                 let i = (self.steps.len() - 1) as u32;
                 self.unary_op(a, Op::Offset(i), h)
             }
+            Expr::Toward(a, dirs) => {
+                let d = self.dirs(&dirs.iter().map(|&d| vec![d]).collect::<Vec<_>>());
+                self.unary_op(a, Op::Toward(d), h)
+            }
             Expr::Is(a, p, off) => {
                 let p = self.pattern(p);
                 self.unary_op(a, Op::Is(p, *off), h)

@@ -168,6 +168,10 @@ impl Program {
             Op::Seeds => env.seeds(a),
             Op::Attacked => (on_board && attacked(env, a as u16)) as i64,
             Op::Moved => (on_board && env.moved.has(a as u16)) as i64,
+            Op::Toward(i) => {
+                let dir = self.lines[*i as usize][player][0];
+                toward(env, a, dir)
+            }
             Op::Offset(i) => {
                 let (dx, dy) = self.steps[*i as usize][player];
                 offset(env, a, dx, dy)
@@ -273,6 +277,7 @@ impl Program {
                 | Op::BinaryConst(..)
                 | Op::Abs
                 | Op::Offset(_)
+                | Op::Toward(_)
                 | Op::Seeds
                 | Op::Is(..)
                 | Op::Attacked

@@ -119,6 +119,9 @@ pub enum Expr {
     /// The square `(files, ranks)` from a square, or no square (`OFF`): one step for each
     /// player, so that `to + forward` turns with them.
     Offset(Box<Expr>, [(i64, i64); MAX_PLAYERS]),
+    /// The next square along a direction from a square (one for each player), or no
+    /// square: on a board of points, `to + e` goes along the line.
+    Toward(Box<Expr>, [DirId; MAX_PLAYERS]),
     /// Whether a square holds what a pattern matches; with `true`, whether it is no square
     /// too (`to + s is off`).
     Is(Box<Expr>, Pattern, bool),
@@ -231,6 +234,7 @@ impl Expr {
             | Expr::Unary(_, e)
             | Expr::Abs(e)
             | Expr::Offset(e, _)
+            | Expr::Toward(e, _)
             | Expr::Is(e, ..)
             | Expr::Around(_, e, _)
             | Expr::Attacked(e)

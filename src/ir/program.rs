@@ -39,6 +39,9 @@ pub enum Op {
     Moved,
     /// The square a step away from the square on top: an index in `Program::steps`.
     Offset(u32),
+    /// The next square along a direction from the square on top: an index in
+    /// `Program::lines`, each player's one direction.
+    Toward(u32),
     /// Whether the square on top matches a pattern, or with `true` is off the board.
     Is(u32, bool),
     /// A pattern and a list of directions (an index in `Program::lines`).
@@ -124,6 +127,7 @@ impl Op {
                 | Op::BinaryConst(..)
                 | Op::Abs
                 | Op::Offset(_)
+                | Op::Toward(_)
                 | Op::Seeds
                 | Op::Is(..)
                 | Op::Attacked

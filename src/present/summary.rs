@@ -1,6 +1,6 @@
 //! A game described in a few lines, for a person deciding what to play.
 
-use crate::ir::Game;
+use crate::ir::{Game, Shape};
 
 /// The title, the text about the game, players, pieces, board, options, variants and
 /// move rules: what `tabula show` and the session's `rules` print.
@@ -48,10 +48,12 @@ pub fn game_summary(game: &Game) -> String {
         ));
     }
     let used = game.board.used.iter().filter(|&&u| u).count();
-    out.push_str(&format!(
-        "board:    {} x {}, {used} squares\n",
-        game.board.width, game.board.height
-    ));
+    let (w, h) = (game.board.width, game.board.height);
+    out.push_str(&match game.board.shape {
+        Shape::Square => format!("board:    {w} x {h}, {used} squares\n"),
+        Shape::Hex => format!("board:    hexagonal cells, {w} x {h}, {used} cells\n"),
+        Shape::Lines => format!("board:    {used} points joined by lines, on a {w} x {h} frame\n"),
+    });
     for (o, (_, value)) in game.options.iter().zip(&game.chosen) {
         out.push_str(&format!(
             "option:   {} = {value} (default {}; allowed {})\n",

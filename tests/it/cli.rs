@@ -321,7 +321,7 @@ fn bench_stops_at_the_ply_cap() {
 #[test]
 fn user_errors_get_one_clear_message_and_a_non_zero_exit() {
     let cases: &[(&[&str], &str, i32)] = &[
-        (&["show", "go"], "error: unknown game `go` (the shipped games are: amazons, breakthrough, chess, connect4, draughts, jerboa, kalah, laska, losalamos, othello, oware, tictactoe, zigzag, zola; or give the path of a .game file)\n", 1),
+        (&["show", "go"], "error: unknown game `go` (the shipped games are: amazons, breakthrough, chess, connect4, draughts, hex, jerboa, kalah, laska, losalamos, morris, othello, oware, tictactoe, zigzag, zola; or give the path of a .game file)\n", 1),
         (&["show", "missing.game"], "error: no such file: missing.game\n", 1),
         (&["show", "zola", "--option", "sise=8"], "error: unknown option `sise` (did you mean `size`?)\n", 2),
         (&["show", "zola", "--option", "size=5"], "error: `5` is not an allowed value of option `size` (allowed: 4, 6, 8)\n", 2),
@@ -495,7 +495,7 @@ fn match_reports_each_level_by_colour_in_words_that_agree() {
 #[test]
 fn show_svg_draws_the_position_and_the_readme_pictures_are_current() {
     let dir = crate::common::temp_folder("svg");
-    for name in ["zola", "laska", "jerboa", "zigzag"] {
+    for name in ["zola", "laska", "jerboa", "zigzag", "hex", "morris"] {
         let file = dir.join(format!("{name}.svg"));
         let o = tabula(&["show", name, "--svg", file.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
