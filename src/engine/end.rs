@@ -85,11 +85,11 @@ pub fn final_stores<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<u64> {
     stores
 }
 
-/// The seeds still in the pits (stores left out).
-pub fn seeds_left(sw: &crate::ir::Sowing, s: &super::state::Info) -> u64 {
+/// The seeds still in the pits (stores left out), given each pit's seeds.
+pub fn seeds_left(sw: &crate::ir::Sowing, slots: &[u64]) -> u64 {
     (0..sw.count())
         .filter(|&pit| !sw.is_store(pit))
-        .map(|pit| s.slots[pit])
+        .map(|pit| slots[pit])
         .sum()
 }
 

@@ -23,7 +23,7 @@ pub(super) fn env<'a, Z: Layout>(game: &'a Game, s: &'a State<Z>) -> Env<'a, Z::
         clock: s.clock as u32,
         passes: s.passes as u32,
         repeated: s.repeated as u32,
-        slots: &s.slots,
+        slots: s.slots.as_ref(),
         pit_of: game.sowing.as_ref().map_or(&[], |sw| &sw.pit_of),
         store_pits: game.sowing.as_ref().map_or(&[], |sw| &sw.store_pits),
         stores: &s.stores,

@@ -87,11 +87,11 @@ impl KeyLayout {
         }
         let pit_words = &mut out[w..w + self.pits.div_ceil(4)];
         pit_words.fill(0);
-        for (pit, &seeds) in s.slots[..self.pits].iter().enumerate() {
+        for (pit, &seeds) in s.slots.as_ref()[..self.pits].iter().enumerate() {
             pit_words[pit / 4] |= (seeds & 0xFFFF) << (16 * (pit % 4));
         }
         w += pit_words.len();
-        out[w..w + self.columns].copy_from_slice(&s.slots[..self.columns]);
+        out[w..w + self.columns].copy_from_slice(&s.slots.as_ref()[..self.columns]);
         w += self.columns;
         for (p, hand) in s.hand.iter().enumerate().take(self.hands) {
             out[w + p] = u64::from_le_bytes(*hand);
@@ -135,7 +135,7 @@ impl KeyLayout {
             s.slots[pit] = (key[w + pit / 4] >> (16 * (pit % 4))) & 0xFFFF;
         }
         w += self.pits.div_ceil(4);
-        s.slots[..self.columns].copy_from_slice(&key[w..w + self.columns]);
+        s.slots.as_mut()[..self.columns].copy_from_slice(&key[w..w + self.columns]);
         w += self.columns;
         for p in 0..self.hands {
             s.hand[p] = key[w + p].to_le_bytes();

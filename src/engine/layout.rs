@@ -5,74 +5,101 @@
 //! each; `Layout::of` says which one a game uses, and `by_layout!` picks it where a caller
 //! starts from a game.
 
-use crate::ir::{Code, Game, Mask, Wide};
+use crate::ir::{Code, Game, Mask, Wide, MAX_SLOTS};
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::ops::{Index, IndexMut};
 
 pub trait Layout: Copy + Debug + Default + Send + Sync + 'static {
     /// A set of squares of a board of this layout.
     type Set: Mask;
     /// What every cell holds, `CELLS` of them.
     type Cells: Copy + Eq + Hash + Debug + Send + Sync + AsRef<[Code]> + AsMut<[Code]>;
+    /// What the used squares hold besides their cell codes (a column's pieces, a pit's
+    /// seeds), `MAX_SLOTS` of them in a layout for stacks or counters, none in the others.
+    type Slots: Copy
+        + Eq
+        + Hash
+        + Debug
+        + Send
+        + Sync
+        + AsRef<[u64]>
+        + AsMut<[u64]>
+        + Index<usize, Output = u64>
+        + IndexMut<usize>;
     /// The most cells a board of this layout has (a power of two).
     const CELLS: usize;
     /// Every cell empty.
     fn no_cells() -> Self::Cells;
+    /// Every slot empty.
+    fn no_slots() -> Self::Slots;
 }
 
-/// Boards of up to 64 cells: sets in one word.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Small;
+/// Slots for a layout of stacks or counters.
+pub type Slots = [u64; MAX_SLOTS];
 
-/// Boards of up to 256 cells.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Medium;
+macro_rules! layout {
+    ($(#[$doc:meta])* $name:ident, $set:ty, $cells:literal, $slots:ty) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $name;
 
-/// Boards of up to 1,024 cells (`ir::MAX_CELLS`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Large;
-
-impl Layout for Small {
-    type Set = u64;
-    type Cells = [Code; 64];
-    const CELLS: usize = 64;
-    fn no_cells() -> [Code; 64] {
-        [0; 64]
-    }
+        impl Layout for $name {
+            type Set = $set;
+            type Cells = [Code; $cells];
+            type Slots = $slots;
+            const CELLS: usize = $cells;
+            fn no_cells() -> [Code; $cells] {
+                [0; $cells]
+            }
+            fn no_slots() -> $slots {
+                [0; std::mem::size_of::<$slots>() / 8]
+            }
+        }
+    };
 }
 
-impl Layout for Medium {
-    type Set = Wide<4>;
-    type Cells = [Code; 256];
-    const CELLS: usize = 256;
-    fn no_cells() -> [Code; 256] {
-        [0; 256]
-    }
-}
-
-impl Layout for Large {
-    type Set = Wide<16>;
-    type Cells = [Code; 1024];
-    const CELLS: usize = 1024;
-    fn no_cells() -> [Code; 1024] {
-        [0; 1024]
-    }
-}
+layout!(
+    /// Boards of up to 64 cells: sets in one word.
+    Small, u64, 64, [u64; 0]
+);
+layout!(
+    /// Boards of up to 64 cells whose squares hold columns or seeds.
+    SmallSlots, u64, 64, Slots
+);
+layout!(
+    /// Boards of up to 256 cells.
+    Medium, Wide<4>, 256, [u64; 0]
+);
+layout!(
+    /// Boards of up to 256 cells whose squares hold columns or seeds.
+    MediumSlots, Wide<4>, 256, Slots
+);
+layout!(
+    /// Boards of up to 1,024 cells (`ir::MAX_CELLS`).
+    Large, Wide<16>, 1024, [u64; 0]
+);
 
 /// Which layout a game's states take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LayoutKind {
     Small,
+    SmallSlots,
     Medium,
+    MediumSlots,
     Large,
 }
 
 impl LayoutKind {
-    /// The smallest layout that holds the game's board.
+    /// The smallest layout that holds the game's board, with slots where its squares hold
+    /// columns or seeds (the checker keeps such a board within 256 cells).
     pub fn of(game: &Game) -> LayoutKind {
-        match game.board.cells() {
-            0..=64 => LayoutKind::Small,
-            65..=256 => LayoutKind::Medium,
+        let slots = game.columns.is_some() || game.sowing.is_some();
+        match (game.board.cells(), slots) {
+            (0..=64, false) => LayoutKind::Small,
+            (0..=64, true) => LayoutKind::SmallSlots,
+            (65..=256, false) => LayoutKind::Medium,
+            (_, true) => LayoutKind::MediumSlots,
             _ => LayoutKind::Large,
         }
     }
@@ -88,8 +115,16 @@ macro_rules! by_layout {
                 type $Z = $crate::engine::Small;
                 $body
             }
+            $crate::engine::LayoutKind::SmallSlots => {
+                type $Z = $crate::engine::SmallSlots;
+                $body
+            }
             $crate::engine::LayoutKind::Medium => {
                 type $Z = $crate::engine::Medium;
+                $body
+            }
+            $crate::engine::LayoutKind::MediumSlots => {
+                type $Z = $crate::engine::MediumSlots;
                 $body
             }
             $crate::engine::LayoutKind::Large => {

@@ -31,7 +31,7 @@ pub use after::meets_after_move;
 pub use end::{final_stores, scores, seeds_left, Cause, Outcome};
 pub use generate::{generate, moves_by_tier};
 pub use history::History;
-pub use layout::{Large, Layout, LayoutKind, Medium, Small};
+pub use layout::{Large, Layout, LayoutKind, Medium, MediumSlots, Small, SmallSlots};
 pub use make::{make, make_sown};
 pub use moves::{Move, Step, MAX_CHAIN};
 pub use position::{Position, Workspace, Wrap};

@@ -5,7 +5,7 @@
 //! layout once per call.
 
 use super::end::Cause;
-use super::layout::{Large, Layout, LayoutKind, Medium, Small};
+use super::layout::{Large, Layout, LayoutKind, Medium, MediumSlots, Small, SmallSlots};
 use super::state::{Info, State};
 use super::{History, Move, Outcome, Scratch};
 use crate::ir::{Code, Game, Mask, Sq, SquareSet};
@@ -18,7 +18,9 @@ use std::ops::{Deref, DerefMut};
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Position {
     Small(State<Small>),
+    SmallSlots(State<SmallSlots>),
     Medium(State<Medium>),
+    MediumSlots(State<MediumSlots>),
     Large(State<Large>),
 }
 
@@ -29,7 +31,9 @@ macro_rules! each_state {
     ($pos:expr, $s:ident => $body:expr) => {
         match $pos {
             $crate::engine::Position::Small($s) => $body,
+            $crate::engine::Position::SmallSlots($s) => $body,
             $crate::engine::Position::Medium($s) => $body,
+            $crate::engine::Position::MediumSlots($s) => $body,
             $crate::engine::Position::Large($s) => $body,
         }
     };
@@ -63,7 +67,9 @@ macro_rules! wrap {
 }
 
 wrap!(Small, small);
+wrap!(SmallSlots, small_slots);
 wrap!(Medium, medium);
+wrap!(MediumSlots, medium_slots);
 wrap!(Large, large);
 
 /// The working memory of a caller that holds positions of any layout (the play session):
@@ -71,14 +77,20 @@ wrap!(Large, large);
 #[derive(Debug, Default)]
 pub struct Workspace {
     small: Scratch<Small>,
+    small_slots: Scratch<SmallSlots>,
     medium: Scratch<Medium>,
+    medium_slots: Scratch<MediumSlots>,
     large: Scratch<Large>,
 }
 
 impl Workspace {
     /// How many searches for `reachable(capture)` have given up so far.
     pub fn given_up(&self) -> u64 {
-        self.small.reach.given_up + self.medium.reach.given_up + self.large.reach.given_up
+        self.small.reach.given_up
+            + self.small_slots.reach.given_up
+            + self.medium.reach.given_up
+            + self.medium_slots.reach.given_up
+            + self.large.reach.given_up
     }
 }
 
@@ -141,7 +153,9 @@ impl Position {
     pub fn fits(&self, game: &Game) -> bool {
         let kind = match self {
             Position::Small(_) => LayoutKind::Small,
+            Position::SmallSlots(_) => LayoutKind::SmallSlots,
             Position::Medium(_) => LayoutKind::Medium,
+            Position::MediumSlots(_) => LayoutKind::MediumSlots,
             Position::Large(_) => LayoutKind::Large,
         };
         kind == LayoutKind::of(game)
@@ -178,7 +192,17 @@ impl Position {
 
     /// The seeds in pit `pit`.
     pub fn seeds(&self, pit: usize) -> u64 {
-        self.slots[pit]
+        self.slots()[pit]
+    }
+
+    /// What the used squares hold besides their cell codes (see `State::slots`): none in a
+    /// game without stacks or counters.
+    pub fn slots(&self) -> &[u64] {
+        each_state!(self, s => s.slots.as_ref())
+    }
+
+    pub fn slots_mut(&mut self) -> &mut [u64] {
+        each_state!(self, s => s.slots.as_mut())
     }
 
     /// This position without its history (the clock, the passes, the repetitions).

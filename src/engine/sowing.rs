@@ -73,14 +73,14 @@ impl SownList {
             to_move: after.to_move,
             look: after.look,
         });
-        self.pits.extend_from_slice(&after.slots[..n]);
+        self.pits.extend_from_slice(&after.slots.as_ref()[..n]);
     }
 
     /// Makes `s` (a position of the game) the `i`th position kept.
     #[inline]
     pub fn write<Z: Layout>(&self, i: usize, n: usize, s: &mut State<Z>) {
         let a = &self.afters[i];
-        s.slots[..n].copy_from_slice(&self.pits[i * n..(i + 1) * n]);
+        s.slots.as_mut()[..n].copy_from_slice(&self.pits[i * n..(i + 1) * n]);
         s.stores = a.stores;
         s.capturer = a.capturer;
         s.to_move = a.to_move;
@@ -90,7 +90,7 @@ impl SownList {
 
 /// Where a lap starts, for spotting relays that never end: the pits, the pit, the track and
 /// the seeds in hand.
-type LapStart = ([u64; MAX_SLOTS], u8, u8, u64);
+type LapStart = (Vec<u64>, u8, u8, u64);
 
 /// Calls `found(move, state after it)` for every legal sowing of the player to move, in
 /// pit order, until it returns `true`. `after` is where the sowings are made: any state of
@@ -152,7 +152,7 @@ fn sowing_into<Z: Layout>(
     let sown = match by_packed {
         Some(sown) => sown,
         None => {
-            copy_pits(&mut after.slots, &s.slots, n);
+            copy_pits(after.slots.as_mut(), s.slots.as_ref(), n);
             sow_slots(game, sw, after, pit as u8, track)
         }
     };
@@ -212,14 +212,15 @@ fn sown_look(sw: &Sowing, pit: usize, lifted: u64, sown: &Sown) -> LookBack {
 /// moves where a length known only at run time would call `memcpy`. Slots past the pits
 /// are equal in the two states, so copying more of them changes nothing.
 #[inline(always)]
-fn copy_pits(to: &mut [u64; MAX_SLOTS], from: &[u64; MAX_SLOTS], n: usize) {
-    if n <= 16 {
-        to[..16].copy_from_slice(&from[..16]);
+fn copy_pits(to: &mut [u64], from: &[u64], n: usize) {
+    let len = if n <= 16 {
+        16
     } else if n <= 32 {
-        to[..32].copy_from_slice(&from[..32]);
+        32
     } else {
-        *to = *from;
-    }
+        MAX_SLOTS
+    };
+    to[..len].copy_from_slice(&from[..len]);
 }
 
 /// The environment in which a sowing's conditions are read on `s`, for the mover: `from`
@@ -267,7 +268,7 @@ fn packed<Z: Layout>(sw: &Sowing, s: &State<Z>) -> Option<u128> {
         return None;
     }
     let (mut x, mut total) = (0u128, 0u64);
-    for (i, &seeds) in s.slots[..PACKED_PITS].iter().enumerate() {
+    for (i, &seeds) in s.slots.as_ref()[..PACKED_PITS].iter().enumerate() {
         total += seeds;
         x |= u128::from(seeds as u8) << (8 * i);
     }
@@ -328,7 +329,7 @@ fn sow_packed<Z: Layout>(
             continue;
         }
         // The sowing ends: the pits unpacked, then what the last seed does.
-        for (i, slot) in s.slots[..PACKED_PITS].iter_mut().enumerate() {
+        for (i, slot) in s.slots.as_mut()[..PACKED_PITS].iter_mut().enumerate() {
             *slot = lane(x, i as u8);
         }
         let sown = |taken, again| Sown {
@@ -462,13 +463,13 @@ impl CycleWatch {
     #[inline(never)]
     fn repeats<Z: Layout>(&mut self, s: &State<Z>, n: usize, pit: u8, t: u8, hand: u64) -> bool {
         if let Some(b) = &self.saved {
-            if b.1 == pit && b.2 == t && b.3 == hand && b.0[..n] == s.slots[..n] {
+            if b.1 == pit && b.2 == t && b.3 == hand && b.0[..] == s.slots.as_ref()[..n] {
                 return true;
             }
         }
         self.lambda += 1;
         if self.saved.is_none() || self.lambda == self.power.max(1) {
-            self.saved = Some(Box::new((s.slots, pit, t, hand)));
+            self.saved = Some(Box::new((s.slots.as_ref()[..n].to_vec(), pit, t, hand)));
             self.power = self.power.max(1).saturating_mul(2);
             self.lambda = 0;
         }
@@ -657,7 +658,7 @@ mod tests {
             games += 1;
             let n = sw.count();
             for _ in 0..3000 {
-                let mut s = State::<crate::engine::Small>::start(&game);
+                let mut s = State::<crate::engine::SmallSlots>::start(&game);
                 s.slots = [0; MAX_SLOTS];
                 // Up to 255 seeds, more in a pit or two now and then.
                 let total = rng.below(256);
@@ -682,7 +683,7 @@ mod tests {
                             let same =
                                 |x: Option<Sown>| x.map(|s| (s.taken, s.laps, s.last, s.again));
                             assert_eq!(same(sown), same(by_slots));
-                            assert!(a == b, "{pit} from {:?}", &s.slots[..n]);
+                            assert!(a == b, "{pit} from {:?}", &s.slots.as_ref()[..n]);
                         }
                         Err(()) => assert!(a == s, "refused, and left as it was"),
                     }

@@ -5,7 +5,7 @@
 
 use super::layout::Layout;
 use crate::ir::expr::LookBack;
-use crate::ir::{Code, Game, Mask, Sq, MAX_HAND_TYPES, MAX_PLAYERS, MAX_SLOTS};
+use crate::ir::{Code, Game, Mask, Sq, MAX_HAND_TYPES, MAX_PLAYERS};
 use std::hash::Hash;
 use std::ops::{Deref, DerefMut};
 
@@ -23,6 +23,11 @@ pub struct State<Z: Layout> {
     /// that moves marks where it lands, and a square left empty is dropped. Empty
     /// otherwise.
     pub moved: Z::Set,
+    /// What a used square holds besides its cell code, by the square's place among the used
+    /// squares: with `stacks`, the pieces under its commander, packed (see
+    /// `engine::column`); with `counters`, its seeds. Only the layouts of such games have
+    /// room for them.
+    pub slots: Z::Slots,
     /// The rest of the position.
     pub info: Info,
 }
@@ -38,10 +43,6 @@ pub struct Info {
     pub look: LookBack,
     /// With `counters`: each player's store.
     pub stores: [u16; MAX_PLAYERS],
-    /// What a used square holds besides its cell code, by the square's place among the used
-    /// squares: with `stacks`, the pieces under its commander, packed (see
-    /// `engine::column`); with `counters`, its seeds.
-    pub slots: [u64; MAX_SLOTS],
     /// The pieces each player holds in hand, by piece type (`hand[player][type]`), for the
     /// types the game keeps in hand.
     pub hand: [[u8; MAX_HAND_TYPES]; MAX_PLAYERS],
@@ -85,11 +86,12 @@ impl<Z: Layout> Hash for State<Z> {
             .map_or(0, |i| i + 1);
         let slots = self
             .slots
+            .as_ref()
             .iter()
             .rposition(|&c| c != 0)
             .map_or(0, |i| i + 1);
         h.write(&self.cells.as_ref()[..words * 8]);
-        for &w in &self.slots[..slots] {
+        for &w in &self.slots.as_ref()[..slots] {
             h.write_u64(w);
         }
         for &n in &self.stores {
@@ -126,7 +128,6 @@ impl Info {
             capturer: NOBODY,
             look: LookBack::NONE,
             stores: [0; MAX_PLAYERS],
-            slots: [0; MAX_SLOTS],
             hand: [[0; MAX_HAND_TYPES]; MAX_PLAYERS],
             clock: 0,
             passes: 0,
@@ -134,17 +135,12 @@ impl Info {
         }
     }
 
-    /// The start's pieces in hand and seeds in pits, for `game`.
+    /// The start's pieces in hand, for `game`.
     pub fn start(game: &Game) -> Info {
         let mut info = Info::new(0);
         for (p, hand) in game.hands.iter().enumerate() {
             for (t, &n) in hand.iter().enumerate().take(MAX_HAND_TYPES) {
                 info.hand[p][t] = n;
-            }
-        }
-        if let Some(sw) = &game.sowing {
-            for (pit, &n) in sw.start.iter().enumerate() {
-                info.slots[pit] = n as u64;
             }
         }
         info
@@ -154,8 +150,13 @@ impl Info {
 impl<Z: Layout> State<Z> {
     /// The starting position.
     pub fn start(game: &Game) -> State<Z> {
-        let mut s = State::from_cells(game, &game.setup, 0);
+        let mut s = State::<Z>::from_cells(game, &game.setup, 0);
         s.info = Info::start(game);
+        if let Some(sw) = &game.sowing {
+            for (pit, &n) in sw.start.iter().enumerate() {
+                s.slots[pit] = n as u64;
+            }
+        }
         s
     }
 
@@ -176,6 +177,7 @@ impl<Z: Layout> State<Z> {
             cells: Z::no_cells(),
             occupied: [Z::Set::default(); MAX_PLAYERS],
             moved: Z::Set::default(),
+            slots: Z::no_slots(),
             info: Info::new(to_move),
         }
     }
@@ -253,7 +255,7 @@ impl<Z: Layout> State<Z> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Large, Medium, Move, Small};
+    use crate::engine::{Large, Medium, MediumSlots, Move, Small, SmallSlots};
 
     /// A state is as large as its layout: a game on 64 squares copies well under a
     /// kilobyte, and only a game on a large board pays for its room.
@@ -261,11 +263,13 @@ mod tests {
     fn states_and_moves_are_the_size_of_their_layout() {
         let sizes = [
             std::mem::size_of::<State<Small>>(),
+            std::mem::size_of::<State<SmallSlots>>(),
             std::mem::size_of::<State<Medium>>(),
+            std::mem::size_of::<State<MediumSlots>>(),
             std::mem::size_of::<State<Large>>(),
             std::mem::size_of::<Info>(),
             std::mem::size_of::<Move>(),
         ];
-        assert_eq!(sizes, [680, 992, 2240, 576, 56]);
+        assert_eq!(sizes, [168, 680, 480, 992, 1728, 58, 56]);
     }
 }

@@ -334,7 +334,7 @@ fn column_cell(game: &Game, s: &Position, sq: Sq) -> String {
     let Some(cols) = &game.columns else {
         return piece_letter(game, c);
     };
-    let col = s.slots[cols.slot[sq as usize] as usize];
+    let col = s.slots()[cols.slot[sq as usize] as usize];
     let mut pieces = column::bottom_up(c, col, cols.bits);
     let commander = pieces
         .pop()

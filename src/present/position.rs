@@ -48,7 +48,7 @@ pub fn column_text(game: &Game, s: &Position, sq: Sq, brackets: bool) -> String 
     let Some(cols) = &game.columns else {
         return piece_letter(game, c);
     };
-    let col = s.slots[cols.slot[sq as usize] as usize];
+    let col = s.slots()[cols.slot[sq as usize] as usize];
     let pieces: Vec<String> = column::bottom_up(c, col, cols.bits)
         .into_iter()
         .map(|code| piece_letter(game, code))
@@ -425,7 +425,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
     }
     let mut state = Position::from_cells(game, &cells, to_move);
     for (slot, packed) in columns {
-        state.slots[slot] = packed;
+        state.slots_mut()[slot] = packed;
     }
     // Pieces in hand are those of the start unless the text says otherwise.
     state.hand = Position::start(game).hand;
@@ -453,7 +453,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
             .board
             .squares()
             .filter(|&sq| state.at(sq) != 0)
-            .map(|sq| 1 + column::height_below(state.slots[cols.slot[sq as usize] as usize]))
+            .map(|sq| 1 + column::height_below(state.slots()[cols.slot[sq as usize] as usize]))
             .sum();
         if total > room {
             return Err(format!(
@@ -528,7 +528,7 @@ fn parse_pits(
                 .parse()
                 .map_err(|_| format!("`{c}` on rank {} is not a count of seeds", r + 1))?;
             total += n as u64;
-            s.slots[sw.pit_of[sq as usize] as usize] = n as u64;
+            s.slots_mut()[sw.pit_of[sq as usize] as usize] = n as u64;
         }
     }
     for field in fields {

@@ -76,7 +76,7 @@ fn conserved(game: &Game, s: &Position) -> u64 {
         }
     }
     let below = |sq| match &game.columns {
-        Some(c) => tabula::engine::column::height_below(s.slots[c.slot[sq as usize] as usize]),
+        Some(c) => tabula::engine::column::height_below(s.slots()[c.slot[sq as usize] as usize]),
         None => 0,
     };
     let on_board: u64 = game
@@ -248,10 +248,10 @@ fn a_scratch_used_by_another_game_changes_no_playout() {
         crate::common::game("zigzag", ""),
         crate::common::game("kalah", ""),
     );
-    use tabula::engine::{Small, State};
-    let start = State::<Small>::start(&kalah);
+    use tabula::engine::{SmallSlots, State};
+    let start = State::<SmallSlots>::start(&kalah);
     let mut used = Scratch::default();
-    let play = |scratch: &mut Scratch<Small>, seed| {
+    let play = |scratch: &mut Scratch<SmallSlots>, seed| {
         playout(
             &kalah,
             &start,
@@ -264,7 +264,7 @@ fn a_scratch_used_by_another_game_changes_no_playout() {
     for seed in 0..20 {
         tabula::engine::generate(
             &zigzag,
-            &State::<Small>::start(&zigzag),
+            &State::<SmallSlots>::start(&zigzag),
             &mut used,
             &mut Vec::new(),
         );
