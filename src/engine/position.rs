@@ -259,6 +259,17 @@ impl Position {
         each_state!(self, s => super::final_stores(game, s))
     }
 
+    /// The move the generator would list at index `pick(number of moves)`, built alone
+    /// where the game allows (see `engine::sample`), or how the game has ended.
+    pub fn sample(
+        &self,
+        game: &Game,
+        w: &mut Workspace,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Result<Move, Outcome> {
+        each_state!(self, s => super::sample(game, s, scratch_for(s, w), &mut Vec::new(), pick))
+    }
+
     /// Whether sowing from `from` would never end (see `engine::sowing_ends`).
     pub fn sowing_ends(&self, game: &Game, from: Sq) -> bool {
         each_state!(self, s => super::sowing_ends(game, s, from))

@@ -104,6 +104,17 @@ pub fn choose_with_stats<Z: Layout>(
     choose_watched(game, state, history, limits, rng, &mut |_| {})
 }
 
+/// `choose_with_stats` from a position of any layout.
+pub fn choose_at(
+    game: &Game,
+    position: &crate::engine::Position,
+    history: &History,
+    limits: Limits,
+    rng: &mut Rng,
+) -> Option<Choice> {
+    crate::each_state!(position, s => choose_with_stats(game, s, history, limits, rng))
+}
+
 /// The search as it goes: told to a watcher a few times a second.
 #[derive(Clone, Copy, Debug)]
 pub struct Thinking {

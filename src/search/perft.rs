@@ -3,7 +3,8 @@
 
 use super::threads;
 use crate::engine::Layout;
-use crate::engine::{generate, make, History, Move, Scratch, State};
+use crate::each_state;
+use crate::engine::{generate, make, History, Move, Position, Scratch, State};
 use crate::ir::Game;
 
 /// How many positions per thread the tree is opened to before the threads share them out:
@@ -154,4 +155,20 @@ fn counts_by_root<Z: Layout>(
         by_root[share.root].1 += n;
     }
     by_root
+}
+
+/// `perft_on` from a position of any layout: the entry the command line and the tests
+/// use, so that the counting is compiled once, here.
+pub fn perft_at(game: &Game, position: &Position, depth: usize, threads: usize) -> u64 {
+    each_state!(position, s => perft_on(game, s, depth, threads))
+}
+
+/// `divide_on` from a position of any layout.
+pub fn divide_at(
+    game: &Game,
+    position: &Position,
+    depth: usize,
+    threads: usize,
+) -> Vec<(Move, u64)> {
+    each_state!(position, s => divide_on(game, s, depth, threads))
 }

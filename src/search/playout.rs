@@ -1,6 +1,7 @@
 //! Uniformly random games, for `bench` and for checking the engine's invariants.
 
-use crate::engine::Layout;
+use crate::each_state;
+use crate::engine::{Layout, Position, Workspace, Wrap};
 use crate::engine::{
     countable, drawn, generate, make, make_sown, sample_counted, sample_drawn, Move, Outcome,
     Scratch, State,
@@ -96,4 +97,27 @@ fn play_out<Z: Layout>(
         outcome: None,
         plies: max_plies,
     }
+}
+
+/// `playout` from a position of any layout, with the workspace's scratch for it (whose
+/// history is the line so far).
+pub fn playout_at(
+    game: &Game,
+    position: &Position,
+    rng: &mut Rng,
+    max_plies: usize,
+    work: &mut Workspace,
+    moves: &mut Vec<Move>,
+) -> Playout {
+    fn run<Z: Wrap>(
+        game: &Game,
+        s: &State<Z>,
+        rng: &mut Rng,
+        max_plies: usize,
+        work: &mut Workspace,
+        moves: &mut Vec<Move>,
+    ) -> Playout {
+        playout(game, s, rng, max_plies, Z::scratch(work), moves)
+    }
+    each_state!(position, s => run(game, s, rng, max_plies, work, moves))
 }

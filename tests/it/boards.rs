@@ -8,9 +8,8 @@
 use crate::common::{
     after, compile, ending, game, moves, outcome, play_move, position, position_text, Outcome,
 };
-use tabula::each_state;
 use tabula::engine::Position;
-use tabula::search::perft::perft;
+use tabula::search::perft::perft_at;
 
 /// A game of stones on a board, with the given rules.
 fn on_board(board: &str, rules: &str) -> tabula::ir::Game {
@@ -20,7 +19,7 @@ fn on_board(board: &str, rules: &str) -> tabula::ir::Game {
 }
 
 fn perft_of(g: &tabula::ir::Game, depth: usize) -> u64 {
-    each_state!(&Position::start(g), s => perft(g, s, depth))
+    perft_at(g, &Position::start(g), depth, 1)
 }
 
 const HEX_BOARD: &str = "board hex 5 x 5";

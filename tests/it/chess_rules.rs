@@ -7,7 +7,7 @@
 use crate::common::play_line;
 use crate::common::{after, compile, ending, game, moves, play_move, position, Outcome};
 use tabula::present::position_text;
-use tabula::search::perft::perft;
+use tabula::search::perft::perft_at;
 
 /// The moves of the piece on `square`.
 fn moves_from(g: &tabula::ir::Game, text: &str, square: &str) -> Vec<String> {
@@ -227,8 +227,8 @@ fn los_alamos_knights_leap_alike_written_either_way() {
     let absolute = compile(&source.replace("= relative (", "= ("));
     for depth in 1..=4 {
         assert_eq!(
-            tabula::each_state!(&tabula::engine::Position::start(&relative), s => perft(&relative, s, depth)),
-            tabula::each_state!(&tabula::engine::Position::start(&absolute), s => perft(&absolute, s, depth)),
+            perft_at(&relative, &tabula::engine::Position::start(&relative), depth, 1),
+            perft_at(&absolute, &tabula::engine::Position::start(&absolute), depth, 1),
             "depth {depth}"
         );
     }

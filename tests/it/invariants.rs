@@ -6,11 +6,11 @@
 //! one), and seeds are never made or lost at all.
 
 use crate::common::{generate, make, move_text, position_text, Move, Position};
-use tabula::engine::Scratch;
+use tabula::engine::{Scratch, Workspace};
 use tabula::ir::Game;
 use tabula::load::{load_source, GameSpec};
 use tabula::rng::Rng;
-use tabula::search::playout::{playout, Playout};
+use tabula::search::playout::{playout, playout_at, Playout};
 
 fn every_shipped_game() -> Vec<(String, Game)> {
     let mut out = Vec::new();
@@ -134,16 +134,10 @@ fn check_state(name: &str, game: &Game, s: &Position, moves: &mut Vec<Move>) {
             );
             // A move chosen by index without listing the others is the listed one.
             for i in [0, moves.len() / 2, moves.len() - 1] {
-                let chosen = tabula::each_state!(s, s => tabula::engine::sample(
-                    game,
-                    s,
-                    &mut Scratch::default(),
-                    &mut Vec::new(),
-                    |n| {
-                        assert_eq!(n, moves.len(), "{name}: the count of moves at {text}");
-                        i
-                    },
-                ));
+                let chosen = s.sample(game, &mut Workspace::default(), &mut |n| {
+                    assert_eq!(n, moves.len(), "{name}: the count of moves at {text}");
+                    i
+                });
                 assert_eq!(chosen, Ok(moves[i]), "{name}: move {i} at {text}");
             }
             // Every move where there are few; an even sample where there are thousands.
@@ -205,16 +199,15 @@ fn random_games_end_or_reach_the_cap() {
     for (name, game) in every_shipped_game() {
         let mut rng = Rng::new(11);
         let mut buffer = Vec::new();
-        tabula::each_state!(&Position::start(&game), start => {
-            let mut scratch = Scratch::default();
-            for _ in 0..200 {
-                let p = playout(&game, start, &mut rng, 1000, &mut scratch, &mut buffer);
-                match p.outcome {
-                    Some(_) => assert!(p.plies < 1000, "{name}"),
-                    None => assert_eq!(p.plies, 1000, "{name}"),
-                }
+        let start = Position::start(&game);
+        let mut work = Workspace::default();
+        for _ in 0..200 {
+            let p = playout_at(&game, &start, &mut rng, 1000, &mut work, &mut buffer);
+            match p.outcome {
+                Some(_) => assert!(p.plies < 1000, "{name}"),
+                None => assert_eq!(p.plies, 1000, "{name}"),
             }
-        })
+        }
     }
 }
 
@@ -222,12 +215,11 @@ fn random_games_end_or_reach_the_cap() {
 fn playouts(game: &Game, seed: u64) -> Vec<Playout> {
     let mut rng = Rng::new(seed);
     let mut buffer = Vec::new();
-    tabula::each_state!(&Position::start(game), start => {
-        let mut scratch = Scratch::default();
-        (0..50)
-            .map(|_| playout(game, start, &mut rng, 1000, &mut scratch, &mut buffer))
-            .collect()
-    })
+    let start = Position::start(game);
+    let mut work = Workspace::default();
+    (0..50)
+        .map(|_| playout_at(game, &start, &mut rng, 1000, &mut work, &mut buffer))
+        .collect()
 }
 
 /// A seed decides the games: the same seed plays the same games, and another seed others
@@ -296,7 +288,7 @@ fn the_random_generator_is_pinned() {
 /// move never runs more than its 400 playouts.
 #[test]
 fn the_computer_always_answers_with_a_legal_move_within_its_budget() {
-    use tabula::search::mcts::{choose_with_stats, Level, Limits};
+    use tabula::search::mcts::{choose_at, Level, Limits};
     for (name, game) in every_shipped_game() {
         let mut rng = Rng::new(5);
         let mut s = Position::start(&game);
@@ -304,7 +296,7 @@ fn the_computer_always_answers_with_a_legal_move_within_its_budget() {
         let limits = Limits::for_level(Level(2));
         for ply in 0..6 {
             let legal = s.legal_moves(&game);
-            let chosen = tabula::each_state!(&s, st => choose_with_stats(&game, st, &history, limits, &mut rng));
+            let chosen = choose_at(&game, &s, &history, limits, &mut rng);
             match chosen {
                 Some(c) => {
                     assert!(

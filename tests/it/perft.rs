@@ -2,7 +2,7 @@
 //! with `--ignored`.
 
 use tabula::engine::Position;
-use tabula::search::perft::{divide_on, perft, perft_on};
+use tabula::search::perft::{divide_at, perft_at};
 
 fn check_table(file: &str) {
     let text = std::fs::read_to_string(
@@ -33,7 +33,7 @@ fn check_table(file: &str) {
             .collect();
         for (i, &expected) in counts.iter().enumerate() {
             assert_eq!(
-                tabula::each_state!(&start, s => perft(&game, s, i + 1)),
+                perft_at(&game, &start, i + 1, 1),
                 expected,
                 "{name} {options} {position} depth {}",
                 i + 1
@@ -44,11 +44,11 @@ fn check_table(file: &str) {
         let depth = counts.len();
         let expected = counts[depth - 1];
         assert_eq!(
-            tabula::each_state!(&start, s => perft_on(&game, s, depth, 3)),
+            perft_at(&game, &start, depth, 3),
             expected,
             "{name} {options} {position} depth {depth} on 3 threads"
         );
-        let divided: u64 = tabula::each_state!(&start, s => divide_on(&game, s, depth, 2))
+        let divided: u64 = divide_at(&game, &start, depth, 2)
             .iter()
             .map(|(_, n)| n)
             .sum();
