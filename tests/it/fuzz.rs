@@ -7,7 +7,7 @@
 //! `fuzz_ci_run` is the CI-sized run (a few seconds, seed 1). A long run:
 //!
 //! ```text
-//! FUZZ_SECONDS=600 FUZZ_SEED=7 cargo test --release fuzz_long_run -- --ignored --nocapture
+//! FUZZ_SECONDS=600 FUZZ_SEED=7 cargo test --profile quick fuzz_long_run -- --ignored --nocapture
 //! ```
 //!
 //! `fuzz_corpus_replays` runs the reproducers kept in `tests/fuzz_corpus/` (each case the
