@@ -37,6 +37,8 @@ pub struct Checked {
     pub clock: Option<ir::ClockRule>,
     /// `score = EXPR`.
     pub score: Option<Expr>,
+    /// `bonus`: hundredths of a point added to each player's final score.
+    pub bonus: Vec<i64>,
     pub hands: Vec<Vec<u8>>,
     pub hand_types: u64,
 }
@@ -63,7 +65,11 @@ impl Checked {
             r.conditions
                 .iter()
                 .for_each(|e| f(ReadIn::RuleCondition, e));
-            for e in r.effects.iter().filter_map(|e| e.when.as_ref()) {
+            for e in r
+                .effects
+                .iter()
+                .flat_map(|e| e.when.iter().chain(e.only.iter()))
+            {
                 f(ReadIn::Elsewhere, e);
             }
             for c in &r.carries {
@@ -128,6 +134,8 @@ pub struct Rule {
     pub removes: bool,
     /// `anywhere`: the piece goes to any square the rule allows, by no line.
     pub anywhere: bool,
+    /// `pass`: the rule's move is a pass.
+    pub passes: bool,
     pub then: Option<ir::RuleId>,
     /// `then RULE when COND`: where the second part is made.
     pub then_when: Option<Expr>,
@@ -143,7 +151,7 @@ impl Rule {
     /// Whether `attacked` reads this rule (see `ir::rule::captures_as_attack`).
     pub fn captures_as_attack(&self) -> bool {
         ir::rule::captures_as_attack(
-            self.place.is_some() || self.removes || self.anywhere,
+            self.place.is_some() || self.removes || self.anywhere || self.passes,
             self.second_part,
             self.takes_landing,
             self.takes_run,

@@ -13,7 +13,7 @@ use crate::eval::arith::unary;
 use crate::eval::eval;
 use crate::eval::Env;
 use crate::ir::expr::{Expr as IExpr, LookField, SquareRef};
-use crate::ir::{BinOp, Pattern, UnOp};
+use crate::ir::{BinOp, GroupRead, Pattern, UnOp};
 use crate::ir::{DirId, MAX_PLAYERS};
 use crate::syntax::ast::BoardShape;
 use crate::syntax::ast::{
@@ -198,7 +198,19 @@ const MAX_DEFINE_DEPTH: usize = 64;
 /// How many uses of defines one file may expand in all (each use is inlined).
 const MAX_INLINED: usize = 100_000;
 
-const BUILTINS: [&str; 7] = ["file", "rank", "row", "abs", "min", "max", "moved"];
+const BUILTINS: [&str; 11] = [
+    "file",
+    "rank",
+    "row",
+    "abs",
+    "min",
+    "max",
+    "moved",
+    "liberties",
+    "group_size",
+    "encloses",
+    "seen",
+];
 
 impl Checker<'_> {
     /// Lowers `e` and checks that it has type `want`.
@@ -499,7 +511,48 @@ impl Checker<'_> {
             ExprKind::From | ExprKind::To => self.lower_from_to(e, scope),
             ExprKind::Name(id) => self.lower_name(id, scope, params),
             ExprKind::CaptureReachable => self.lower_reachable(e, scope),
-            ExprKind::Call(id, args) => self.lower_call(id, args, e.span, scope, params),
+            ExprKind::Call(id, args, along) => {
+                self.lower_call(id, args, along.as_deref(), e.span, scope, params)
+            }
+            ExprKind::Reaches(square, pattern, along) => {
+                if !self.reads_board(e.span, "reaches", scope) {
+                    return ERR;
+                }
+                let sq = self.lower_typed(square, Ty::Square, scope, params);
+                let dirs = self.direction_lists(along.as_deref());
+                let pattern = self.lower_pattern(pattern);
+                match (sq, dirs) {
+                    (Some(sq), Some(dirs)) => {
+                        (IExpr::Reaches(Box::new(sq), pattern, dirs), Ty::Bool)
+                    }
+                    _ => ERR,
+                }
+            }
+            ExprKind::Touches(square, zone, along) => {
+                if !self.reads_board(e.span, "touches", scope) {
+                    return ERR;
+                }
+                let sq = self.lower_typed(square, Ty::Square, scope, params);
+                let dirs = self.direction_lists(along.as_deref());
+                let zone = self.zone_index(zone);
+                match (sq, dirs, zone) {
+                    (Some(sq), Some(dirs), Some(z)) => {
+                        (IExpr::Touches(Box::new(sq), z, dirs), Ty::Bool)
+                    }
+                    _ => ERR,
+                }
+            }
+            ExprKind::Groups(pattern, along) => {
+                if !self.reads_board(e.span, "groups", scope) {
+                    return ERR;
+                }
+                let dirs = self.direction_lists(along.as_deref());
+                let pattern = self.lower_pattern(pattern);
+                match dirs {
+                    Some(dirs) => (IExpr::Groups(pattern, dirs), Ty::Int),
+                    None => ERR,
+                }
+            }
             ExprKind::Attacked(target) => self.lower_attacked(e, target, scope, params),
             ExprKind::Count(pattern, count_scope, None) => {
                 self.lower_count(e, pattern, count_scope, scope, params)
@@ -1015,6 +1068,17 @@ impl Checker<'_> {
             return Some(match v {
                 Value::Int(n) => (IExpr::Int(n), Ty::Int),
                 Value::Word(w) => (IExpr::Int(self.word_id(&w)), Ty::Word),
+                Value::Decimal(_) => {
+                    self.report(
+                        Problem::new(
+                            Kind::TypeMismatch,
+                            format!("`{}` holds a number with a fraction", id.name),
+                        )
+                        .label(id.span, "points for `bonus`, not a number to compute with")
+                        .help("numbers in expressions are whole; a fraction of a point goes to a player by `bonus`"),
+                    );
+                    ERR
+                }
             });
         }
         if let Some(i) = self.words.get_index_of(&id.name) {
@@ -1073,6 +1137,9 @@ impl Checker<'_> {
                 return Some(ERR);
             }
             return Some((IExpr::Store, Ty::Int));
+        }
+        if id.name == "seen" && scope.state {
+            return Some((IExpr::Seen(None), Ty::Bool));
         }
         if matches!(id.name.as_str(), "passes" | "repeated") && scope.state {
             let e = if id.name == "passes" {
@@ -1250,11 +1317,62 @@ impl Checker<'_> {
         &mut self,
         id: &Ident,
         args: &[Expr],
+        along: Option<&[Ident]>,
         span: Span,
         scope: Scope,
         params: &[Binding],
     ) -> (IExpr, Ty) {
         let builtin = !self.defines.contains_key(&id.name) && !self.zones.contains_key(&id.name);
+        let group_read = match id.name.as_str() {
+            "liberties" => Some(GroupRead::Liberties),
+            "group_size" => Some(GroupRead::Size),
+            "encloses" => Some(GroupRead::Encloses),
+            _ => None,
+        };
+        if let (Some(along), false) = (along, builtin && group_read.is_some()) {
+            let span = along
+                .first()
+                .map_or(span, |a| a.span.to(along.last().unwrap().span));
+            self.report(
+                Problem::new(
+                    Kind::BadValue,
+                    format!("`{}` takes no directions", id.name),
+                )
+                .label(span, "`along` here")
+                .help("`along` says how a group is joined: `liberties(to along orthogonal)`, `group_size`, `encloses`"),
+            );
+            return ERR;
+        }
+        if let (true, Some(read)) = (builtin, group_read) {
+            if !self.reads_board(span, &id.name, scope) {
+                return ERR;
+            }
+            let [arg] = args else {
+                let lowered: Vec<Argument> = args
+                    .iter()
+                    .map(|a| {
+                        let (ir, ty) = self.lower(a, scope, params);
+                        (ir, ty, a.span)
+                    })
+                    .collect();
+                self.arity(id, span, &lowered, 1);
+                return ERR;
+            };
+            let sq = self.lower_typed(arg, Ty::Square, scope, params);
+            let dirs = self.direction_lists(along);
+            let ty = if read == GroupRead::Encloses {
+                Ty::Bool
+            } else {
+                Ty::Int
+            };
+            return match (sq, dirs) {
+                (Some(sq), Some(dirs)) => (IExpr::Group(read, Box::new(sq), dirs), ty),
+                _ => ERR,
+            };
+        }
+        if builtin && id.name == "seen" {
+            return self.lower_seen(args, span, scope);
+        }
         if builtin && id.name == "previous" {
             return self.lower_previous(args, span, scope);
         }
@@ -1424,6 +1542,46 @@ impl Checker<'_> {
             return false;
         }
         *ty != Ty::Error
+    }
+
+    /// `seen` or `seen(N)`: whether the board has stood before (in the last N positions).
+    fn lower_seen(&mut self, args: &[Expr], span: Span, scope: Scope) -> (IExpr, Ty) {
+        if !scope.state {
+            self.report(
+                Problem::new(
+                    Kind::OutOfScope,
+                    "`seen` reads the game's history, which is not known here",
+                )
+                .label(span, format!("not in {}", scope.place))
+                .help("read it in `after move require` or an end rule"),
+            );
+            return ERR;
+        }
+        match args {
+            [] => (IExpr::Seen(None), Ty::Bool),
+            [n] => match self.constant_int(n) {
+                Some(k) if (1..=1_000_000).contains(&k) => {
+                    (IExpr::Seen(Some(k as usize)), Ty::Bool)
+                }
+                Some(k) => {
+                    self.report(
+                        Problem::new(Kind::BadValue, format!("`seen({k})` looks back no position"))
+                            .label(n.span, "from 1 position back")
+                            .help("`seen(2)` is the position before the move before (a ko); `seen` alone, any before"),
+                    );
+                    ERR
+                }
+                None => ERR,
+            },
+            _ => {
+                self.report(
+                    Problem::new(Kind::WrongArity, "`seen` takes one number, or none")
+                        .label(span, format!("{} given", args.len()))
+                        .help("write `seen` or `seen(2)`"),
+                );
+                ERR
+            }
+        }
     }
 
     /// Whether seeds may be read here: in a game with counters, where the position is known.

@@ -296,6 +296,7 @@ impl<'f> Checker<'f> {
         }
         let clock = self.clock(&rules);
         let score = self.score();
+        let bonus = self.bonus();
         let after_move = self.after_move();
         self.attacks(&rules);
         self.missing_parts();
@@ -333,6 +334,7 @@ impl<'f> Checker<'f> {
             can_capture,
             clock,
             score,
+            bonus,
             hands,
             hand_types,
         })

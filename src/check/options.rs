@@ -23,8 +23,10 @@ impl Choices {
 
 /// Reads a value as typed: a number if it is one, else a word.
 pub fn parse_value(text: &str) -> Value {
-    text.parse()
-        .map_or_else(|_| Value::Word(text.to_string()), Value::Int)
+    text.parse().map_or_else(
+        |_| Value::parse_decimal(text).unwrap_or_else(|| Value::Word(text.to_string())),
+        Value::Int,
+    )
 }
 
 /// "unknown option `sise` (did you mean `size`?)", for a choice made on the command line.
@@ -61,6 +63,10 @@ impl<'f> Checker<'f> {
             (Some(ValueSet::List(vs)), v) => vs.iter().any(|a| &a.value == v),
             (Some(ValueSet::Range { lo, hi, .. }), Value::Int(n)) => {
                 n >= lo && hi.is_none_or(|h| *n <= h)
+            }
+            (Some(ValueSet::Range { lo, hi, .. }), Value::Decimal(h)) => {
+                lo.checked_mul(100).is_some_and(|l| *h >= l)
+                    && hi.is_none_or(|x| x.checked_mul(100).is_some_and(|x| *h <= x))
             }
             (Some(ValueSet::Range { .. }), Value::Word(_)) => false,
         };
@@ -103,7 +109,7 @@ impl<'f> Checker<'f> {
                     .iter()
                     .filter_map(|v| match &v.value {
                         Value::Word(w) => Some(w.clone()),
-                        Value::Int(_) => None,
+                        Value::Int(_) | Value::Decimal(_) => None,
                     })
                     .collect(),
                 _ => Vec::new(),

@@ -4,7 +4,7 @@
 
 use crate::eval::arith::pow_checked;
 use crate::ir::expr::OFF;
-use crate::ir::{BinOp, Expr, LookField, UnOp};
+use crate::ir::{BinOp, Expr, GroupRead, LookField, UnOp};
 
 /// The largest values some leaves of an expression can take, for `Expr::range`.
 #[derive(Clone, Copy, Debug)]
@@ -37,6 +37,12 @@ impl Expr {
             | Expr::Connected(..) => bool_range,
             Expr::LineThrough(.., sq) => sq.range(limits).and(bool_range),
             Expr::CountWhere(.., condition) => condition.range(limits).and(Some((0, limits.cells))),
+            Expr::Group(GroupRead::Encloses, sq, _)
+            | Expr::Reaches(sq, ..)
+            | Expr::Touches(sq, ..) => sq.range(limits).and(bool_range),
+            Expr::Group(_, sq, _) => sq.range(limits).and(Some((0, limits.cells))),
+            Expr::Groups(..) => Some((0, limits.cells)),
+            Expr::Seen(_) => bool_range,
             // A player holds at most 255 of each piece type.
             Expr::InHand(_) => Some((0, 255 * crate::ir::MAX_CODES as i64)),
             Expr::Count(..) | Expr::Pieces(_) | Expr::Around(..) => Some((0, limits.cells)),

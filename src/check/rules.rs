@@ -47,7 +47,7 @@ impl Checker<'_> {
                 self.chain_fits(&rule, d, supply);
                 moving_types |= match rule.place {
                     Some(t) => 1 << t,
-                    None if rule.removes => 0,
+                    None if rule.removes || rule.passes => 0,
                     None => rule.piece_mask,
                 };
                 rules.push(rule);
@@ -57,6 +57,7 @@ impl Checker<'_> {
         for r in rules.iter_mut() {
             r.plain = r.place.is_none()
                 && !r.removes
+                && !r.passes
                 && !r.anywhere
                 && r.then.is_none()
                 && !r.second_part
@@ -379,8 +380,10 @@ impl Checker<'_> {
             _ => None,
         });
         let anywhere = d.clauses.iter().any(|c| matches!(c, Clause::Anywhere(_)));
+        let passing = d.clauses.iter().any(|c| matches!(c, Clause::Pass(_)));
         let mut c = Clauses {
             placing: placing.is_some(),
+            is_pass: passing,
             goes_by_no_line: placing.is_some() || anywhere,
             ..Clauses::default()
         };
@@ -390,7 +393,11 @@ impl Checker<'_> {
         if !self.clauses_complete(d, &c, placing) {
             return None;
         }
-        let (onto, takes_landing) = c.onto?;
+        let (onto, takes_landing) = match (c.onto, c.passing) {
+            (Some(onto), _) => onto,
+            (None, Some(_)) => (crate::ir::Pattern::default(), false),
+            (None, None) => return None,
+        };
         let captures = takes_landing || c.takes_run.is_some();
         let require_any = match c.place {
             Some(_) => c
@@ -428,6 +435,7 @@ impl Checker<'_> {
             place: c.place,
             removes: c.removing.is_some(),
             anywhere: c.anywhere.is_some(),
+            passes: c.passing.is_some(),
             then: None,
             then_when: c.then_when,
             second_part: false,
@@ -495,6 +503,11 @@ impl Checker<'_> {
             Clause::Anywhere(span) => {
                 if self.once(c, "anywhere", *span) {
                     c.anywhere = Some(*span);
+                }
+            }
+            Clause::Pass(span) => {
+                if self.once(c, "pass", *span) {
+                    c.passing = Some(*span);
                 }
             }
             Clause::Effect(e) => {
@@ -619,6 +632,25 @@ impl Checker<'_> {
                     .help("remove `piece`: the new piece is the one `place` names"),
             );
             complete = false;
+        }
+        if let Some(pass) = c.passing {
+            // A pass moves nothing: it has conditions, and nothing else.
+            let others: Vec<&str> = c
+                .seen
+                .keys()
+                .copied()
+                .filter(|k| !matches!(*k, "pass" | "then"))
+                .collect();
+            if let Some(other) = others.first() {
+                self.report(
+                    Problem::new(Kind::DuplicateClause, "a pass moves nothing")
+                        .label(c.seen[other], format!("`{other}` says how a piece moves"))
+                        .label(pass, "this rule passes")
+                        .help("a rule that passes has `pass` and its conditions (`if …`), nothing else"),
+                );
+                return false;
+            }
+            return true;
         }
         if let (Some(place), Some(remove)) = (c.seen.get("place"), c.removing) {
             self.report(
@@ -761,6 +793,9 @@ impl Checker<'_> {
             None => None,
         };
         let closer = e.onto.as_ref().map(|(p, _)| self.lower_pattern(p));
+        if let Some(groups) = &e.groups {
+            return self.group_effect(e, groups, at_from, lines, placing, ok);
+        }
         if run.is_none() && closer.is_none() {
             self.report(
                 Problem::new(Kind::MissingClause, "an effect reaches a run of squares or the square next to its own")
@@ -824,6 +859,14 @@ impl Checker<'_> {
             }
             None => None,
         };
+        if let Some(only) = &e.only {
+            self.report(
+                Problem::new(Kind::BadEffect, "`where` picks groups, with `groups`")
+                    .label(only.span, "no groups here")
+                    .help("for a condition on the effect as a whole, write `when`"),
+            );
+            ok = false;
+        }
         ok.then_some(Effect {
             verb,
             into,
@@ -832,6 +875,106 @@ impl Checker<'_> {
             run,
             closer,
             when,
+            groups: false,
+            only: None,
+        })
+    }
+
+    /// An effect on whole groups: `take { along orthogonal groups enemy where
+    /// liberties(here along orthogonal) == 0 }`.
+    fn group_effect(
+        &mut self,
+        e: &EffectDecl,
+        groups: &ast::Pattern,
+        at_from: bool,
+        lines: EffectLines,
+        placing: bool,
+        mut ok: bool,
+    ) -> Option<Effect<IExpr>> {
+        if let Some((_, _, span)) = &e.over {
+            self.report(
+                Problem::new(
+                    Kind::BadEffect,
+                    "an effect on groups takes them whole, with no run",
+                )
+                .label(*span, "`over` with `groups`")
+                .help("leave out `over`: the groups next to the square are reached"),
+            );
+            ok = false;
+        }
+        if let Some((_, span)) = &e.onto {
+            self.report(
+                Problem::new(
+                    Kind::BadEffect,
+                    "an effect on groups names them by `groups`, not `onto`",
+                )
+                .label(*span, "`onto` with `groups`")
+                .help("leave out `onto`"),
+            );
+            ok = false;
+        }
+        if !matches!(lines, EffectLines::Along(_)) {
+            self.report(
+                Problem::new(
+                    Kind::BadEffect,
+                    "the groups next to a square are along named directions",
+                )
+                .label(e.verb_span, "`onward` or `reverse`")
+                .help("write `along orthogonal`: the neighbours, and how their groups are joined"),
+            );
+            ok = false;
+        }
+        let pattern = self.lower_pattern(groups);
+        if pattern.masks.iter().any(|m| m & 1 != 0) {
+            self.report(
+                Problem::new(
+                    Kind::BadEffect,
+                    "an effect acts on pieces, and this may reach an empty square",
+                )
+                .label(e.span, "groups of empty squares")
+                .help("name the pieces: `groups enemy`"),
+            );
+            ok = false;
+        }
+        let into = match &e.into {
+            Some(t) => Some(self.piece_type(t)?),
+            None => None,
+        };
+        let verb = match e.verb {
+            ast::EffectVerb::Turn => EffectVerb::Turn,
+            ast::EffectVerb::Take => EffectVerb::Take,
+            ast::EffectVerb::Change => EffectVerb::Change,
+        };
+        let scope = Scope {
+            no_from: placing,
+            ..Scope::MOVE
+        };
+        let when = match &e.when {
+            Some(c) => Some(self.lower_as(c, Ty::Bool, scope)?),
+            None => None,
+        };
+        let only = match &e.only {
+            Some(c) => {
+                let inner = Scope {
+                    here: true,
+                    ..scope
+                };
+                let lowered = self.lower_as(c, Ty::Bool, inner)?;
+                self.check_range(&lowered, c.span);
+                Some(lowered)
+            }
+            None => None,
+        };
+        ok.then_some(Effect {
+            verb,
+            into,
+            at_from,
+            lines,
+            run: None,
+            closer: Some(pattern),
+            when,
+            groups: true,
+            only,
         })
     }
 
@@ -894,6 +1037,47 @@ impl Checker<'_> {
         let e = self.lower_as(&decl.value, Ty::Int, scope)?;
         self.check_range(&e, decl.value.span);
         Some(e)
+    }
+
+    /// `bonus N to PLAYER`: hundredths of a point for each player (all 0 without one).
+    pub(super) fn bonus(&mut self) -> Vec<i64> {
+        let mut bonus = vec![0i64; self.players.len()];
+        let decls = self.items(|i| match i {
+            Item::Bonus(b) => Some(b),
+            _ => None,
+        });
+        for decl in decls {
+            let amount = match &decl.amount {
+                Ok(h) => Some(*h),
+                Err(name) => match self.values.get(&name.name).cloned() {
+                    Some(v) => {
+                        self.options_read.insert(name.name.clone());
+                        v.hundredths()
+                    }
+                    None => {
+                        let known: Vec<String> = self.values.keys().cloned().collect();
+                        self.unknown("option", name, known.iter().map(String::as_str));
+                        continue;
+                    }
+                },
+            };
+            let Some(amount) = amount.filter(|h| h.abs() <= 1_000_000_000) else {
+                self.report(
+                    Problem::new(Kind::BadValue, "a bonus is a number of points")
+                        .label(decl.amount_span, "not a number of points, or too large")
+                        .help("write `bonus 7.5 to White`, or name an option holding a number"),
+                );
+                continue;
+            };
+            match self.players.get_index_of(&decl.player.name) {
+                Some(p) => bonus[p] += amount,
+                None => {
+                    let known: Vec<String> = self.players.keys().cloned().collect();
+                    self.unknown("player", &decl.player, known.iter().map(String::as_str));
+                }
+            }
+        }
+        bonus
     }
 
     pub(super) fn end(&mut self) -> (NoMove<IExpr>, Vec<EndRule<()>>) {
@@ -1060,6 +1244,11 @@ struct Clauses {
     removing: Option<Span>,
     /// `anywhere`.
     anywhere: Option<Span>,
+    /// `pass`.
+    passing: Option<Span>,
+    /// Whether the rule passes (known before its clauses are read: its conditions have no
+    /// squares to read).
+    is_pass: bool,
     then: Option<Ident>,
     /// `then RULE when COND`: the condition.
     then_when: Option<IExpr>,
@@ -1081,7 +1270,13 @@ struct Clauses {
 impl Clauses {
     /// What the rule's conditions may read: a placement has no `from`.
     fn scope(&self) -> Scope {
-        if self.placing {
+        if self.is_pass {
+            Scope {
+                from_to: false,
+                place: "a rule that passes",
+                ..Scope::MOVE
+            }
+        } else if self.placing {
             Scope::PLACE
         } else {
             Scope::MOVE

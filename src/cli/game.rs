@@ -79,6 +79,7 @@ pub fn options_json(game: &crate::ir::Game) -> serde_json::Value {
             let v = match v {
                 Value::Int(n) => serde_json::Value::from(*n),
                 Value::Word(w) => serde_json::Value::from(w.as_str()),
+                Value::Decimal(h) => serde_json::Value::from(*h as f64 / 100.0),
             };
             (k.clone(), v)
         })

@@ -213,9 +213,11 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         reads_reachable: c.reads_reachable,
         can_capture: c.can_capture,
         reads_repetition: reads.repetition,
+        reads_seen: reads.seen,
         reads_passes: reads.passes,
         clock: c.clock,
         score: c.score.as_ref().map(ir::Program::of),
+        bonus: c.bonus.clone(),
         hands: c.hands,
         hand_types: c.hand_types,
     })

@@ -16,6 +16,8 @@ pub(super) struct Reads {
     /// `moved` read outside a rule's `if`: then every piece's having moved is kept.
     pub moved_elsewhere: bool,
     pub repetition: bool,
+    /// `seen`: the boards of the positions before are read (and so kept).
+    pub seen: bool,
     pub passes: bool,
     pub attacked: bool,
 }
@@ -32,7 +34,8 @@ pub(super) fn reads(c: &Checked) -> Reads {
             r.moved = true;
             r.moved_elsewhere |= place != ReadIn::RuleCondition;
         }
-        r.repetition |= has(|x| matches!(x, Expr::Repeated));
+        r.repetition |= has(|x| matches!(x, Expr::Repeated | Expr::Seen(_)));
+        r.seen |= has(|x| matches!(x, Expr::Seen(_)));
         r.passes |= has(|x| matches!(x, Expr::Passes));
         r.attacked |= has(|x| matches!(x, Expr::Attacked(_) | Expr::AttackedAny(_)));
     });

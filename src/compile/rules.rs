@@ -46,6 +46,7 @@ impl Tables<'_> {
             place: r.place,
             removes: r.removes,
             anywhere: r.anywhere,
+            passes: r.passes,
             placeable,
             then: r.then,
             then_when: r.then_when.as_ref().map(Program::of),

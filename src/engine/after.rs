@@ -14,14 +14,19 @@ use crate::ir::{Code, Game, Mask, MoveRule, Sq, SquareSet};
 /// Keeps the moves after which every `after move require` condition holds. Without a
 /// footprint, chains were checked as they were found, on the position after them
 /// (`holds_after`), and are kept.
-pub(super) fn keep_allowed_after<Z: Layout>(game: &Game, s: &State<Z>, out: &mut Vec<Move>) {
+pub(super) fn keep_allowed_after<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    out: &mut Vec<Move>,
+    earlier: &[u64],
+) {
     let Some(footprint) = &game.after_footprint else {
         // A chain was checked with its piece promoted to the first choice: a move that
         // chooses (`promote`) is checked again as chosen.
         let chained = |m: &Move| {
             !m.is_pass() && m.promote == 0 && checked_in_chain(&game.rules[m.rule.index()])
         };
-        out.retain(|m| chained(m) || allowed_after(game, s, m));
+        out.retain(|m| m.is_pass() || chained(m) || allowed_after(game, s, m, earlier));
         return;
     };
     let watched = &footprint[s.to_move as usize];
@@ -49,9 +54,13 @@ pub(super) fn keep_allowed_after<Z: Layout>(game: &Game, s: &State<Z>, out: &mut
         return;
     }
     out.retain(|m| {
+        // A pass changes no square; `after move require` reads moves, not passes.
+        if m.is_pass() {
+            return true;
+        }
         // What a chosen promotion writes is not in the step plans: made and read.
         if m.promote != 0 || changes_watched(game, s, m, watched) {
-            allowed_after(game, s, m)
+            allowed_after(game, s, m, earlier)
         } else {
             before
         }
@@ -118,21 +127,27 @@ fn changes_watched<Z: Layout>(
 
 /// Whether the position after `m` meets every `after move require` condition, read from
 /// the mover's side.
-fn allowed_after<Z: Layout>(game: &Game, s: &State<Z>, m: &Move) -> bool {
+fn allowed_after<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, earlier: &[u64]) -> bool {
     let mut after = *s;
     make_board(game, &mut after, m);
-    holds_after(game, &after, m)
+    holds_after(game, &after, m, earlier)
 }
 
 /// Whether every `after move require` condition holds at `after`, the position after `m`
 /// (with the mover still to move).
-pub(super) fn holds_after<Z: Layout>(game: &Game, after: &State<Z>, m: &Move) -> bool {
+pub(super) fn holds_after<Z: Layout>(
+    game: &Game,
+    after: &State<Z>,
+    m: &Move,
+    earlier: &[u64],
+) -> bool {
     let Some(program) = &game.after_program else {
         return true;
     };
     let env = Env {
         from: m.from,
         to: m.to(),
+        earlier,
         ..env(game, after)
     };
     program.holds(&env)
@@ -141,13 +156,13 @@ pub(super) fn holds_after<Z: Layout>(game: &Game, after: &State<Z>, m: &Move) ->
 /// Whether a move the generator found, with its chains checked as they were found, is
 /// legal by `after move require`: what `keep_allowed_after` keeps without a footprint, for
 /// one move.
-pub(super) fn allowed_one<Z: Layout>(game: &Game, s: &State<Z>, m: &Move) -> bool {
+pub(super) fn allowed_one<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, earlier: &[u64]) -> bool {
     m.is_pass()
         || (m.promote == 0 && checked_in_chain(&game.rules[m.rule.index()]))
-        || allowed_after(game, s, m)
+        || allowed_after(game, s, m, earlier)
 }
 
 /// Whether `m` meets every `after move require` condition.
-pub fn meets_after_move<Z: Layout>(game: &Game, s: &State<Z>, m: &Move) -> bool {
-    game.after_move.is_empty() || allowed_after(game, s, m)
+pub fn meets_after_move<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, earlier: &[u64]) -> bool {
+    game.after_move.is_empty() || allowed_after(game, s, m, earlier)
 }

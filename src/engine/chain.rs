@@ -12,7 +12,8 @@ use crate::ir::Mask;
 use crate::ir::{Chain, Code, Game, MoveRule, Sq};
 
 /// Emits `m` (whose last step starts on `at`, in state `s`) and the chains that go on from
-/// it. `passed` holds the squares the chain has passed over so far. With `after_check`, a
+/// it. `passed` holds the squares the chain has passed over so far. With `after_check` (the
+/// boards of the line so far, for `seen`), a
 /// chain is emitted only where the `after move require` conditions hold after it: the
 /// position after it is in hand here.
 pub(super) fn extend_chain<Z: Layout>(
@@ -22,11 +23,11 @@ pub(super) fn extend_chain<Z: Layout>(
     at: Sq,
     m: Move,
     passed: Z::Set,
-    after_check: bool,
+    after_check: Option<&[u64]>,
     out: &mut Vec<Move>,
 ) {
     let emit = |out: &mut Vec<Move>, after: &State<Z>, m: Move| {
-        if !after_check || holds_after(game, after, &m) {
+        if after_check.is_none_or(|earlier| holds_after(game, after, &m, earlier)) {
             out.push(m);
         }
     };

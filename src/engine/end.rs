@@ -93,8 +93,21 @@ pub fn seeds_left(sw: &crate::ir::Sowing, slots: &[u64]) -> u64 {
         .sum()
 }
 
-/// Each player's score: `score = …` read from their side, or else their final store.
+/// Each player's score in hundredths of a point: `score = …` read from their side, or else
+/// their final store, and their `bonus`.
 pub fn scores<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<i64> {
+    points(game, s)
+        .into_iter()
+        .enumerate()
+        .map(|(p, n)| {
+            n.saturating_mul(100)
+                .saturating_add(game.bonus.get(p).copied().unwrap_or(0))
+        })
+        .collect()
+}
+
+/// Each player's whole points, before any bonus.
+fn points<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<i64> {
     match &game.score {
         Some(score) => {
             let base = env(game, s);
@@ -132,6 +145,7 @@ pub(super) fn end_rule<Z: Layout>(
     game: &Game,
     s: &State<Z>,
     reachable: bool,
+    earlier: &[u64],
 ) -> Option<(Outcome, Cause)> {
     if game.end_rules.is_empty() {
         return None;
@@ -143,6 +157,7 @@ pub(super) fn end_rule<Z: Layout>(
         .any(|r| r.program.pieces_test().is_none());
     let mut read = whole.then(|| Env {
         reachable,
+        earlier,
         ..env(game, s)
     });
     let players = game.players.len() as u8;

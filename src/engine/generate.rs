@@ -38,18 +38,23 @@ pub fn generate<Z: Layout>(
     out: &mut Vec<Move>,
 ) -> Option<Outcome> {
     out.clear();
+    // The boards before `s` in its line (`s` is the last one kept), for `seen`.
+    let boards = scratch.history.boards();
+    let (before, all) = (&boards[..boards.len().saturating_sub(1)], boards);
     if !game.reads_reachable {
         // Nothing is kept: a playout must not take a list left by another game's search.
         scratch.sown.clear();
-        if let Some((o, _)) = end_rule(game, s, false) {
+        if let Some((o, _)) = end_rule(game, s, false, before) {
             return Some(o);
         }
-        return by_rules_of_play(game, s, out).map(|(o, _)| o);
+        return by_rules_of_play(game, s, out, all).map(|(o, _)| o);
     }
     // The end rules search ahead from the moves of `s`, so those come first.
-    let ended = by_rules_keeping(game, s, out, &mut scratch.sown);
+    let ended = by_rules_keeping(game, s, out, &mut scratch.sown, all);
     let reachable = capture_reachable(game, s, out, &scratch.sown, &mut scratch.reach);
-    if let Some((o, _)) = end_rule(game, s, reachable) {
+    let boards = scratch.history.boards();
+    let before = &boards[..boards.len().saturating_sub(1)];
+    if let Some((o, _)) = end_rule(game, s, reachable, before) {
         out.clear();
         return Some(o);
     }
@@ -58,13 +63,15 @@ pub fn generate<Z: Layout>(
 
 /// The moves of `s` by the rules of play alone, with no end rule read: the sowings, or the
 /// moves of the first priority tier that has one, or what the no-move rule says (a pass,
-/// unless no player can move).
+/// unless no player can move). `earlier` holds the boards of the line up to `s` (for
+/// `seen` in `after move require`).
 pub(super) fn by_rules_of_play<Z: Layout>(
     game: &Game,
     s: &State<Z>,
     out: &mut Vec<Move>,
+    earlier: &[u64],
 ) -> Option<(Outcome, Cause)> {
-    if own_moves(game, s, out, None) {
+    if own_moves(game, s, out, None, earlier) {
         return None;
     }
     no_moves(game, s, out)
@@ -77,9 +84,10 @@ fn by_rules_keeping<Z: Layout>(
     s: &State<Z>,
     out: &mut Vec<Move>,
     sown: &mut SownList,
+    earlier: &[u64],
 ) -> Option<(Outcome, Cause)> {
     sown.clear();
-    if own_moves(game, s, out, Some(sown)) {
+    if own_moves(game, s, out, Some(sown), earlier) {
         return None;
     }
     no_moves(game, s, out)
@@ -123,6 +131,7 @@ fn own_moves<Z: Layout>(
     s: &State<Z>,
     out: &mut Vec<Move>,
     mut sown: Option<&mut SownList>,
+    earlier: &[u64],
 ) -> bool {
     out.clear();
     if let Some(sw) = &game.sowing {
@@ -141,14 +150,14 @@ fn own_moves<Z: Layout>(
     // they are found, on the position after them, which is in hand then.
     let check_chains = !game.after_move.is_empty() && game.after_footprint.is_none();
     for tier in &game.tiers {
-        generate_tier(game, tier, s, check_chains, out);
+        generate_tier(game, tier, s, check_chains.then_some(earlier), out);
         // Each choice of what a promoted piece becomes is a move of its own, read by
         // `after move require` as chosen.
         if !game.promotion_choices.is_empty() {
             choose_promotions(game, s, out, 0);
         }
         if !game.after_move.is_empty() {
-            keep_allowed_after(game, s, out);
+            keep_allowed_after(game, s, out, earlier);
         }
         if !out.is_empty() {
             return true;
@@ -198,19 +207,20 @@ pub fn moves_by_tier<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<Vec<Move>> {
         .iter()
         .map(|tier| {
             let mut out = Vec::new();
-            generate_tier(game, tier, s, false, &mut out);
+            generate_tier(game, tier, s, None, &mut out);
             out
         })
         .collect()
 }
 
-/// The moves of one priority tier, at the board's width. With `after_check`, chains are
+/// The moves of one priority tier, at the board's width. With `after_check` (the boards of
+/// the line so far, for `seen`), chains are
 /// checked against `after move require` as they are found.
 pub(super) fn generate_tier<Z: Layout>(
     game: &Game,
     tier: &[RuleId],
     s: &State<Z>,
-    after_check: bool,
+    after_check: Option<&[u64]>,
     out: &mut Vec<Move>,
 ) {
     tier_moves(game, tier, s, after_check, out)
@@ -361,7 +371,7 @@ fn tier_moves<Z: Layout>(
     game: &Game,
     tier: &[RuleId],
     s: &State<Z>,
-    after_check: bool,
+    after_check: Option<&[u64]>,
     out: &mut Vec<Move>,
 ) {
     let view = View::<Z::Set>::of(game, s);
@@ -375,6 +385,12 @@ fn tier_moves<Z: Layout>(
             continue;
         }
         let start = out.len();
+        if rule.passes {
+            if gate_holds(game, rule, s) {
+                out.push(Move::PASS);
+            }
+            continue;
+        }
         if rule.chooses() {
             placements(game, rule_id, s, &view, out);
         } else if rule.anywhere {
@@ -397,7 +413,7 @@ fn moves_of_rule<Z: Layout>(
     rule_id: RuleId,
     s: &State<Z>,
     view: &View<Z::Set>,
-    after_check: bool,
+    after_check: Option<&[u64]>,
     out: &mut Vec<Move>,
 ) {
     let rule = &game.rules[rule_id.index()];
@@ -408,12 +424,12 @@ fn moves_of_rule<Z: Layout>(
     let sets = RuleSets::of(game, s, view, rule);
     let takes = rule.captures();
     let none = Z::Set::default();
-    let after_check = after_check && checked_in_chain(rule);
+    let after_check = after_check.filter(|_| checked_in_chain(rule));
     match rule.chain {
         None => landings(game, rule, s, movers, sets, none, |from, d, to| {
             out.push(Move::step(from, rule_id, takes, d, to));
         }),
-        Some(_) if light(game, rule, s.to_move, after_check) => {
+        Some(_) if light(game, rule, s.to_move, after_check.is_some()) => {
             landings(game, rule, s, movers, sets, none, |from, d, to| {
                 let m = Move::step(from, rule_id, takes, d, to);
                 extend_light::<Z>(game, rule, s, view, s.at(from), from, m, none, out);
@@ -755,7 +771,7 @@ fn second_parts<Z: Layout>(game: &Game, then: RuleId, s: &State<Z>, m: Move, out
                 none,
                 |_, d, to| {
                     if let Some(longer) = m.second(d, to, takes) {
-                        extend_chain::<Z>(game, rule, &after, at, longer, none, false, out);
+                        extend_chain::<Z>(game, rule, &after, at, longer, none, None, out);
                     }
                 },
             ),

@@ -9,6 +9,7 @@
 use super::key::KeyLayout;
 use super::layout::Layout;
 use super::state::State;
+use crate::eval::board::board_hash;
 use crate::ir::Game;
 
 #[derive(Clone, Debug, Default)]
@@ -18,6 +19,8 @@ pub struct History {
     keys: Vec<u64>,
     /// A hash of each key, compared before the key itself.
     hashes: Vec<u64>,
+    /// Where the game reads `seen`: the board of each position (`eval::board::board_hash`).
+    boards: Vec<u64>,
 }
 
 impl History {
@@ -32,6 +35,7 @@ impl History {
     pub fn start<Z: Layout>(&mut self, game: &Game, s: &mut State<Z>) {
         self.keys.clear();
         self.hashes.clear();
+        self.boards.clear();
         self.layout = game.reads_repetition.then(|| KeyLayout::of(game));
         self.record(game, s);
     }
@@ -45,6 +49,10 @@ impl History {
     }
 
     fn add<Z: Layout>(&mut self, game: &Game, layout: KeyLayout, s: &mut State<Z>) {
+        if game.reads_seen {
+            let cells = s.cells(game.board.cells());
+            self.boards.push(board_hash(cells, s.slots.as_ref()));
+        }
         let words = layout.words;
         let at = self.keys.len();
         self.keys.resize(at + words, 0);
@@ -79,6 +87,13 @@ impl History {
         if let Some(l) = self.layout {
             self.keys.truncate(len * l.words);
             self.hashes.truncate(len);
+            self.boards.truncate(len);
         }
+    }
+
+    /// The boards of the positions kept, oldest first (where the game reads `seen`; else
+    /// none).
+    pub fn boards(&self) -> &[u64] {
+        &self.boards
     }
 }

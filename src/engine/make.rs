@@ -256,6 +256,11 @@ fn apply_effect<Z: Layout>(
     if origin == NO_SQUARE {
         return;
     }
+    if effect.groups {
+        let hit = reached_groups(game, s, effect, from, to, origin);
+        affect(game, s, effect, hit, done);
+        return;
+    }
     let mut hit = Z::Set::default();
     let board = &game.board;
     let mut reach = |d: DirId| {
@@ -293,6 +298,52 @@ fn apply_effect<Z: Layout>(
             .into_iter()
             .for_each(&mut reach),
     }
+    affect(game, s, effect, hit, done);
+}
+
+/// The whole groups an effect on groups reaches: each neighbour of `origin` along its
+/// directions that `closer` matches, with the squares joined to it along them that hold
+/// its owner's pieces, where the effect's `where` holds (read with `here` the neighbour).
+fn reached_groups<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    effect: &Effect,
+    from: Sq,
+    to: Sq,
+    origin: Sq,
+) -> Z::Set {
+    let player = s.to_move as usize;
+    let EffectLines::Along(dirs) = &effect.lines else {
+        return Z::Set::default();
+    };
+    let dirs = &dirs[player];
+    let closer = effect.closer.expect("an effect on groups names them");
+    let mut hit = Z::Set::default();
+    let base = Env {
+        from,
+        to,
+        ..env(game, s)
+    };
+    for &d in dirs {
+        let n = game.board.next(origin, d);
+        if n == NO_SQUARE || hit.has(n) || !closer.matches(s.to_move, s.at(n)) {
+            continue;
+        }
+        let group = crate::eval::board::group(&base, n, dirs);
+        let chosen = effect
+            .only
+            .as_ref()
+            .is_none_or(|c| c.holds(&Env { here: n, ..base }));
+        if chosen {
+            hit |= group;
+        }
+    }
+    hit
+}
+
+/// Carries out an effect's verb on the squares it reached.
+fn affect<Z: Layout>(game: &Game, s: &mut State<Z>, effect: &Effect, hit: Z::Set, done: &mut Done) {
+    let player = s.to_move;
     for sq in hit.squares() {
         let code = s.at(sq);
         match effect.verb {

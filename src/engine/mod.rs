@@ -99,10 +99,12 @@ pub fn ending<Z: Layout>(
     scratch: &mut Scratch<Z>,
 ) -> Option<(Outcome, Cause)> {
     let mut moves = Vec::new();
-    let by_play = generate::by_rules_of_play(game, s, &mut moves);
+    let boards = scratch.history.boards().to_vec();
+    let before = &boards[..boards.len().saturating_sub(1)];
+    let by_play = generate::by_rules_of_play(game, s, &mut moves, &boards);
     let reachable = game.reads_reachable
         && reach::capture_reachable(game, s, &moves, &SownList::default(), &mut scratch.reach);
-    if let Some(ended) = end::end_rule(game, s, reachable) {
+    if let Some(ended) = end::end_rule(game, s, reachable, before) {
         return Some(ended);
     }
     by_play

@@ -73,9 +73,12 @@ wrap!(MediumSlots, medium_slots);
 wrap!(Large, large);
 
 /// The working memory of a caller that holds positions of any layout (the play session):
-/// a `Scratch` for each, made as it is first used.
+/// a `Scratch` for each, made as it is first used, and the game's history, which the
+/// engine reads (`repeated`, `seen`) in whichever scratch it works.
 #[derive(Debug, Default)]
 pub struct Workspace {
+    /// The positions of the game so far; the caller keeps it (`History::record_at`).
+    pub history: History,
     small: Scratch<Small>,
     small_slots: Scratch<SmallSlots>,
     medium: Scratch<Medium>,
@@ -226,17 +229,17 @@ impl Position {
 
     /// How the game has ended here, if it has.
     pub fn outcome(&self, game: &Game, w: &mut Workspace) -> Option<Outcome> {
-        each_state!(self, s => super::outcome(game, s, scratch_for(s, w)))
+        each_state!(self, s => scratch_for(s, w, |sc| super::outcome(game, s, sc)))
     }
 
     /// The legal moves in `out`, or how the game has ended (see `engine::generate`).
     pub fn generate(&self, game: &Game, w: &mut Workspace, out: &mut Vec<Move>) -> Option<Outcome> {
-        each_state!(self, s => super::generate(game, s, scratch_for(s, w), out))
+        each_state!(self, s => scratch_for(s, w, |sc| super::generate(game, s, sc, out)))
     }
 
     /// How and why the game has ended here, if it has (see `engine::ending`).
     pub fn ending(&self, game: &Game, w: &mut Workspace) -> Option<(Outcome, Cause)> {
-        each_state!(self, s => super::ending(game, s, scratch_for(s, w)))
+        each_state!(self, s => scratch_for(s, w, |sc| super::ending(game, s, sc)))
     }
 
     /// The moves of each priority tier (see `engine::moves_by_tier`).
@@ -244,9 +247,10 @@ impl Position {
         each_state!(self, s => super::moves_by_tier(game, s))
     }
 
-    /// Whether `m` meets every `after move require` condition.
-    pub fn meets_after_move(&self, game: &Game, m: &Move) -> bool {
-        each_state!(self, s => super::meets_after_move(game, s, m))
+    /// Whether `m` meets every `after move require` condition, the game so far being
+    /// `history`.
+    pub fn meets_after_move(&self, game: &Game, m: &Move, history: &History) -> bool {
+        each_state!(self, s => super::meets_after_move(game, s, m, history.boards()))
     }
 
     /// Each player's score (see `engine::scores`).
@@ -267,7 +271,7 @@ impl Position {
         w: &mut Workspace,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Result<Move, Outcome> {
-        each_state!(self, s => super::sample(game, s, scratch_for(s, w), &mut Vec::new(), pick))
+        each_state!(self, s => scratch_for(s, w, |sc| super::sample(game, s, sc, &mut Vec::new(), pick)))
     }
 
     /// Whether sowing from `from` would never end (see `engine::sowing_ends`).
@@ -276,7 +280,18 @@ impl Position {
     }
 }
 
-/// The workspace's scratch for the layout of `s`.
-fn scratch_for<'w, Z: Wrap>(_: &State<Z>, w: &'w mut Workspace) -> &'w mut Scratch<Z> {
-    Z::scratch(w)
+/// Runs `f` with the workspace's scratch for the layout of `s`, holding the workspace's
+/// history while it runs.
+fn scratch_for<Z: Wrap, R>(
+    _: &State<Z>,
+    w: &mut Workspace,
+    f: impl FnOnce(&mut Scratch<Z>) -> R,
+) -> R {
+    let mut history = std::mem::take(&mut w.history);
+    let scratch = Z::scratch(w);
+    std::mem::swap(&mut scratch.history, &mut history);
+    let result = f(scratch);
+    std::mem::swap(&mut scratch.history, &mut history);
+    w.history = history;
+    result
 }

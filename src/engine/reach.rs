@@ -380,7 +380,7 @@ fn successors<Z: Layout>(
             return stopped;
         }
     }
-    if by_rules_of_play(game, x, buffer).is_some() {
+    if by_rules_of_play(game, x, buffer, &[]).is_some() {
         return false;
     }
     for &m in buffer.iter() {

@@ -40,7 +40,7 @@ pub fn countable(game: &Game) -> bool {
             let conditions =
                 r.conditions.is_empty() || (r.place.is_some() && r.condition_sets.is_some());
             // Removals, moves anywhere and second parts under a condition are listed.
-            let listed = r.removes || r.anywhere || r.then_when.is_some();
+            let listed = r.removes || r.anywhere || r.passes || r.then_when.is_some();
             let require = r.require.is_none() || settled_set_wise(r);
             let parts = r
                 .then
@@ -92,7 +92,9 @@ pub fn sample_counted<Z: Layout>(
     pick: impl FnOnce(usize) -> usize,
 ) -> Result<Move, Outcome> {
     let total = if countable {
-        if let Some((o, _)) = end_rule(game, s, false) {
+        let boards = scratch.history.boards();
+        let before = &boards[..boards.len().saturating_sub(1)];
+        if let Some((o, _)) = end_rule(game, s, false, before) {
             return Err(o);
         }
         landings_of_tier(game, s, &mut scratch.landings)
@@ -149,23 +151,26 @@ pub fn drawn(game: &Game) -> bool {
 pub fn sample_drawn<Z: Layout>(
     game: &Game,
     s: &State<Z>,
+    scratch: &Scratch<Z>,
     out: &mut Vec<Move>,
     mut pick: impl FnMut(usize) -> usize,
 ) -> Result<Move, Outcome> {
-    if let Some((o, _)) = end_rule(game, s, false) {
+    let earlier = scratch.history.boards();
+    let before = &earlier[..earlier.len().saturating_sub(1)];
+    if let Some((o, _)) = end_rule(game, s, false, before) {
         return Err(o);
     }
     for tier in &game.tiers {
         out.clear();
         // Chains are checked as they are found (a `drawn` game has no footprint).
-        generate_tier(game, tier, s, true, out);
+        generate_tier(game, tier, s, Some(earlier), out);
         if !game.promotion_choices.is_empty() {
             choose_promotions(game, s, out, 0);
         }
         while !out.is_empty() {
             let i = pick(out.len());
             let m = out[i];
-            if allowed_one(game, s, &m) {
+            if allowed_one(game, s, &m, earlier) {
                 return Ok(m);
             }
             out.swap_remove(i);

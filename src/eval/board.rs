@@ -3,7 +3,7 @@
 
 use super::env::Env;
 use crate::ir::expr::OFF;
-use crate::ir::{DirId, Mask, Pattern, MAX_CODES, NO_SQUARE};
+use crate::ir::{DirId, GroupRead, Mask, Pattern, MAX_CODES, NO_SQUARE};
 
 /// The squares a pattern matches, seen by the player of `env`: the players' occupied sets
 /// where the pattern takes all of a player's piece types, and square by square where it
@@ -59,6 +59,135 @@ pub(crate) fn count_where<M: Mask>(
         set &= M::from_set(&env.zones[z].sets[env.player as usize]);
     }
     set.squares().filter(|&sq| holds(sq)).count() as i64
+}
+
+/// A board's pieces as one number (what each cell holds, and the columns or seeds of the
+/// slots), for `seen`: two boards that differ differ here too, but for chance.
+pub fn board_hash(cells: &[u8], slots: &[u64]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for chunk in cells.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        h = (h ^ u64::from_le_bytes(word)).wrapping_mul(0x0000_0100_0000_01b3);
+        h ^= h >> 29;
+    }
+    for &s in slots {
+        h = (h ^ s).wrapping_mul(0x0000_0100_0000_01b3);
+        h ^= h >> 29;
+    }
+    h
+}
+
+/// Whether the board of `env` is one of the boards before it: the last `n`, or any for 0.
+pub(crate) fn seen<M: Mask>(env: &Env<M>, n: usize) -> bool {
+    let h = board_hash(env.cell_codes, env.slots);
+    let earlier = match n {
+        0 => env.earlier,
+        n => &env.earlier[env.earlier.len().saturating_sub(n)..],
+    };
+    earlier.contains(&h)
+}
+
+/// The squares joined to the squares of `seed` along `dirs`, through squares of `within`.
+fn flood<M: Mask>(board: &crate::ir::Board, seed: M, within: M, dirs: &[DirId]) -> M {
+    let mut reached = seed & within;
+    loop {
+        let mut next = reached;
+        for &d in dirs {
+            next |= board.stepper::<M>(d).step(reached);
+        }
+        next &= within;
+        if next == reached {
+            return reached;
+        }
+        reached = next;
+    }
+}
+
+/// The squares next to those of `set` along `dirs`.
+fn neighbours<M: Mask>(board: &crate::ir::Board, set: M, dirs: &[DirId]) -> M {
+    dirs.iter().fold(M::default(), |acc, &d| {
+        acc | board.stepper::<M>(d).step(set)
+    })
+}
+
+/// The empty squares.
+fn empty_squares<M: Mask>(env: &Env<M>) -> M {
+    let all = env.occupied.iter().fold(M::default(), |a, &b| a | b);
+    env.used_set & !all
+}
+
+/// The group of `sq`: the squares joined to it along `dirs` that hold what it holds (its
+/// owner's pieces, of any type, or empty squares); nothing for no square.
+pub(crate) fn group<M: Mask>(env: &Env<M>, sq: u16, dirs: &[DirId]) -> M {
+    let Some(board) = env.board else {
+        return M::default();
+    };
+    if sq as usize >= env.cells || !env.used_set.has(sq) {
+        return M::default();
+    }
+    let kind = match env.cell_codes[sq as usize] {
+        0 => empty_squares(env),
+        code => {
+            let owner = (code as usize - 1) / env.types.max(1);
+            env.occupied.get(owner).copied().unwrap_or_default()
+        }
+    };
+    flood(board, M::bit(sq), kind, dirs)
+}
+
+/// What is read of the group of `sq` (see `GroupRead`).
+pub(crate) fn group_read<M: Mask>(env: &Env<M>, read: GroupRead, sq: u16, dirs: &[DirId]) -> i64 {
+    let Some(board) = env.board else {
+        return 0;
+    };
+    let g = group(env, sq, dirs);
+    match read {
+        GroupRead::Size => g.count() as i64,
+        GroupRead::Liberties => (neighbours(board, g, dirs) & empty_squares(env)).count() as i64,
+        GroupRead::Encloses => {
+            if g.is_empty() {
+                return 0;
+            }
+            // The squares that a group's absence leaves, reached from the board's edge.
+            let rest = env.used_set & !g;
+            let inside = dirs.iter().fold(env.used_set, |acc, &d| {
+                acc & M::at(&board.steps_from, d.index())
+            });
+            let outside = flood(board, rest & !inside, rest, dirs);
+            !(rest & !outside).is_empty() as i64
+        }
+    }
+}
+
+/// Whether the group of `sq` has a neighbour that `pattern` matches.
+pub(crate) fn reaches<M: Mask>(env: &Env<M>, sq: u16, pattern: &Pattern, dirs: &[DirId]) -> bool {
+    let Some(board) = env.board else {
+        return false;
+    };
+    let g = group(env, sq, dirs);
+    !(neighbours(board, g, dirs) & pattern_squares(pattern, env) & !g).is_empty()
+}
+
+/// Whether the group of `sq` has a square in zone `zone`.
+pub(crate) fn touches<M: Mask>(env: &Env<M>, sq: u16, zone: usize, dirs: &[DirId]) -> bool {
+    let g = group(env, sq, dirs);
+    !(g & M::from_set(&env.zones[zone].sets[env.player as usize])).is_empty()
+}
+
+/// How many groups the squares `pattern` matches make, joined along `dirs`.
+pub(crate) fn groups<M: Mask>(env: &Env<M>, pattern: &Pattern, dirs: &[DirId]) -> i64 {
+    let Some(board) = env.board else {
+        return 0;
+    };
+    let mut left = pattern_squares(pattern, env);
+    let mut n = 0;
+    while !left.is_empty() {
+        let seed = M::bit(left.lowest());
+        left &= !flood(board, seed, left, dirs);
+        n += 1;
+    }
+    n
 }
 
 /// How many pieces the players hold in hand, of the owners and types `pattern` takes.

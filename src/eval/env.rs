@@ -56,6 +56,9 @@ pub struct Env<'a, M: Mask = u64> {
     pub moved: M,
     /// The pieces each player holds in hand, by piece type.
     pub hands: &'a [Hand],
+    /// For `seen`: the boards of the positions before this one in the game, oldest first,
+    /// as `board::board_hash` has them.
+    pub earlier: &'a [u64],
 }
 
 impl<M: Mask> Env<'_, M> {
@@ -92,6 +95,7 @@ impl<M: Mask> Env<'_, M> {
             game: None,
             moved: M::default(),
             hands: &[],
+            earlier: &[],
         }
     }
 

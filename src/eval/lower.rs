@@ -194,6 +194,23 @@ impl Program {
                 let (p, d) = (self.pattern(p), self.dirs(dirs));
                 self.unary_op(a, Op::LineThrough(p, *n as u32, d), h)
             }
+            Expr::Group(read, a, dirs) => {
+                let d = self.dirs(dirs);
+                self.unary_op(a, Op::Group(*read, d), h)
+            }
+            Expr::Reaches(a, p, dirs) => {
+                let (p, d) = (self.pattern(p), self.dirs(dirs));
+                self.unary_op(a, Op::Reaches(p, d), h)
+            }
+            Expr::Touches(a, z, dirs) => {
+                let d = self.dirs(dirs);
+                self.unary_op(a, Op::Touches(*z as u32, d), h)
+            }
+            Expr::Groups(p, dirs) => {
+                let (p, d) = (self.pattern(p), self.dirs(dirs));
+                self.push(Op::Groups(p, d), h, 1)
+            }
+            Expr::Seen(n) => self.push(Op::Seen(n.map_or(0, |n| n as u32)), h, 1),
             Expr::InHand(p) => {
                 let p = self.pattern(p);
                 self.push(Op::InHand(p), h, 1)

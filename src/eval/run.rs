@@ -5,7 +5,8 @@
 use super::arith::{binary, binary_holds, unary};
 use super::attack::attacked;
 use super::board::{
-    connected, count, count_where, in_hand, line, line_through, offset, pattern_squares, toward,
+    connected, count, count_where, group_read, groups, in_hand, line, line_through, offset,
+    pattern_squares, reaches, seen, touches, toward,
 };
 use super::env::Env;
 use crate::ir::expr::OFF;
@@ -142,6 +143,12 @@ impl Program {
                 line(env, &self.patterns[*p as usize], *n as usize, dirs) as i64
             }
             Op::InHand(p) => in_hand(&self.patterns[*p as usize], env),
+            Op::Groups(p, dirs) => groups(
+                env,
+                &self.patterns[*p as usize],
+                &self.lines[*dirs as usize][player],
+            ),
+            Op::Seen(n) => seen(env, *n as usize) as i64,
             Op::CountWhere(p, zone, c) => {
                 let zone = (*zone != WHOLE_BOARD).then_some(*zone as usize);
                 let condition = &self.conditions[*c as usize];
@@ -190,6 +197,22 @@ impl Program {
                         a as u16,
                     )) as i64
             }
+            Op::Group(read, dirs) if on_board => {
+                group_read(env, *read, a as u16, &self.lines[*dirs as usize][player])
+            }
+            Op::Reaches(p, dirs) if on_board => reaches(
+                env,
+                a as u16,
+                &self.patterns[*p as usize],
+                &self.lines[*dirs as usize][player],
+            ) as i64,
+            Op::Touches(z, dirs) if on_board => touches(
+                env,
+                a as u16,
+                *z as usize,
+                &self.lines[*dirs as usize][player],
+            ) as i64,
+            Op::Group(..) | Op::Reaches(..) | Op::Touches(..) => 0,
             Op::Around(p, dirs) => {
                 let set = pattern_squares(&self.patterns[*p as usize], env);
                 self.lines[*dirs as usize][player]
@@ -283,6 +306,9 @@ impl Program {
                 | Op::Attacked
                 | Op::Moved
                 | Op::LineThrough(..)
+                | Op::Group(..)
+                | Op::Reaches(..)
+                | Op::Touches(..)
                 | Op::Around(..) => {
                     sp -= 1;
                     self.one(op, stack[sp], env)?

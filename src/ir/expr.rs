@@ -132,6 +132,20 @@ pub enum Expr {
     /// Whether `n` squares in a row that hold a square match (`line(friend, 3 through
     /// to)`).
     LineThrough(Pattern, usize, Vec<Vec<DirId>>, Box<Expr>),
+    /// What the group of a square reads (its region: the squares joined to it along each
+    /// player's directions that hold what it holds, the same owner's pieces or empty
+    /// squares).
+    Group(GroupRead, Box<Expr>, Vec<Vec<DirId>>),
+    /// Whether the group of a square has a neighbour that matches a pattern (`reaches(to,
+    /// empty)`: it has a liberty).
+    Reaches(Box<Expr>, Pattern, Vec<Vec<DirId>>),
+    /// Whether the group of a square has a square in a zone.
+    Touches(Box<Expr>, usize, Vec<Vec<DirId>>),
+    /// How many groups the squares a pattern matches make.
+    Groups(Pattern, Vec<Vec<DirId>>),
+    /// Whether the board has stood before in the game: in one of the last `n` positions
+    /// before this one, or in any (`None`).
+    Seen(Option<usize>),
     /// How many pieces the players hold in hand, of the owners and types a pattern
     /// matches (`count(friend man in hand)`).
     InHand(Pattern),
@@ -155,6 +169,17 @@ pub enum Expr {
     Abs(Box<Expr>),
     Min(Box<Expr>, Box<Expr>),
     Max(Box<Expr>, Box<Expr>),
+}
+
+/// What is read of a square's group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupRead {
+    /// How many squares it has.
+    Size,
+    /// How many empty squares are next to it.
+    Liberties,
+    /// Whether it closes off some square from the board's edge (a ring).
+    Encloses,
 }
 
 /// What a condition reads for one player: (squares, mask over cell codes) pairs.
@@ -208,6 +233,11 @@ impl Expr {
             | Expr::LineThrough(..)
             | Expr::InHand(_)
             | Expr::CountWhere(..)
+            | Expr::Group(..)
+            | Expr::Reaches(..)
+            | Expr::Touches(..)
+            | Expr::Groups(..)
+            | Expr::Seen(_)
             | Expr::Connected(..)
             | Expr::Clock
             | Expr::Passes
@@ -241,6 +271,9 @@ impl Expr {
             | Expr::Moved(e)
             | Expr::LineThrough(.., e)
             | Expr::CountWhere(.., e)
+            | Expr::Group(_, e, _)
+            | Expr::Reaches(e, ..)
+            | Expr::Touches(e, ..)
             | Expr::Seeds(e) => vec![e],
             Expr::Binary(_, a, b) | Expr::Min(a, b) | Expr::Max(a, b) => vec![a, b],
             _ => Vec::new(),

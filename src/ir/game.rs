@@ -242,8 +242,11 @@ pub struct Game {
     /// Whether some rule can take something (a piece, or seeds): else no capture is ever
     /// reachable.
     pub can_capture: bool,
-    /// Whether some rule reads `repeated`: the positions of the game are then remembered.
+    /// Whether some rule reads `repeated` or `seen`: the positions of the game are then
+    /// remembered.
     pub reads_repetition: bool,
+    /// Whether some rule reads `seen`: the boards of the game are then remembered too.
+    pub reads_seen: bool,
     /// Whether some rule reads `previous(…)`: the state then keeps a look-back.
     pub reads_previous: bool,
     /// When the look-back can matter: a condition on it alone (`previous(lifted) == 1`)
@@ -258,6 +261,9 @@ pub struct Game {
     /// `score = EXPR`: a player's score, read from their side. Without it, a counting
     /// game scores by stores.
     pub score: Option<Program>,
+    /// `bonus N to PLAYER`: the hundredths of a point added to each player's final score
+    /// (empty where none is).
+    pub bonus: Vec<i64>,
     /// The pieces each player starts with in hand, by piece type: `hands[player][type]`.
     /// Empty when no piece is kept in hand; a type that has a hand is placed from it.
     pub hands: Vec<Vec<u8>>,

@@ -15,7 +15,7 @@ pub mod sowing;
 pub mod value;
 
 pub use board::{Board, Direction, MaskTable, Shape, Sq, SquareSet, NO_SQUARE};
-pub use expr::{BinOp, Expr, LookBack, LookField, SquareRef, UnOp};
+pub use expr::{BinOp, Expr, GroupRead, LookBack, LookField, SquareRef, UnOp};
 pub use game::*;
 pub use mask::{Mask, Wide};
 pub use pattern::Pattern;

@@ -4,7 +4,7 @@
 //! every expression read during play (move conditions, after-move conditions, end rules);
 //! the tree (`Expr`) stays for what is worked out about an expression before play.
 
-use super::expr::{BinOp, LookField, SquareRef, UnOp};
+use super::expr::{BinOp, GroupRead, LookField, SquareRef, UnOp};
 use super::pattern::Pattern;
 use super::{DirId, MAX_PLAYERS};
 
@@ -52,6 +52,16 @@ pub enum Op {
     LineThrough(u32, u32, u32),
     /// The pieces in hand a pattern matches.
     InHand(u32),
+    /// What is read of the group of the square on top, along a list of directions.
+    Group(GroupRead, u32),
+    /// Whether the group of the square on top reaches a pattern, along a list of directions.
+    Reaches(u32, u32),
+    /// Whether the group of the square on top touches a zone, along a list of directions.
+    Touches(u32, u32),
+    /// The groups a pattern's squares make, along a list of directions.
+    Groups(u32, u32),
+    /// Whether the board has stood before (in the last `n` positions; 0 for any).
+    Seen(u32),
     /// A pattern counted in a zone (or `WHOLE_BOARD`) where a condition holds: an index
     /// in `Program::conditions`, run with `here` the square counted.
     CountWhere(u32, u32, u32),
@@ -102,6 +112,8 @@ impl Op {
                 | Op::AttackedAny(_)
                 | Op::Line(..)
                 | Op::InHand(_)
+                | Op::Groups(..)
+                | Op::Seen(_)
                 | Op::CountWhere(..)
                 | Op::Connected(..)
                 | Op::Clock
@@ -133,6 +145,9 @@ impl Op {
                 | Op::Attacked
                 | Op::Moved
                 | Op::LineThrough(..)
+                | Op::Group(..)
+                | Op::Reaches(..)
+                | Op::Touches(..)
                 | Op::Around(..)
         )
     }

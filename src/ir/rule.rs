@@ -70,6 +70,8 @@ pub struct MoveRule {
     /// `anywhere`: the piece goes to any square the rule allows, by no line (its walks are
     /// empty; its conditions are all read move by move).
     pub anywhere: bool,
+    /// `pass`: the rule's one move is a pass (`Move::PASS`), where its conditions hold.
+    pub passes: bool,
     /// For a placement without `along`: the squares `to` where the conditions on squares
     /// hold, for each player.
     pub placeable: Vec<SquareSet>,
@@ -168,6 +170,12 @@ pub struct Effect<C = Program> {
     pub closer: Option<Pattern>,
     /// `when`: read before the effect, after the move's own steps.
     pub when: Option<C>,
+    /// `groups PATTERN`: the effect reaches the whole group of each neighbour `closer`
+    /// matches, along its directions (which also join a group).
+    pub groups: bool,
+    /// With `groups`, `where`: the groups where this holds, read with `here` a square of
+    /// the group.
+    pub only: Option<C>,
 }
 
 impl<C> Effect<C> {
@@ -180,7 +188,9 @@ impl<C> Effect<C> {
             lines: self.lines,
             run: self.run,
             closer: self.closer,
-            when: self.when.as_ref().map(f),
+            when: self.when.as_ref().map(&f),
+            groups: self.groups,
+            only: self.only.as_ref().map(f),
         }
     }
 }
@@ -252,7 +262,7 @@ impl MoveRule {
     /// Whether `attacked` reads this rule (see `captures_as_attack`).
     pub fn captures_as_attack(&self) -> bool {
         captures_as_attack(
-            self.place.is_some() || self.removes || self.anywhere,
+            self.place.is_some() || self.removes || self.anywhere || self.passes,
             self.second_part,
             self.takes_landing,
             self.takes_run,

@@ -61,7 +61,7 @@ pub fn score_text(game: &Game, s: &Position) -> Option<String> {
             .players
             .iter()
             .zip(s.scores(game))
-            .map(|(p, n)| format!("{} {n}", p.name))
+            .map(|(p, n)| format!("{} {}", p.name, crate::ir::value::hundredths_text(n)))
             .collect();
         return Some(format!("Final score: {}.\n", parts.join(", ")));
     };

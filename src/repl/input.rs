@@ -194,7 +194,7 @@ fn why_not(game: &Game, s: &Position, wanted: &[u16], legal: &[Move]) -> String 
     let tiers = s.moves_by_tier(game);
     for (i, tier) in tiers.iter().enumerate() {
         if let Some(m) = tier.iter().find(|m| fits(m)) {
-            if !s.meets_after_move(game, m) {
+            if !s.meets_after_move(game, m, &crate::engine::History::default()) {
                 return format!("{} is not allowed: the position after it breaks the game's `after move require` rule", move_text(game, *m));
             }
             if tiers[..i].iter().any(|t| !t.is_empty()) {

@@ -10,7 +10,7 @@ mod record;
 pub use editor::run;
 
 use crate::each_state;
-use crate::engine::{History, Move, Position, Workspace};
+use crate::engine::{Move, Position, Workspace};
 use crate::ir::{Game, Sq, NO_SQUARE};
 use crate::load::{GameSpec, Loaded};
 use crate::present::{
@@ -82,10 +82,9 @@ pub struct Session {
     state: Position,
     ai: Vec<Option<Level>>,
     rng: Rng,
-    /// The engine's caches, kept from move to move.
+    /// The engine's caches, kept from move to move, and the positions of the game so far
+    /// (for `repeated` and `seen`).
     work: Workspace,
-    /// The positions of the game so far, for `repeated`.
-    history: History,
     /// Colour the board (for a terminal that shows it).
     pub colour: bool,
     /// How long the computer thinks a move, whatever its level (`--think`).
@@ -118,7 +117,6 @@ impl Session {
             undone: Vec::new(),
             rng: Rng::new(seed),
             work: Workspace::default(),
-            history: History::default(),
             colour: false,
             think: None,
             threads: 1,
@@ -450,7 +448,7 @@ impl Session {
         let legal = self.legal();
         let text = move_text_among(&self.game, m, &legal);
         self.state.make(&self.game, m);
-        self.history.record_at(&self.game, &mut self.state);
+        self.work.history.record_at(&self.game, &mut self.state);
         self.played.push(m);
         format!("{who} plays {text}.\n\n{}", self.board())
     }
@@ -508,7 +506,7 @@ impl Session {
         let limits = self.limits(level);
         let game = &self.game;
         let who = &game.players[p].name;
-        let (history, rng) = (&self.history, &mut self.rng);
+        let (history, rng) = (&self.work.history, &mut self.rng);
         let chosen = each_state!(&self.state, s => choose_watched(
             game,
             s,
@@ -539,10 +537,10 @@ impl Session {
     /// The position after the moves played, from the start, with the history of the line.
     fn replay(&mut self) {
         self.state = self.start;
-        self.history.start_at(&self.game, &mut self.state);
+        self.work.history.start_at(&self.game, &mut self.state);
         for &m in &self.played {
             self.state.make(&self.game, m);
-            self.history.record_at(&self.game, &mut self.state);
+            self.work.history.record_at(&self.game, &mut self.state);
         }
     }
 
@@ -615,7 +613,7 @@ impl Session {
             .unwrap_or(Level(3))
             .max(Level(3));
         let limits = self.limits(level);
-        let (game, history, rng) = (&self.game, &self.history, &mut self.rng);
+        let (game, history, rng) = (&self.game, &self.work.history, &mut self.rng);
         let chosen = each_state!(&self.state, s => choose_with_stats(
             game,
             s,

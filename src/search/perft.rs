@@ -2,8 +2,8 @@
 //! that every game's tests compare against (RULES.md says how moves are counted).
 
 use super::threads;
-use crate::engine::Layout;
 use crate::each_state;
+use crate::engine::Layout;
 use crate::engine::{generate, make, History, Move, Position, Scratch, State};
 use crate::ir::Game;
 

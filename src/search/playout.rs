@@ -1,11 +1,11 @@
 //! Uniformly random games, for `bench` and for checking the engine's invariants.
 
 use crate::each_state;
-use crate::engine::{Layout, Position, Workspace, Wrap};
 use crate::engine::{
     countable, drawn, generate, make, make_sown, sample_counted, sample_drawn, Move, Outcome,
     Scratch, State,
 };
+use crate::engine::{Layout, Position, Workspace, Wrap};
 use crate::ir::Game;
 use crate::rng::Rng;
 
@@ -58,7 +58,7 @@ fn play_out<Z: Layout>(
         let chosen = if by_count {
             sample_counted(game, true, s, scratch, moves, |n| rng.below(n))
         } else if by_drawing {
-            sample_drawn(game, s, moves, |n| rng.below(n))
+            sample_drawn(game, s, scratch, moves, |n| rng.below(n))
         } else {
             match generate(game, s, scratch, moves) {
                 Some(o) => Err(o),

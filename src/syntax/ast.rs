@@ -51,6 +51,17 @@ pub enum Item {
     Stores(Expr, Span),
     Clock(ClockDecl),
     Score(ScoreDecl),
+    Bonus(BonusDecl),
+}
+
+/// `bonus AMOUNT to PLAYER`: points added to a player's final score.
+#[derive(Clone, Debug)]
+pub struct BonusDecl {
+    /// A number (in hundredths), or the option that holds one.
+    pub amount: Result<i64, Ident>,
+    pub amount_span: Span,
+    pub player: Ident,
+    pub span: Span,
 }
 
 /// What resets the clock: any move that takes something, or a move by a rule.
@@ -372,6 +383,8 @@ pub enum Clause {
     Remove(Pattern, Span),
     /// `anywhere`: the piece goes to any square the rule allows, by no line.
     Anywhere(Span),
+    /// `pass`: the rule's move is a pass, the player's to choose.
+    Pass(Span),
     Effect(Box<EffectDecl>),
     /// `require EXPR`: read after the move and its effects.
     Require(Expr, Span),
@@ -399,6 +412,10 @@ pub struct EffectDecl {
     pub onto: Option<(Pattern, Span)>,
     pub into: Option<Ident>,
     pub when: Option<Expr>,
+    /// `groups PATTERN`: whole groups of matching pieces next to the square.
+    pub groups: Option<Pattern>,
+    /// `where COND`: the groups where a condition on `here` (a square of the group) holds.
+    pub only: Option<Expr>,
     pub span: Span,
 }
 
@@ -488,7 +505,8 @@ pub enum ExprKind {
     Int(i64),
     Bool(bool),
     Name(Ident),
-    Call(Ident, Vec<Expr>),
+    /// A function and its arguments, and the directions that join a group (`along`).
+    Call(Ident, Vec<Expr>, Option<Vec<Ident>>),
     /// `count(PATTERN [in ZONE | in hand | around SQ] [where COND])`.
     Count(Pattern, CountScope, Option<Box<Expr>>),
     /// `SQ is PATTERN`.
@@ -507,6 +525,12 @@ pub enum ExprKind {
     CaptureReachable,
     /// `attacked(SQ)` or `attacked(PATTERN)`.
     Attacked(AttackTarget),
+    /// `reaches(SQ, PATTERN [along DIRS])`.
+    Reaches(Box<Expr>, Pattern, Option<Vec<Ident>>),
+    /// `touches(SQ, ZONE [along DIRS])`.
+    Touches(Box<Expr>, Ident, Option<Vec<Ident>>),
+    /// `groups(PATTERN [along DIRS])`.
+    Groups(Pattern, Option<Vec<Ident>>),
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
 }

@@ -419,6 +419,26 @@ fn convert_item(pair: Pair<Rule>) -> Item {
             );
             Item::Score(ScoreDecl { value, span: sp })
         }
+        Rule::bonus_decl => {
+            let mut parts = after_keyword(pair);
+            let amount_pair = parts.next().unwrap();
+            let amount_span = span(&amount_pair);
+            let amount = match amount_pair.as_rule() {
+                Rule::int => Ok(int(amount_pair).saturating_mul(100)),
+                Rule::decimal => match Value::parse_decimal(amount_pair.as_str()) {
+                    Some(Value::Decimal(h)) => Ok(h),
+                    _ => Ok(i64::MAX),
+                },
+                _ => Err(ident(amount_pair)),
+            };
+            let player = ident(parts.find(|p| p.as_rule() == Rule::ident).unwrap());
+            Item::Bonus(BonusDecl {
+                amount,
+                amount_span,
+                player,
+                span: sp,
+            })
+        }
         Rule::move_decl => {
             let mut inner = after_keyword(pair);
             let name = ident(inner.next().unwrap());
@@ -583,6 +603,7 @@ fn value(pair: Pair<Rule>) -> Spanned<Value> {
     let inner = pair.into_inner().next().unwrap();
     let value = match inner.as_rule() {
         Rule::int => Value::Int(int(inner)),
+        Rule::decimal => Value::parse_decimal(inner.as_str()).unwrap_or(Value::Decimal(i64::MAX)),
         _ => Value::Word(inner.as_str().to_string()),
     };
     Spanned { value, span: sp }
@@ -758,6 +779,7 @@ fn clause(pair: Pair<Rule>) -> Clause {
         }
         Rule::remove_clause => Clause::Remove(pattern(after_keyword(pair).next().unwrap()), sp),
         Rule::anywhere_clause => Clause::Anywhere(sp),
+        Rule::pass_clause => Clause::Pass(sp),
         Rule::require_clause => Clause::Require(expr(after_keyword(pair).next().unwrap()), sp),
         Rule::carry_clause => {
             let mut parts = pair.into_inner().filter(|p| p.as_rule() == Rule::expr);
@@ -819,6 +841,8 @@ fn effect(pair: Pair<Rule>) -> EffectDecl {
         onto: None,
         into: None,
         when: None,
+        groups: None,
+        only: None,
         span: sp,
     };
     for part in inner.filter(|p| p.as_rule() != Rule::block_end) {
@@ -832,6 +856,8 @@ fn effect(pair: Pair<Rule>) -> EffectDecl {
                 e.at_from = Some((from, psp));
             }
             Rule::effect_into => e.into = Some(ident(after_keyword(part).next().unwrap())),
+            Rule::effect_groups => e.groups = Some(pattern(after_keyword(part).next().unwrap())),
+            Rule::effect_where => e.only = Some(expr(after_keyword(part).next().unwrap())),
             Rule::effect_when => e.when = Some(expr(after_keyword(part).next().unwrap())),
             _ => match clause(part) {
                 Clause::Along(dirs, s) => e.along = Some((dirs, s)),
@@ -940,7 +966,16 @@ fn primary(pair: Pair<Rule>) -> Expr {
         Rule::call => {
             let mut inner = pair.into_inner();
             let name = ident(inner.next().unwrap());
-            ExprKind::Call(name, inner.map(expr).collect())
+            let mut args = Vec::new();
+            let mut along = None;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::ident_list => along = Some(ident_list(p)),
+                    Rule::expr => args.push(expr(p)),
+                    _ => {}
+                }
+            }
+            ExprKind::Call(name, args, along)
         }
         Rule::count_expr => {
             let mut inner = after_keyword(pair);
@@ -984,6 +1019,32 @@ fn primary(pair: Pair<Rule>) -> Expr {
                 }
             }
             ExprKind::Line(pat, Box::new(n), through, dirs)
+        }
+        Rule::reaches_expr => {
+            let mut inner = after_keyword(pair);
+            let sq = expr(inner.next().unwrap());
+            let pat = pattern(inner.next().unwrap());
+            let dirs = inner
+                .find(|q| q.as_rule() == Rule::ident_list)
+                .map(ident_list);
+            ExprKind::Reaches(Box::new(sq), pat, dirs)
+        }
+        Rule::touches_expr => {
+            let mut inner = after_keyword(pair);
+            let sq = expr(inner.next().unwrap());
+            let zone = ident(inner.next().unwrap());
+            let dirs = inner
+                .find(|q| q.as_rule() == Rule::ident_list)
+                .map(ident_list);
+            ExprKind::Touches(Box::new(sq), zone, dirs)
+        }
+        Rule::groups_expr => {
+            let mut inner = after_keyword(pair);
+            let pat = pattern(inner.next().unwrap());
+            let dirs = inner
+                .find(|q| q.as_rule() == Rule::ident_list)
+                .map(ident_list);
+            ExprKind::Groups(pat, dirs)
         }
         Rule::connected_expr => {
             let mut inner = after_keyword(pair);

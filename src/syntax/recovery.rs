@@ -494,9 +494,15 @@ pub(super) const DECLARATIONS: &[Declaration] = &[
         form: "score = EXPRESSION",
         section: "Scores",
     },
+    Declaration {
+        word: "bonus",
+        what: "a bonus",
+        form: "bonus 7.5 to White",
+        section: "Scores",
+    },
 ];
 
-const MOVE_CLAUSE: &str = "a move clause (piece, place, remove, along, anywhere, over, onto, capture, chain, if, then, turn, take, change, require, carry)";
+const MOVE_CLAUSE: &str = "a move clause (piece, place, remove, pass, along, anywhere, over, onto, capture, chain, if, then, turn, take, change, require, carry)";
 
 /// The words a person reads for a grammar rule in "expected …"; `None` for a keyword that
 /// reads as itself.
@@ -510,6 +516,9 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::expr
         | Rule::call
         | Rule::count_expr
+        | Rule::reaches_expr
+        | Rule::touches_expr
+        | Rule::groups_expr
         | Rule::bool_lit
         | Rule::chain_condition
         | Rule::op_not
@@ -603,6 +612,11 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::before_turn | Rule::kw_before => "`before turn`",
         Rule::effect_at | Rule::kw_at => "`at from` or `at to`",
         Rule::effect_into => "`into`",
+        Rule::effect_groups | Rule::kw_groups => "`groups`",
+        Rule::effect_where => "`where`",
+        Rule::pass_clause => MOVE_CLAUSE,
+        Rule::bonus_decl => "a declaration",
+        Rule::decimal => "a number",
         Rule::effect_when => "`when`",
         Rule::clock_event => "`capture` or a move rule's name",
         Rule::chain_mode => "`must` or `may`",

@@ -227,8 +227,18 @@ fn los_alamos_knights_leap_alike_written_either_way() {
     let absolute = compile(&source.replace("= relative (", "= ("));
     for depth in 1..=4 {
         assert_eq!(
-            perft_at(&relative, &tabula::engine::Position::start(&relative), depth, 1),
-            perft_at(&absolute, &tabula::engine::Position::start(&absolute), depth, 1),
+            perft_at(
+                &relative,
+                &tabula::engine::Position::start(&relative),
+                depth,
+                1
+            ),
+            perft_at(
+                &absolute,
+                &tabula::engine::Position::start(&absolute),
+                depth,
+                1
+            ),
             "depth {depth}"
         );
     }

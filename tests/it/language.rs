@@ -287,10 +287,7 @@ fn the_reference_games_compile() {
         let game = compile(g);
         if game.title == "Zola" {
             let start = Position::start(&game);
-            assert_eq!(
-                tabula::search::perft::perft_at(&game, &start, 3, 1),
-                46472
-            );
+            assert_eq!(tabula::search::perft::perft_at(&game, &start, 3, 1), 46472);
             zola = true;
         }
     }
