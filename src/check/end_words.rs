@@ -24,7 +24,7 @@ pub(super) fn end_words(condition: &Expr) -> Option<EndWords> {
             // `n < x` reads as `x > n`.
             let (op, x, n) = match (int(right), int(left)) {
                 (Some(n), _) => (*op, left, n),
-                (None, Some(n)) => (flipped(*op)?, right, n),
+                (None, Some(n)) => (op.mirrored()?, right, n),
                 (None, None) => return None,
             };
             compared(op, x, n)
@@ -56,18 +56,6 @@ fn compared(op: BinOp, x: &Expr, n: i64) -> Option<EndWords> {
         ExprKind::Clock if at_least > 0 => Some(EndWords::Clock(at_least)),
         _ => None,
     }
-}
-
-/// `n OP x` as `x OP' n`.
-fn flipped(op: BinOp) -> Option<BinOp> {
-    Some(match op {
-        BinOp::Lt => BinOp::Gt,
-        BinOp::Le => BinOp::Ge,
-        BinOp::Gt => BinOp::Lt,
-        BinOp::Ge => BinOp::Le,
-        BinOp::Eq => BinOp::Eq,
-        _ => return None,
-    })
 }
 
 fn int(e: &Expr) -> Option<i64> {

@@ -214,6 +214,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         can_capture: c.can_capture,
         reads_repetition: reads.repetition,
         reads_seen: reads.seen,
+        reads_repeated: reads.repeated,
         reads_passes: reads.passes,
         clock: c.clock,
         score: c.score.as_ref().map(ir::Program::of),

@@ -18,6 +18,8 @@ pub(super) struct Reads {
     pub repetition: bool,
     /// `seen`: the boards of the positions before are read (and so kept).
     pub seen: bool,
+    /// `repeated`: each position is compared with the ones before it.
+    pub repeated: bool,
     pub passes: bool,
     pub attacked: bool,
 }
@@ -36,6 +38,7 @@ pub(super) fn reads(c: &Checked) -> Reads {
         }
         r.repetition |= has(|x| matches!(x, Expr::Repeated | Expr::Seen(_)));
         r.seen |= has(|x| matches!(x, Expr::Seen(_)));
+        r.repeated |= has(|x| matches!(x, Expr::Repeated));
         r.passes |= has(|x| matches!(x, Expr::Passes));
         r.attacked |= has(|x| matches!(x, Expr::Attacked(_) | Expr::AttackedAny(_)));
     });

@@ -223,7 +223,19 @@ pub(super) fn generate_tier<Z: Layout>(
     after_check: Option<&[u64]>,
     out: &mut Vec<Move>,
 ) {
-    tier_moves(game, tier, s, after_check, out)
+    tier_moves(game, tier, s, after_check, false, out)
+}
+
+/// `generate_tier`, with the moves of rules whose `require` must be read move by move
+/// (`deferrable`) left unchecked: the caller checks the one it draws (`meets_require`).
+pub(super) fn generate_tier_unrequired<Z: Layout>(
+    game: &Game,
+    tier: &[RuleId],
+    s: &State<Z>,
+    after_check: Option<&[u64]>,
+    out: &mut Vec<Move>,
+) {
+    tier_moves(game, tier, s, after_check, true, out)
 }
 
 /// The position as sets of squares, seen by the player to move.
@@ -372,6 +384,7 @@ fn tier_moves<Z: Layout>(
     tier: &[RuleId],
     s: &State<Z>,
     after_check: Option<&[u64]>,
+    defer: bool,
     out: &mut Vec<Move>,
 ) {
     let view = View::<Z::Set>::of(game, s);
@@ -399,6 +412,9 @@ fn tier_moves<Z: Layout>(
             first_parts(game, rule_id, s, &view, out);
         } else {
             moves_of_rule(game, rule_id, s, &view, after_check, out);
+        }
+        if defer && deferrable(rule) {
+            continue;
         }
         if rule.then.is_some() || (rule.require.is_some() && !settled_set_wise(rule)) {
             finish(game, rule_id, s, start, out);
@@ -626,12 +642,7 @@ fn finish<Z: Layout>(
             choose_promotions(game, s, out, start);
         }
         keep_required(game, rule, s, start, out, |after, m| {
-            let mut done = Done::default();
-            let to = make_part(game, after, rule, m.from, m.first_steps(), &mut done);
-            if m.promote != 0 {
-                after.put(game, to, m.promote);
-            }
-            (done, m.from, to)
+            made_first(game, rule, after, m)
         });
     }
     let Some(then) = rule.then else {
@@ -643,6 +654,53 @@ fn finish<Z: Layout>(
         second_parts(game, then, s, m, out);
     }
     out.drain(start..end);
+}
+
+/// Whether the moves of a rule are whole moves whose `require` is read move by move, on
+/// the position after each: a caller that wants one legal move may list them unchecked and
+/// check only the one it draws (`meets_require`).
+pub(super) fn deferrable(rule: &MoveRule) -> bool {
+    rule.then.is_none() && rule.require.is_some() && !settled_set_wise(rule)
+}
+
+/// Whether a move of a `deferrable` rule (or of a rule with no `require`, or a pass) meets
+/// its rule's `require`: what `finish` keeps, for one move.
+pub(super) fn meets_require<Z: Layout>(game: &Game, s: &State<Z>, m: &Move) -> bool {
+    if m.is_pass() {
+        return true;
+    }
+    let rule = &game.rules[m.rule.index()];
+    let Some(require) = &rule.require else {
+        return true;
+    };
+    if !deferrable(rule) {
+        return true;
+    }
+    let mut after = *s;
+    let (done, from, to) = made_first(game, rule, &mut after, m);
+    require.holds(&Env {
+        from,
+        to,
+        turned: done.turned,
+        taken: done.taken,
+        ..env(game, &after)
+    })
+}
+
+/// Makes the part of `m` that is `rule`'s first (with its chosen promotion) on `after`,
+/// and says what it did, where it started and where it landed.
+fn made_first<Z: Layout>(
+    game: &Game,
+    rule: &MoveRule,
+    after: &mut State<Z>,
+    m: &Move,
+) -> (Done, Sq, Sq) {
+    let mut done = Done::default();
+    let to = make_part(game, after, rule, m.from, m.first_steps(), &mut done);
+    if m.promote != 0 {
+        after.put(game, to, m.promote);
+    }
+    (done, m.from, to)
 }
 
 /// Keeps the moves of `out[start..]` after which `rule`'s `require` holds. `make` makes

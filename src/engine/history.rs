@@ -21,6 +21,8 @@ pub struct History {
     hashes: Vec<u64>,
     /// Where the game reads `seen`: the board of each position (`eval::board::board_hash`).
     boards: Vec<u64>,
+    /// The number of positions kept.
+    len: usize,
 }
 
 impl History {
@@ -36,11 +38,13 @@ impl History {
         self.keys.clear();
         self.hashes.clear();
         self.boards.clear();
+        self.len = 0;
         self.layout = game.reads_repetition.then(|| KeyLayout::of(game));
         self.record(game, s);
     }
 
-    /// Adds `s`, the position after a move, and sets its count of repetitions.
+    /// Adds `s`, the position after a move, and sets its count of repetitions (where the
+    /// game reads it).
     #[inline]
     pub fn record<Z: Layout>(&mut self, game: &Game, s: &mut State<Z>) {
         if let Some(layout) = self.layout.filter(|_| game.reads_repetition) {
@@ -52,6 +56,10 @@ impl History {
         if game.reads_seen {
             let cells = s.cells(game.board.cells());
             self.boards.push(board_hash(cells, s.slots.as_ref()));
+        }
+        self.len += 1;
+        if !game.reads_repeated {
+            return;
         }
         let words = layout.words;
         let at = self.keys.len();
@@ -73,9 +81,9 @@ impl History {
         s.repeated = (same + 1).min(u8::MAX as usize) as u8;
     }
 
-    /// The number of positions kept (0 for a game that does not read `repeated`).
+    /// The number of positions kept (0 for a game that reads neither `repeated` nor `seen`).
     pub fn len(&self) -> usize {
-        self.layout.map_or(0, |l| self.keys.len() / l.words)
+        self.len
     }
 
     pub fn is_empty(&self) -> bool {
@@ -88,6 +96,7 @@ impl History {
             self.keys.truncate(len * l.words);
             self.hashes.truncate(len);
             self.boards.truncate(len);
+            self.len = self.len.min(len);
         }
     }
 

@@ -329,13 +329,12 @@ fn reached_groups<Z: Layout>(
         if n == NO_SQUARE || hit.has(n) || !closer.matches(s.to_move, s.at(n)) {
             continue;
         }
-        let group = crate::eval::board::group(&base, n, dirs);
         let chosen = effect
             .only
             .as_ref()
             .is_none_or(|c| c.holds(&Env { here: n, ..base }));
         if chosen {
-            hit |= group;
+            hit |= crate::eval::board::group(&base, n, dirs);
         }
     }
     hit

@@ -10,8 +10,8 @@
 use super::after::allowed_one;
 use super::end::{end_rule, Outcome};
 use super::generate::{
-    choose_promotions, generate, generate_tier, no_moves, placeable_squares, settled_set_wise,
-    walk, RuleSets, View,
+    choose_promotions, gate_holds, generate, generate_tier_unrequired, meets_require, no_moves,
+    placeable_squares, settled_set_wise, walk, RuleSets, View,
 };
 use super::layout::Layout;
 use super::moves::Move;
@@ -144,9 +144,10 @@ pub fn drawn(game: &Game) -> bool {
 }
 
 /// A uniformly random legal move of `s` (for a game that is `drawn`), or how the game has
-/// ended. The moves of each priority tier are listed without `after move require`; one is
-/// drawn with `pick(number left)`, and kept if it meets the rule, else struck off and
-/// another drawn. Every legal move of the tier is as likely as any other, and most
+/// ended. The moves of each priority tier are listed without `after move require` (and
+/// without the `require` of rules that read it move by move); one is drawn with
+/// `pick(number left)`, and kept if it meets those rules, else struck off and another
+/// drawn. Every legal move of the tier is as likely as any other, and most
 /// positions test one or two moves instead of all of them.
 pub fn sample_drawn<Z: Layout>(
     game: &Game,
@@ -161,16 +162,22 @@ pub fn sample_drawn<Z: Layout>(
         return Err(o);
     }
     for tier in &game.tiers {
+        if placed_or_passed(game, tier) {
+            if let Some(m) = draw_placement(game, s, tier, earlier, &mut pick) {
+                return Ok(m);
+            }
+            continue;
+        }
         out.clear();
         // Chains are checked as they are found (a `drawn` game has no footprint).
-        generate_tier(game, tier, s, Some(earlier), out);
+        generate_tier_unrequired(game, tier, s, Some(earlier), out);
         if !game.promotion_choices.is_empty() {
             choose_promotions(game, s, out, 0);
         }
         while !out.is_empty() {
             let i = pick(out.len());
             let m = out[i];
-            if allowed_one(game, s, &m, earlier) {
+            if meets_require(game, s, &m) && allowed_one(game, s, &m, earlier) {
                 return Ok(m);
             }
             out.swap_remove(i);
@@ -180,6 +187,83 @@ pub fn sample_drawn<Z: Layout>(
         Some((o, _)) => Err(o),
         None => Ok(out[0]),
     }
+}
+
+/// The most rules in a tier that `draw_placement` draws from.
+const SET_RULES: usize = 4;
+
+/// Whether every move of a tier is a pass or a placement on a square of a set that
+/// `placeable_squares` finds (one piece, no part after it, no condition read square by
+/// square, no promotion to choose): then `draw_placement` draws from the sets and lists no
+/// move at all.
+fn placed_or_passed(game: &Game, tier: &[RuleId]) -> bool {
+    tier.len() <= SET_RULES
+        && game.promotion_choices.is_empty()
+        && tier.iter().all(|&r| {
+            let rule = &game.rules[r.index()];
+            rule.passes
+                || (rule.place.is_some()
+                    && !rule.removes
+                    && !rule.second_part
+                    && rule.then.is_none()
+                    && (rule.conditions.is_empty() || rule.condition_sets.is_some()))
+        })
+}
+
+/// A uniformly random legal move of a `placed_or_passed` tier, or none if it has none: a
+/// square drawn from the placement sets (or a pass) is kept if it meets its rule's
+/// `require` and `after move require`, else struck off the set and another drawn.
+fn draw_placement<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    tier: &[RuleId],
+    earlier: &[u64],
+    pick: &mut impl FnMut(usize) -> usize,
+) -> Option<Move> {
+    let view = View::<Z::Set>::of(game, s);
+    let mut sets = [Z::Set::default(); SET_RULES];
+    let mut passes = [false; SET_RULES];
+    let mut total = 0;
+    for (i, &rule_id) in tier.iter().enumerate() {
+        let rule = &game.rules[rule_id.index()];
+        if rule.passes {
+            passes[i] = gate_holds(game, rule, s);
+            total += passes[i] as usize;
+        } else {
+            sets[i] = placeable_squares(game, rule, s, &view);
+            total += sets[i].count() as usize;
+        }
+    }
+    while total > 0 {
+        let mut index = pick(total);
+        let mut i = 0;
+        loop {
+            let n = if passes[i] {
+                1
+            } else {
+                sets[i].count() as usize
+            };
+            if index < n {
+                break;
+            }
+            index -= n;
+            i += 1;
+        }
+        let rule_id = tier[i];
+        let m = if passes[i] {
+            passes[i] = false;
+            Move::PASS
+        } else {
+            let to = nth_square(sets[i], index);
+            sets[i].remove(to);
+            Move::place(rule_id, game.rules[rule_id.index()].captures(), to)
+        };
+        if meets_require(game, s, &m) && allowed_one(game, s, &m, earlier) {
+            return Some(m);
+        }
+        total -= 1;
+    }
+    None
 }
 
 /// `Landings::walk` of a placement's squares.
@@ -290,7 +374,20 @@ fn two_parts<Z: Layout>(
 
 /// The square with this index in a set, lowest first.
 fn nth_square<M: Mask>(set: M, index: usize) -> Sq {
-    set.squares().nth(index).expect("an index within the set")
+    let mut index = index as u32;
+    for (w, &word) in set.words().iter().enumerate() {
+        let n = word.count_ones();
+        if index >= n {
+            index -= n;
+            continue;
+        }
+        let mut word = word;
+        for _ in 0..index {
+            word &= word - 1;
+        }
+        return (w * 64) as Sq + word.trailing_zeros() as Sq;
+    }
+    unreachable!("an index within the set")
 }
 
 /// The landing sets of the first priority tier that has any, in the generator's order,

@@ -64,16 +64,38 @@ pub(crate) fn count_where<M: Mask>(
 /// A board's pieces as one number (what each cell holds, and the columns or seeds of the
 /// slots), for `seen`: two boards that differ differ here too, but for chance.
 pub fn board_hash(cells: &[u8], slots: &[u64]) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for chunk in cells.chunks(8) {
+    // Four lanes, each a multiply chain of its own, so that a large board's words are
+    // mixed in parallel rather than one after another (the hash is read every ply).
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut lanes = [
+        0xcbf2_9ce4_8422_2325u64,
+        0x9e37_79b9_7f4a_7c15,
+        0xc2b2_ae3d_27d4_eb4f,
+        0x1656_67b1_9e37_79f9,
+    ];
+    let mut words = cells.chunks(8).map(|chunk| {
         let mut word = [0u8; 8];
         word[..chunk.len()].copy_from_slice(chunk);
-        h = (h ^ u64::from_le_bytes(word)).wrapping_mul(0x0000_0100_0000_01b3);
-        h ^= h >> 29;
+        u64::from_le_bytes(word)
+    });
+    let mix = |lane: &mut u64, w: u64| {
+        *lane = (*lane ^ w).wrapping_mul(PRIME);
+        *lane ^= *lane >> 29;
+    };
+    'words: loop {
+        for lane in lanes.iter_mut() {
+            match words.next() {
+                Some(w) => mix(lane, w),
+                None => break 'words,
+            }
+        }
     }
     for &s in slots {
-        h = (h ^ s).wrapping_mul(0x0000_0100_0000_01b3);
-        h ^= h >> 29;
+        mix(&mut lanes[0], s);
+    }
+    let mut h = lanes[0];
+    for &lane in &lanes[1..] {
+        mix(&mut h, lane);
     }
     h
 }
@@ -141,8 +163,12 @@ pub(crate) fn group_read<M: Mask>(env: &Env<M>, read: GroupRead, sq: u16, dirs: 
     let Some(board) = env.board else {
         return 0;
     };
+    if read == GroupRead::Free {
+        return has_liberty(env, board, sq, dirs) as i64;
+    }
     let g = group(env, sq, dirs);
     match read {
+        GroupRead::Free => unreachable!("answered above"),
         GroupRead::Size => g.count() as i64,
         GroupRead::Liberties => (neighbours(board, g, dirs) & empty_squares(env)).count() as i64,
         GroupRead::Encloses => {
@@ -158,6 +184,42 @@ pub(crate) fn group_read<M: Mask>(env: &Env<M>, read: GroupRead, sq: u16, dirs: 
             !(rest & !outside).is_empty() as i64
         }
     }
+}
+
+/// Whether the group of `sq` has a liberty: a search of the group stone by stone that
+/// stops at the first empty neighbour. Most groups have one next to the square asked
+/// about, and a group is small beside the board, so this beats a set-wise fill (whose
+/// every step shifts the whole board's sets) on boards of many words.
+fn has_liberty<M: Mask>(env: &Env<M>, board: &crate::ir::Board, sq: u16, dirs: &[DirId]) -> bool {
+    if sq as usize >= env.cells || !env.used_set.has(sq) {
+        return false;
+    }
+    let code = env.cell_codes[sq as usize];
+    if code == 0 {
+        // An empty region's liberties are its own squares next to one another.
+        return group_read(env, GroupRead::Liberties, sq, dirs) > 0;
+    }
+    let owner = (code as usize - 1) / env.types.max(1);
+    let kind = env.occupied.get(owner).copied().unwrap_or_default();
+    let mut reached = M::bit(sq);
+    let mut todo = reached;
+    while !todo.is_empty() {
+        let stone = todo.pop();
+        for &d in dirs {
+            let n = board.next(stone, d);
+            if n == NO_SQUARE || reached.has(n) {
+                continue;
+            }
+            if env.cell_codes[n as usize] == 0 && env.used_set.has(n) {
+                return true;
+            }
+            if kind.has(n) {
+                reached.insert(n);
+                todo.insert(n);
+            }
+        }
+    }
+    false
 }
 
 /// Whether the group of `sq` has a neighbour that `pattern` matches.

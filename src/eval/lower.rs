@@ -3,7 +3,7 @@
 //! larger operations. `run.rs` beside this runs them.
 
 use crate::ir::program::{Op, Program, WHOLE_BOARD};
-use crate::ir::{BinOp, DirId, Expr, Pattern};
+use crate::ir::{BinOp, DirId, Expr, GroupRead, Pattern, UnOp};
 
 impl Program {
     /// The program of one expression.
@@ -198,6 +198,14 @@ impl Program {
                 let d = self.dirs(dirs);
                 self.unary_op(a, Op::Group(*read, d), h)
             }
+            Expr::Binary(op, a, b) if free_test(*op, a, b).is_some() => {
+                let (sq, dirs, has) = free_test(*op, a, b).expect("matched");
+                let d = self.dirs(dirs);
+                self.unary_op(sq, Op::Group(GroupRead::Free, d), h);
+                if !has {
+                    self.push(Op::Unary(UnOp::Not), h, 0);
+                }
+            }
             Expr::Reaches(a, p, dirs) => {
                 let (p, d) = (self.pattern(p), self.dirs(dirs));
                 self.unary_op(a, Op::Reaches(p, d), h)
@@ -265,4 +273,28 @@ impl Program {
         self.emit(b, h);
         self.push(op, h, -1);
     }
+}
+
+/// A comparison of a group's liberties with 0 or 1 that only asks whether it has one
+/// (`liberties(SQ) > 0`, `== 0`, `>= 1`, `< 1`, either way round): the square, the
+/// directions, and whether the answer is "it has one".
+fn free_test<'a>(
+    op: BinOp,
+    a: &'a Expr,
+    b: &'a Expr,
+) -> Option<(&'a Expr, &'a [Vec<DirId>], bool)> {
+    let (op, group, k) = match (a, b) {
+        (Expr::Group(GroupRead::Liberties, ..), Expr::Int(k)) => (op, a, *k),
+        (Expr::Int(k), Expr::Group(GroupRead::Liberties, ..)) => (op.mirrored()?, b, *k),
+        _ => return None,
+    };
+    let Expr::Group(_, sq, dirs) = group else {
+        return None;
+    };
+    let has = match (op, k) {
+        (BinOp::Gt, 0) | (BinOp::Ge, 1) | (BinOp::Ne, 0) => true,
+        (BinOp::Eq, 0) | (BinOp::Lt, 1) | (BinOp::Le, 0) => false,
+        _ => return None,
+    };
+    Some((sq, dirs, has))
 }

@@ -52,6 +52,20 @@ pub enum BinOp {
 }
 
 impl BinOp {
+    /// The comparison that says of `b OP' a` what this one says of `a OP b` (`<` for `>`);
+    /// none for an operator that is no comparison.
+    pub fn mirrored(self) -> Option<BinOp> {
+        Some(match self {
+            BinOp::Lt => BinOp::Gt,
+            BinOp::Le => BinOp::Ge,
+            BinOp::Gt => BinOp::Lt,
+            BinOp::Ge => BinOp::Le,
+            BinOp::Eq => BinOp::Eq,
+            BinOp::Ne => BinOp::Ne,
+            _ => return None,
+        })
+    }
+
     /// The operator as it is written.
     pub fn symbol(self) -> &'static str {
         match self {
@@ -180,6 +194,10 @@ pub enum GroupRead {
     Liberties,
     /// Whether it closes off some square from the board's edge (a ring).
     Encloses,
+    /// Whether it has a liberty at all (1 or 0): what `liberties(SQ) > 0` and `liberties(SQ)
+    /// == 0` ask, answered by a fill that stops at the first liberty it finds. Never
+    /// written; the lowering of those comparisons.
+    Free,
 }
 
 /// What a condition reads for one player: (squares, mask over cell codes) pairs.

@@ -247,6 +247,9 @@ pub struct Game {
     pub reads_repetition: bool,
     /// Whether some rule reads `seen`: the boards of the game are then remembered too.
     pub reads_seen: bool,
+    /// Whether some rule reads `repeated`: each position is then compared with the ones
+    /// before it.
+    pub reads_repeated: bool,
     /// Whether some rule reads `previous(…)`: the state then keeps a look-back.
     pub reads_previous: bool,
     /// When the look-back can matter: a condition on it alone (`previous(lifted) == 1`)
