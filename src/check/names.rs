@@ -487,7 +487,9 @@ impl Checker<'_> {
         }
         let board = match decl.shape {
             ast::BoardShape::Square => {
-                Board::new(Shape::Square, w, h, used, self.directions.clone())
+                let mut board = Board::new(Shape::Square, w, h, used, self.directions.clone());
+                board.points = decl.points;
+                board
             }
             ast::BoardShape::Hex | ast::BoardShape::Hexagon => {
                 Board::new(Shape::Hex, w, h, used, self.directions.clone())

@@ -5,7 +5,7 @@ use super::game::{load_game, GameArgs};
 use crate::engine::Workspace;
 use crate::overwrite::may_replace;
 use crate::present::{
-    board_text, game_summary, outcome_text, position_svg, position_text, unsettled_note,
+    board_text, game_summary, is_picture, outcome_text, position_svg, position_text, unsettled_note,
 };
 use std::process::ExitCode;
 
@@ -13,8 +13,7 @@ pub fn run(args: &GameArgs, svg: Option<&str>, force: bool) -> Result<ExitCode, 
     let loaded = load_game(args)?;
     let (game, start) = (&loaded.game, &loaded.start);
     if let Some(file) = svg {
-        let picture = |head: &[u8]| head.starts_with(b"<svg") || head.starts_with(b"<?xml");
-        if !force && !may_replace(file, picture) {
+        if !force && !may_replace(file, is_picture) {
             return Err(CliError::Failed(format!(
                 "{file} exists and is not a picture; it is left as it is (write under another name, or add --force)"
             )));

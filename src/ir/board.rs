@@ -53,6 +53,9 @@ pub struct Board {
     /// `opposite[dir]`: the direction that goes back the way `dir` goes, if the board has
     /// one.
     pub opposite: Vec<Option<DirId>>,
+    /// A grid drawn as the points where its files and ranks cross (`board 19 x 19
+    /// points`), pieces standing on the points, rather than as squares.
+    pub points: bool,
 }
 
 impl Board {
@@ -184,7 +187,37 @@ impl Board {
             delta,
             shifts,
             opposite,
+            points: false,
         }
+    }
+
+    /// The lines a picture draws between points, each once (from the south-west end): a
+    /// board of points's links; on a grid of `points`, its files and ranks between used
+    /// squares. None for a board of cells.
+    pub fn drawn_links(&self) -> Vec<(Sq, Sq)> {
+        let mut links = Vec::new();
+        for sq in self.squares() {
+            if self.shape == Shape::Lines {
+                for (d, dir) in self.directions.iter().enumerate() {
+                    let to = self.next(sq, DirId(d as u8));
+                    if to != NO_SQUARE && (dir.dy > 0 || (dir.dy == 0 && dir.dx > 0)) {
+                        links.push((sq, to));
+                    }
+                }
+            } else if self.points {
+                let (f, r) = (self.file(sq), self.rank(sq));
+                let east = (f + 1 < self.width).then(|| sq + 1);
+                let north = (r + 1 < self.height).then(|| sq + self.width as Sq);
+                links.extend(
+                    [east, north]
+                        .into_iter()
+                        .flatten()
+                        .filter(|&to| self.used[to as usize])
+                        .map(|to| (sq, to)),
+                );
+            }
+        }
+        links
     }
 
     /// Whether every step along `dir` changes a square's index alike (`delta`), so that a

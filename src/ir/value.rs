@@ -1,6 +1,6 @@
 //! The value of an option in one compilation: a number or a word.
 
-/// A value an option takes: `size = 8`, `jumps = forced`, `komi = 7.5`.
+/// A value an option takes: `size = 8`, `jumps = forced`, `bonus = 7.5`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
     Int(i64),

@@ -5,7 +5,7 @@ use super::colours::terminal_colour;
 use super::position::{column_text, piece_letter};
 use crate::engine::{column, Position};
 use crate::ir::board::square_name;
-use crate::ir::{Columns, Game, Shape, Sowing, Sq, MAX_HAND_TYPES, NO_SQUARE};
+use crate::ir::{Columns, Game, Shape, Sowing, Sq, MAX_HAND_TYPES};
 
 /// How many of the pieces under a commander the board draws; a deeper column is cut from
 /// the bottom and says how many it leaves out (`+3s:S`).
@@ -148,6 +148,7 @@ pub fn board_drawing(game: &Game, s: &Position) -> Drawing {
     };
     let cell = |sq: Sq| format!("{:>width$}", cell_text(game, s, sq));
     match game.board.shape {
+        Shape::Square if game.board.points => lines_drawing(game, width, cell),
         Shape::Square => grid_drawing(game, width, cell),
         Shape::Hex => hex_drawing(game, width, cell),
         Shape::Lines => lines_drawing(game, width, cell),
@@ -269,30 +270,23 @@ fn lines_drawing(game: &Game, width: usize, cell: impl Fn(Sq) -> String) -> Draw
     let x_of = |f: usize| margin + f * pitch + width - 1;
     let y_of = |r: usize| 2 * (b.height - 1 - r);
     let mut canvas = Canvas::new(margin + b.width * pitch + 1, 2 * b.height - 1);
-    // Each line once: from a point toward the north and east half of the compass.
-    for sq in b.squares() {
-        for (d, dir) in b.directions.iter().enumerate() {
-            let to = b.next(sq, crate::ir::DirId(d as u8));
-            let forward = dir.dy > 0 || (dir.dy == 0 && dir.dx > 0);
-            if to == NO_SQUARE || !forward {
-                continue;
-            }
-            let (x0, y0) = (x_of(b.file(sq)) as i64, y_of(b.rank(sq)) as i64);
-            let (x1, y1) = (x_of(b.file(to)) as i64, y_of(b.rank(to)) as i64);
-            let steps = (x1 - x0).abs().max((y1 - y0).abs());
-            let mark = match (x1 - x0).signum() * -(y1 - y0).signum() {
-                _ if x1 == x0 => "|",
-                _ if y1 == y0 => "-",
-                1 => "/",
-                _ => "\\",
-            };
-            for k in 1..steps {
-                let x = x0 + (x1 - x0) * k / steps;
-                let y = y0 + (y1 - y0) * k / steps;
-                // A diagonal passes between rows only where it crosses one.
-                if (y1 - y0) * k % steps == 0 && (x1 - x0) * k % steps == 0 {
-                    canvas.put(x as usize, y as usize, mark);
-                }
+    // Each line once, from its south-west end.
+    for (sq, to) in b.drawn_links() {
+        let (x0, y0) = (x_of(b.file(sq)) as i64, y_of(b.rank(sq)) as i64);
+        let (x1, y1) = (x_of(b.file(to)) as i64, y_of(b.rank(to)) as i64);
+        let steps = (x1 - x0).abs().max((y1 - y0).abs());
+        let mark = match (x1 - x0).signum() * -(y1 - y0).signum() {
+            _ if x1 == x0 => "|",
+            _ if y1 == y0 => "-",
+            1 => "/",
+            _ => "\\",
+        };
+        for k in 1..steps {
+            let x = x0 + (x1 - x0) * k / steps;
+            let y = y0 + (y1 - y0) * k / steps;
+            // A diagonal passes between rows only where it crosses one.
+            if (y1 - y0) * k % steps == 0 && (x1 - x0) * k % steps == 0 {
+                canvas.put(x as usize, y as usize, mark);
             }
         }
     }

@@ -21,7 +21,7 @@ pub use colours::{player_colour, terminal_colour};
 pub use notation::{move_text, move_text_among, parse_move};
 pub use position::{parse_position, position_text};
 pub use summary::game_summary;
-pub use svg::position_svg;
+pub use svg::{is_picture, position_svg, position_svg_marked};
 pub use words::{
     count, end_words, ending_text, options_text, outcome_text, score_text, title_text,
     unsettled_note,

@@ -50,6 +50,9 @@ pub fn game_summary(game: &Game) -> String {
     let used = game.board.used.iter().filter(|&&u| u).count();
     let (w, h) = (game.board.width, game.board.height);
     out.push_str(&match game.board.shape {
+        Shape::Square if game.board.points => {
+            format!("board:    {w} x {h} points, {used} points\n")
+        }
         Shape::Square => format!("board:    {w} x {h}, {used} squares\n"),
         Shape::Hex => format!("board:    hexagonal cells, {w} x {h}, {used} cells\n"),
         Shape::Lines => format!("board:    {used} points joined by lines, on a {w} x {h} frame\n"),

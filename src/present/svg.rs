@@ -6,7 +6,7 @@
 use super::colours::player_colour;
 use crate::engine::{column, Position};
 use crate::ir::board::square_name;
-use crate::ir::{DirId, Game, Shape, Sq, NO_SQUARE};
+use crate::ir::{Game, Shape, Sq};
 
 const CELL: usize = 56;
 const MARGIN: usize = 28;
@@ -58,6 +58,17 @@ impl Frame {
 
 /// The picture of `s`, as the text of an SVG file.
 pub fn position_svg(game: &Game, s: &Position) -> String {
+    position_svg_marked(game, s, &[])
+}
+
+/// Whether `head`, the first bytes of a file, are those of a picture (which a picture may
+/// be written over).
+pub fn is_picture(head: &[u8]) -> bool {
+    head.starts_with(b"<svg") || head.starts_with(b"<?xml")
+}
+
+/// The picture of `s` with the squares of `marked` (the last move's) ringed in red.
+pub fn position_svg_marked(game: &Game, s: &Position, marked: &[Sq]) -> String {
     let b = &game.board;
     let frame = Frame::of(game);
     let (w, h) = (frame.width, frame.height);
@@ -72,9 +83,14 @@ pub fn position_svg(game: &Game, s: &Position) -> String {
         "<title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#f4efe4\"/>\n",
         escape(&game.title)
     ));
-    if b.shape == Shape::Lines {
-        out.push_str(&lines(game, &frame));
+    if b.points {
+        // A grid of points: a wooden board, its lines drawn from point to point.
+        out.push_str(&format!(
+            "<rect x=\"{}\" y=\"{}\" width=\"{w}\" height=\"{h}\" fill=\"#dcb35c\"/>\n",
+            MARGIN, MARGIN
+        ));
     }
+    out.push_str(&lines(game, &frame));
     for sq in b.squares() {
         let (f, r) = (b.file(sq), b.rank(sq));
         let (x, y) = frame.corner(b.position(sq));
@@ -84,6 +100,7 @@ pub fn position_svg(game: &Game, s: &Position) -> String {
             "#f0d9b5"
         };
         out.push_str(&match b.shape {
+            Shape::Square if b.points => String::new(),
             Shape::Square => format!(
                 "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#6b4f35\" stroke-width=\"0.5\"/>\n"
             ),
@@ -102,6 +119,13 @@ pub fn position_svg(game: &Game, s: &Position) -> String {
                 &b.names[sq as usize],
             )),
             None => out.push_str(&pieces(game, s, sq, x, y)),
+        }
+        if marked.contains(&sq) {
+            out.push_str(&format!(
+                "<circle cx=\"{}\" cy=\"{}\" r=\"9\" fill=\"none\" stroke=\"#d62828\" stroke-width=\"3\"/>\n",
+                x + CELL / 2,
+                y + CELL / 2
+            ));
         }
     }
     // Coordinates: files under the board, ranks at its left (a counting game names its
@@ -175,22 +199,22 @@ fn hexagon(x: usize, y: usize) -> String {
 fn lines(game: &Game, frame: &Frame) -> String {
     let b = &game.board;
     let mut out = String::new();
-    for sq in b.squares() {
-        for (d, dir) in b.directions.iter().enumerate() {
-            let to = b.next(sq, DirId(d as u8));
-            if to == NO_SQUARE || !(dir.dy > 0 || (dir.dy == 0 && dir.dx > 0)) {
-                continue;
-            }
-            let (x0, y0) = frame.corner(b.position(sq));
-            let (x1, y1) = frame.corner(b.position(to));
-            out.push_str(&format!(
-                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#6b4f35\" stroke-width=\"3\"/>\n",
-                x0 + CELL / 2,
-                y0 + CELL / 2,
-                x1 + CELL / 2,
-                y1 + CELL / 2
-            ));
-        }
+    // The lines of a grid of points are thin, many and close; a board of points has few.
+    let (width, colour) = if b.points {
+        (1, "#3b2f25")
+    } else {
+        (3, "#6b4f35")
+    };
+    for (sq, to) in b.drawn_links() {
+        let (x0, y0) = frame.corner(b.position(sq));
+        let (x1, y1) = frame.corner(b.position(to));
+        out.push_str(&format!(
+            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{colour}\" stroke-width=\"{width}\"/>\n",
+            x0 + CELL / 2,
+            y0 + CELL / 2,
+            x1 + CELL / 2,
+            y1 + CELL / 2
+        ));
     }
     out
 }
@@ -210,7 +234,9 @@ fn pieces(game: &Game, s: &Position, sq: Sq, x: usize, y: usize) -> String {
     };
     let cx = x + CELL / 2;
     if codes.len() == 1 {
-        return disc(game, codes[0], cx, y + CELL / 2, 21.0);
+        // Stones on the points of a grid nearly touch, the lines being close.
+        let radius = if game.board.points { 26.0 } else { 21.0 };
+        return disc(game, codes[0], cx, y + CELL / 2, radius);
     }
     // A column: the pieces below as flat bars from the bottom up, the commander on top.
     let mut out = String::new();
@@ -240,11 +266,22 @@ fn pieces(game: &Game, s: &Position, sq: Sq, x: usize, y: usize) -> String {
 fn disc(game: &Game, code: u8, cx: usize, cy: usize, radius: f64) -> String {
     let (owner, t) = game.decode(code);
     let (fill, ink, _) = player_colour(game, owner);
+    let circle = format!(
+        "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{radius}\" fill=\"{fill}\" stroke=\"#222\" stroke-width=\"1.5\"/>\n"
+    );
+    // With one type of piece, the colour says all: a stone carries no letter.
+    if game.pieces.len() == 1 {
+        return circle;
+    }
     let letter = game.pieces[t].letter.to_ascii_uppercase().to_string();
-    format!(
-        "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{radius}\" fill=\"{fill}\" stroke=\"#222\" stroke-width=\"1.5\"/>\n{}",
-        text(cx, cy + (radius * 0.45) as usize, (radius * 1.1) as usize, ink, &letter)
-    )
+    circle
+        + &text(
+            cx,
+            cy + (radius * 0.45) as usize,
+            (radius * 1.1) as usize,
+            ink,
+            &letter,
+        )
 }
 
 /// A pit: its count of seeds, large, and its name, small.

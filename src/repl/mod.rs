@@ -14,8 +14,9 @@ use crate::engine::{Move, Position, Workspace};
 use crate::ir::{Game, Sq, NO_SQUARE};
 use crate::load::{GameSpec, Loaded};
 use crate::present::{
-    board_text, coloured_board_text, end_words, ending_text, game_summary, move_text,
-    move_text_among, outcome_text, position_text, score_text, title_text, unsettled_note,
+    board_text, coloured_board_text, end_words, ending_text, game_summary, is_picture, move_text,
+    move_text_among, outcome_text, position_svg_marked, position_text, score_text, title_text,
+    unsettled_note,
 };
 use crate::search::mcts::{choose_watched, choose_with_stats, Level, Limits};
 use crate::search::perft::perft;
@@ -61,6 +62,7 @@ Commands:
   history          the moves played
   save FILE        save the game (the game, its options, then the moves)
   load FILE        load a saved game
+  picture FILE     draw the position as an SVG picture, the last move ringed
   perft N          count the move sequences of each length up to N
   hint             the computer's suggestion, with its share of wins and the next best
   ai PLAYER LEVEL  let the computer play PLAYER: level 0 plays at random; levels 1 to 6
@@ -173,8 +175,9 @@ impl Session {
     /// What tab completion offers: the commands, and the legal moves written out.
     pub fn completions(&mut self) -> Vec<String> {
         let mut words: Vec<String> = [
-            "moves", "undo", "redo", "new", "show", "position", "history", "save", "load", "perft",
-            "hint", "ai", "rules", "help", "quit", "first", "last", "back", "forward", "goto",
+            "moves", "undo", "redo", "new", "show", "position", "history", "save", "load",
+            "picture", "perft", "hint", "ai", "rules", "help", "quit", "first", "last", "back",
+            "forward", "goto",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -242,6 +245,7 @@ impl Session {
             "ai" => Output::text(self.set_ai(rest)),
             "save" => Output::text(self.save(rest)),
             "load" => Output::text(self.load(rest)),
+            "picture" => Output::text(self.picture(rest)),
             _ => Output::text(self.play_typed(line)),
         }
     }
@@ -384,19 +388,40 @@ impl Session {
         text
     }
 
-    /// The board, whose turn it is or how the game ended.
-    fn board(&mut self) -> String {
-        // The last move's squares, marked where there is colour: where it started and each
-        // landing.
-        let marked: Vec<Sq> = self
-            .played
+    /// The last move's squares: where it started and each landing.
+    fn last_move_squares(&self) -> Vec<Sq> {
+        self.played
             .last()
             .map(|m| {
                 let mut squares: Vec<Sq> = m.steps().iter().map(|s| s.to()).collect();
                 squares.extend((m.from != NO_SQUARE).then_some(m.from));
                 squares
             })
-            .unwrap_or_default();
+            .unwrap_or_default()
+    }
+
+    /// Writes the position as an SVG picture, the last move's squares ringed.
+    fn picture(&self, file: &str) -> String {
+        if file.is_empty() {
+            return "type `picture FILE`, e.g. `picture board.svg`\n".into();
+        }
+        if !crate::overwrite::may_replace(file, is_picture) {
+            return format!(
+                "{file} exists and is not a picture; it is left as it is (write under another name)\n"
+            );
+        }
+        let svg = position_svg_marked(&self.game, &self.state, &self.last_move_squares());
+        match std::fs::write(file, svg) {
+            Ok(()) => format!("Drew the position in {file}.\n"),
+            Err(e) => format!("cannot write {file}: {e}\n"),
+        }
+    }
+
+    /// The board, whose turn it is or how the game ended.
+    fn board(&mut self) -> String {
+        // The last move's squares, marked where there is colour: where it started and each
+        // landing.
+        let marked = self.last_move_squares();
         let mut text = if self.colour {
             coloured_board_text(&self.game, &self.state, Some(&marked))
         } else {

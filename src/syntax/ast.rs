@@ -214,6 +214,8 @@ pub struct BoardDecl {
     pub used: Option<Expr>,
     /// With `lines`: the lines that join the points.
     pub lines: Vec<BoardLine>,
+    /// `points` after a grid: its squares are drawn as the points where lines cross.
+    pub points: bool,
     pub span: Span,
 }
 

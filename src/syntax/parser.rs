@@ -260,6 +260,7 @@ fn convert_item(pair: Pair<Rule>) -> Item {
                 _ => BoardShape::Square,
             };
             let inner: Vec<_> = shape_pair.into_inner().collect();
+            let points = inner.iter().any(|p| p.as_rule() == Rule::kw_points);
             let mut sizes = inner.iter().filter(|p| p.as_rule() == Rule::expr);
             let files = expr(sizes.next().unwrap().clone());
             let ranks = sizes
@@ -297,6 +298,7 @@ fn convert_item(pair: Pair<Rule>) -> Item {
                 ranks,
                 used,
                 lines,
+                points,
                 span: sp,
             }))
         }

@@ -422,3 +422,24 @@ fn the_language_reference_shows_each_board_example() {
         assert!(doc.contains(example), "docs/LANGUAGE.md lacks:\n{example}");
     }
 }
+
+/// `board N x M points`: the same grid, drawn as points where lines cross.
+#[test]
+fn a_grid_of_points_plays_as_its_grid_and_is_drawn_as_points() {
+    let rules = "move put { place stone onto empty }\nmove step { along all onto empty }";
+    let grid = on_board("board 3 x 3", rules);
+    let points = on_board("board 3 x 3 points", rules);
+    let s = position(&grid, "3/1S1/3 White");
+    assert_eq!(moves(&points, &s), moves(&grid, &s));
+    assert_eq!(perft_of(&points, 3), perft_of(&grid, 3));
+    assert_eq!(
+        tabula::present::board_text(&points, &s),
+        "3  .-.-.\n   | | |\n2  .-S-.\n   | | |\n1  .-.-.\n   a b c\n  S White stone, s Black stone\n"
+    );
+    let svg = tabula::present::position_svg(&points, &s);
+    // Three ranks and three files, each two links; no squares; one stone, no letter.
+    assert_eq!(svg.matches("<line").count(), 12);
+    assert!(!svg.contains("width=\"56\" height=\"56\""));
+    assert_eq!(svg.matches("r=\"26\"").count(), 1);
+    assert!(!svg.contains(">S</text>"));
+}

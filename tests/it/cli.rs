@@ -495,9 +495,15 @@ fn match_reports_each_level_by_colour_in_words_that_agree() {
 #[test]
 fn show_svg_draws_the_position_and_the_readme_pictures_are_current() {
     let dir = crate::common::temp_folder("svg");
-    for name in ["zola", "laska", "jerboa", "zigzag", "hex", "morris"] {
+    // Go's picture is a game under way on 9 x 9.
+    const GO: &str = "9/2ss5/1sSSs1s2/2S1Ss3/2S1Ss3/1S1S1Ss2/2SssSs2/9/9 Black clock=22";
+    for name in ["zola", "laska", "jerboa", "zigzag", "hex", "morris", "go"] {
         let file = dir.join(format!("{name}.svg"));
-        let o = tabula(&["show", name, "--svg", file.to_str().unwrap()]);
+        let mut args = vec!["show", name, "--svg", file.to_str().unwrap()];
+        if name == "go" {
+            args.extend(["-o", "size=9", "--position", GO]);
+        }
+        let o = tabula(&args);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         let drawn = std::fs::read_to_string(&file).unwrap();
         assert!(

@@ -10,6 +10,7 @@ mod constructs;
 mod counters;
 mod diagnostics;
 mod fuzz;
+mod groups;
 mod invariants;
 mod jerboa_rules;
 mod language;

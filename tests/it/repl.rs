@@ -761,3 +761,43 @@ fn the_computer_playing_after_back_drops_the_moves_after_that_point() {
     );
     assert!(out.contains("`goto` takes 0 to 2"), "{out}");
 }
+
+/// `picture FILE` draws the position with the last move ringed, and does not write over
+/// a file that is not a picture.
+#[test]
+fn a_picture_of_the_position_rings_the_last_move() {
+    let dir = crate::common::temp_folder("picture");
+    let file = dir.join("go.svg");
+    let rules = dir.join("rules.game");
+    std::fs::write(&rules, "game \"T\"\n").unwrap();
+    let input = format!(
+        "e5\npicture {}\npicture {}\npicture\nquit\n",
+        file.display(),
+        rules.display()
+    );
+    let out = play(&["go", "-o", "size=9"], &input);
+    assert!(
+        out.contains(&format!("Drew the position in {}.", file.display())),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "{} exists and is not a picture; it is left as it is (write under another name)",
+            rules.display()
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains("type `picture FILE`, e.g. `picture board.svg`"),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_to_string(&rules).unwrap(), "game \"T\"\n");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    // One stone, on e5 (the fifth point of nine from the left and from the top: its centre
+    // at 28 + 4 * 56 + 28 = 280 both ways), ringed.
+    assert_eq!(svg.matches("r=\"26\"").count(), 1);
+    assert!(
+        svg.contains("<circle cx=\"280\" cy=\"280\" r=\"9\" fill=\"none\" stroke=\"#d62828\""),
+        "{svg}"
+    );
+}
