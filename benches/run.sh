@@ -40,15 +40,20 @@ field() { sed -E "s/.*\"$1\":([0-9.e+-]+).*/\1/"; }
 # Wall-clock seconds of a command.
 seconds() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null; t1=$(date +%s.%N); awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }'; }
 
-# The deepest start-position depth each game keeps in tests/perft.txt: quick, and checked.
-perft_depth() {
+# The first start-position line each game keeps in tests/perft.txt (quick, and checked):
+# its depth, then its options as `-o NAME=VALUE` arguments.
+perft_line() {
     grep -v '^#' tests/perft.txt | awk -F'|' -v g="$1" '
-        { gsub(/ /, "", $1); gsub(/^ +| +$/, "", $3) }
-        $1 == g && $3 == "start" { n = split($4, a, " "); if (!seen++) print n }'
+        { gsub(/ /, "", $1); gsub(/^ +| +$/, "", $2); gsub(/^ +| +$/, "", $3) }
+        $1 == g && $3 == "start" && !seen++ {
+            n = split($4, a, " "); k = split($2, o, " "); line = n
+            for (i = 1; i <= k; i++) line = line " -o " o[i]
+            print line
+        }'
 }
 
 if [ -z "$reference" ]; then
-    printf '%-13s %14s %9s %16s %18s\n' game "playouts/s" depth "perft nodes/s" "playouts/s, all cores"
+    printf '%-13s %14s %14s %16s %18s\n' game "playouts/s" depth "perft nodes/s" "playouts/s, all cores"
     for game in $($tabula list | awk '{ print $1 }'); do
         # A pilot run sizes the real one at about half a second.
         pilot=$($tabula bench "$game" --playouts 50 --seed 1 --threads 1 --json | field playouts_per_second)
@@ -59,13 +64,15 @@ if [ -z "$reference" ]; then
         all=$(for _ in $(seq "$runs"); do
             $tabula bench "$game" --playouts "$playouts" --seed 1 --json | field playouts_per_second
         done | median)
-        depth=$(perft_depth "$game")
+        read -r depth options <<< "$(perft_line "$game")"
         nodes=$(for _ in $(seq "$runs"); do
-            doc=$($tabula perft "$game" --depth "$depth" --threads 1 --json)
+            # shellcheck disable=SC2086 # the options are words
+            doc=$($tabula perft "$game" $options --depth "$depth" --threads 1 --json)
             total=$(echo "$doc" | sed -E 's/.*"counts":\[([0-9,]+)\].*/\1/' | tr ',' '\n' | awk '{ s += $1 } END { print s }')
             echo "$doc" | field seconds | awk -v n="$total" '{ printf "%.0f\n", n / $1 }'
         done | median)
-        printf '%-13s %14.0f %9s %16.0f %18.0f\n' "$game" "$rate" "$depth" "$nodes" "$all"
+        label="$depth${options:+ (${options//-o /})}"
+        printf '%-13s %14.0f %14s %16.0f %18.0f\n' "$game" "$rate" "$label" "$nodes" "$all"
     done
     exit 0
 fi

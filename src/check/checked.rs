@@ -27,6 +27,8 @@ pub struct Checked {
     pub end_rules: Vec<ir::EndRule<()>>,
     /// The conditions of `after move require`.
     pub after_move: Vec<ir::Expr>,
+    /// Each of `after_move` as written.
+    pub after_move_texts: Vec<String>,
     pub columns: Option<ir::Columns>,
     /// By piece type: the zone where it is promoted and the types it may become.
     pub promotions: Vec<Option<(usize, Vec<usize>)>>,
@@ -143,6 +145,8 @@ pub struct Rule {
     pub effects: Vec<Effect<Expr>>,
     pub carries: Vec<Carry<Expr>>,
     pub require: Option<Expr>,
+    /// `require` as written.
+    pub require_text: Option<String>,
     pub require_any: Option<usize>,
     pub plain: bool,
 }

@@ -297,7 +297,7 @@ impl<'f> Checker<'f> {
         let clock = self.clock(&rules);
         let score = self.score();
         let bonus = self.bonus();
-        let after_move = self.after_move();
+        let (after_move, after_move_texts) = self.after_move().into_iter().unzip();
         self.attacks(&rules);
         self.missing_parts();
         self.unused_options();
@@ -326,6 +326,7 @@ impl<'f> Checker<'f> {
             no_move,
             end_rules,
             after_move,
+            after_move_texts,
             columns,
             promotions,
             rows: std::mem::take(&mut self.rows),

@@ -442,6 +442,7 @@ impl Checker<'_> {
             effects: c.effects,
             carries: c.carries,
             require: c.require,
+            require_text: c.require_text,
             require_any,
             plain: false,
         })
@@ -516,7 +517,7 @@ impl Checker<'_> {
                 }
             }
             Clause::Carry(piece, onto, span) => self.carry_clause(c, piece, onto, *span),
-            Clause::Require(cond, span) => {
+            Clause::Require(cond, span, text) => {
                 if !self.once(c, "require", *span) {
                     return;
                 }
@@ -527,6 +528,7 @@ impl Checker<'_> {
                 if let Some(e) = self.lower_as(cond, Ty::Bool, req_scope) {
                     self.check_range(&e, cond.span);
                     c.require = Some(e);
+                    c.require_text = Some(text.clone());
                 }
             }
             Clause::Onto(pattern, span) => {
@@ -978,8 +980,9 @@ impl Checker<'_> {
         })
     }
 
-    /// `after move require …`: conditions on the position after each move.
-    pub(super) fn after_move(&mut self) -> Vec<IExpr> {
+    /// `after move require …`: conditions on the position after each move, each with its
+    /// text.
+    pub(super) fn after_move(&mut self) -> Vec<(IExpr, String)> {
         let decls = self.items(|i| match i {
             Item::AfterMove(a) => Some(a),
             _ => None,
@@ -994,7 +997,7 @@ impl Checker<'_> {
                 };
                 let e = self.lower_as(&d.condition, Ty::Bool, scope)?;
                 self.check_range(&e, d.condition.span);
-                Some(e)
+                Some((e, d.text.clone()))
             })
             .collect()
     }
@@ -1255,6 +1258,7 @@ struct Clauses {
     effects: Vec<Effect<IExpr>>,
     carries: Vec<crate::ir::Carry<IExpr>>,
     require: Option<IExpr>,
+    require_text: Option<String>,
     along: Option<(Vec<Vec<DirId>>, Span)>,
     run: Option<(Run, Span)>,
     onto: Option<(crate::ir::Pattern, bool)>,

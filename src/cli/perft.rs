@@ -3,7 +3,7 @@
 use super::error::{CliError, Out};
 use super::game::{load_game, options_json, GameArgs};
 use crate::present::move_text_among;
-use crate::search::perft::{divide_at, perft_at};
+use crate::search::perft::{divide_at_after, perft_at_after};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -23,7 +23,7 @@ pub fn run(
     let t = Instant::now();
     let mut counts = Vec::new();
     for d in 1..=depth {
-        let n = perft_at(game, start, d, threads);
+        let n = perft_at_after(game, start, &loaded.before, d, threads);
         if !as_json {
             // Each depth is printed as soon as it is known; a closed output stops the
             // count.
@@ -31,7 +31,7 @@ pub fn run(
         }
         counts.push(n);
     }
-    let divided = show_divide.then(|| divide_at(game, start, depth, threads));
+    let divided = show_divide.then(|| divide_at_after(game, start, &loaded.before, depth, threads));
     let seconds = t.elapsed().as_secs_f64();
     if as_json {
         let mut doc = serde_json::json!({

@@ -20,6 +20,9 @@ pub(super) struct Reads {
     pub seen: bool,
     /// `repeated`: each position is compared with the ones before it.
     pub repeated: bool,
+    /// The largest `N` of a `seen(N)`: how many boards back the rules look at most, where
+    /// they look a bounded way back.
+    pub seen_back: usize,
     pub passes: bool,
     pub attacked: bool,
 }
@@ -39,10 +42,23 @@ pub(super) fn reads(c: &Checked) -> Reads {
         r.repetition |= has(|x| matches!(x, Expr::Repeated | Expr::Seen(_)));
         r.seen |= has(|x| matches!(x, Expr::Seen(_)));
         r.repeated |= has(|x| matches!(x, Expr::Repeated));
+        r.seen_back = r.seen_back.max(deepest_seen(e));
         r.passes |= has(|x| matches!(x, Expr::Passes));
         r.attacked |= has(|x| matches!(x, Expr::Attacked(_) | Expr::AttackedAny(_)));
     });
     r
+}
+
+/// The largest `N` of the `seen(N)` in `e` (0 for none).
+fn deepest_seen(e: &Expr) -> usize {
+    let own = match e {
+        Expr::Seen(Some(n)) => *n,
+        _ => 0,
+    };
+    e.children()
+        .into_iter()
+        .map(deepest_seen)
+        .fold(own, usize::max)
 }
 
 /// Whether `e` or a part of it is a node that `f` picks.

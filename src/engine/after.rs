@@ -166,3 +166,35 @@ pub(super) fn allowed_one<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, earlie
 pub fn meets_after_move<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, earlier: &[u64]) -> bool {
     game.after_move.is_empty() || allowed_after(game, s, m, earlier)
 }
+
+/// Why a move that a rule gives is not legal: the rule's own `require` fails after it, or
+/// one of the `after move require` conditions (its index in `Game::after_move`) does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    Require,
+    AfterMove(usize),
+}
+
+/// Why `m`, a move the rules give at `s` (`moves_by_tier_unrequired`), is refused, the
+/// boards of the game before being `earlier`; `None` if it is not. Each condition is
+/// compiled here on its own: this answers a person, not the move generator.
+pub fn refusal<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, earlier: &[u64]) -> Option<Refusal> {
+    if !super::generate::meets_require(game, s, m) {
+        return Some(Refusal::Require);
+    }
+    if m.is_pass() {
+        return None;
+    }
+    let mut after = *s;
+    make_board(game, &mut after, m);
+    let env = Env {
+        from: m.from,
+        to: m.to(),
+        earlier,
+        ..env(game, &after)
+    };
+    game.after_move
+        .iter()
+        .position(|e| !crate::ir::Program::of(e).holds(&env))
+        .map(Refusal::AfterMove)
+}

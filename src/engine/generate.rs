@@ -213,6 +213,19 @@ pub fn moves_by_tier<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<Vec<Move>> {
         .collect()
 }
 
+/// `moves_by_tier`, with the moves whose rule's `require` is read move by move left in,
+/// for saying why such a move is refused (`refusal`).
+pub fn moves_by_tier_unrequired<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<Vec<Move>> {
+    game.tiers
+        .iter()
+        .map(|tier| {
+            let mut out = Vec::new();
+            generate_tier_unrequired(game, tier, s, None, &mut out);
+            out
+        })
+        .collect()
+}
+
 /// The moves of one priority tier, at the board's width. With `after_check` (the boards of
 /// the line so far, for `seen`), chains are
 /// checked against `after move require` as they are found.

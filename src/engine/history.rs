@@ -23,6 +23,9 @@ pub struct History {
     boards: Vec<u64>,
     /// The number of positions kept.
     len: usize,
+    /// How many of `boards` come before the first position kept: boards a position text
+    /// gave (`before=`), read by `seen` like the others.
+    base: usize,
 }
 
 impl History {
@@ -39,8 +42,21 @@ impl History {
         self.hashes.clear();
         self.boards.clear();
         self.len = 0;
+        self.base = 0;
         self.layout = game.reads_repetition.then(|| KeyLayout::of(game));
         self.record(game, s);
+    }
+
+    /// `start`, where the boards of the positions before `s` are known (oldest first, as
+    /// `Position::board_key` has them): `seen` reads them as if they had been played.
+    pub fn start_after<Z: Layout>(&mut self, game: &Game, s: &mut State<Z>, before: &[u64]) {
+        self.start(game, s);
+        if game.reads_seen && !before.is_empty() {
+            let own = self.boards.pop();
+            self.boards.extend_from_slice(before);
+            self.boards.extend(own);
+            self.base = before.len();
+        }
     }
 
     /// Adds `s`, the position after a move, and sets its count of repetitions (where the
@@ -54,8 +70,7 @@ impl History {
 
     fn add<Z: Layout>(&mut self, game: &Game, layout: KeyLayout, s: &mut State<Z>) {
         if game.reads_seen {
-            let cells = s.cells(game.board.cells());
-            self.boards.push(board_hash(cells, s.slots.as_ref()));
+            self.boards.push(board_key(game, s));
         }
         self.len += 1;
         if !game.reads_repeated {
@@ -95,14 +110,19 @@ impl History {
         if let Some(l) = self.layout {
             self.keys.truncate(len * l.words);
             self.hashes.truncate(len);
-            self.boards.truncate(len);
+            self.boards.truncate(self.base + len);
             self.len = self.len.min(len);
         }
     }
 
-    /// The boards of the positions kept, oldest first (where the game reads `seen`; else
-    /// none).
+    /// The boards of the positions kept, oldest first, after those given before the first
+    /// (where the game reads `seen`; else none).
     pub fn boards(&self) -> &[u64] {
         &self.boards
     }
+}
+
+/// The board of `s` as one number (`eval::board::board_hash`): what `seen` compares.
+pub fn board_key<Z: Layout>(game: &Game, s: &State<Z>) -> u64 {
+    board_hash(s.cells(game.board.cells()), s.slots.as_ref())
 }

@@ -27,9 +27,9 @@ mod sample;
 mod sowing;
 mod state;
 
-pub use after::meets_after_move;
+pub use after::{meets_after_move, refusal, Refusal};
 pub use end::{final_stores, scores, seeds_left, Cause, Outcome};
-pub use generate::{generate, moves_by_tier};
+pub use generate::{generate, moves_by_tier, moves_by_tier_unrequired};
 pub use history::History;
 pub use layout::{Large, Layout, LayoutKind, Medium, MediumSlots, Small, SmallSlots};
 pub use make::{make, make_sown};

@@ -58,7 +58,8 @@ pub struct Move {
 impl Move {
     pub const PASS_RULE: RuleId = RuleId::NONE;
     pub const PASS: Move = Move {
-        from: 0,
+        // No square: a pass starts nowhere (0 would read as the first square).
+        from: NO_SQUARE,
         rule: Move::PASS_RULE,
         len: 0,
         split: 0,

@@ -103,6 +103,12 @@ impl History {
         each_state!(p, s => self.start(game, s))
     }
 
+    /// `start_at`, with the positions before `p` (oldest first): `seen` reads their boards.
+    pub fn start_at_after(&mut self, game: &Game, p: &mut Position, before: &[Position]) {
+        let keys: Vec<u64> = before.iter().map(|b| b.board_key(game)).collect();
+        each_state!(p, s => self.start_after(game, s, &keys))
+    }
+
     /// A history whose first position is `p`.
     pub fn new_at(game: &Game, p: &mut Position) -> History {
         let mut h = History::default();
@@ -137,6 +143,11 @@ fn widest<M: Mask>(set: M) -> SquareSet {
 }
 
 impl Position {
+    /// The board as one number, as `seen` compares boards.
+    pub fn board_key(&self, game: &Game) -> u64 {
+        each_state!(self, s => super::history::board_key(game, s))
+    }
+
     /// The starting position of `game`.
     pub fn start(game: &Game) -> Position {
         crate::by_layout!(game, Z => Z::wrap(State::<Z>::start(game)))
@@ -245,6 +256,18 @@ impl Position {
     /// The moves of each priority tier (see `engine::moves_by_tier`).
     pub fn moves_by_tier(&self, game: &Game) -> Vec<Vec<Move>> {
         each_state!(self, s => super::moves_by_tier(game, s))
+    }
+
+    /// `moves_by_tier`, with the moves whose rule's `require` fails left in (see
+    /// `engine::moves_by_tier_unrequired`).
+    pub fn moves_by_tier_unrequired(&self, game: &Game) -> Vec<Vec<Move>> {
+        each_state!(self, s => super::moves_by_tier_unrequired(game, s))
+    }
+
+    /// Why `m`, a move the rules give, is not legal, the game so far being `history`
+    /// (see `engine::refusal`).
+    pub fn refusal(&self, game: &Game, m: &Move, history: &History) -> Option<super::Refusal> {
+        each_state!(self, s => super::refusal(game, s, m, history.boards()))
     }
 
     /// Whether `m` meets every `after move require` condition, the game so far being

@@ -201,6 +201,8 @@ pub struct Game {
     /// Conditions on the position after a move, read from the mover's side: a move after
     /// which one fails is not legal.
     pub after_move: Vec<Expr>,
+    /// Each of `after_move` as written, for saying why a move is refused.
+    pub after_move_texts: Vec<String>,
     /// All of `after_move`, compiled for play.
     pub after_program: Option<Program>,
     /// `after_program` as it reads where the state keeps no look-back (`LookBack::NONE`,
@@ -250,6 +252,9 @@ pub struct Game {
     /// Whether some rule reads `repeated`: each position is then compared with the ones
     /// before it.
     pub reads_repeated: bool,
+    /// The largest `N` of a `seen(N)` the rules read: a position text then holds the
+    /// `N - 1` boards before it (`before=`), which `seen(N)` needs besides its own.
+    pub seen_back: usize,
     /// Whether some rule reads `previous(…)`: the state then keeps a look-back.
     pub reads_previous: bool,
     /// When the look-back can matter: a condition on it alone (`previous(lifted) == 1`)

@@ -89,6 +89,8 @@ pub struct MoveRule {
     pub carries: Vec<Carry>,
     /// `require`: read after the move and its effects.
     pub require: Option<Program>,
+    /// `require` as written, for saying why a move is refused.
+    pub require_text: Option<String>,
     /// When `require` asks only that the effect with this index turns or takes at least
     /// one piece, which the generator then finds for all squares at once.
     pub require_any: Option<usize>,

@@ -57,6 +57,9 @@ pub struct Loaded {
     pub source: Source,
     pub game: Game,
     pub start: Position,
+    /// The positions before `start` that its text gave (`before=`), oldest first: their
+    /// boards are what `seen` reads of the game before the start.
+    pub before: Vec<Position>,
     /// The file's warnings (it has no error, or it would not have loaded).
     pub warnings: Vec<Problem>,
 }
@@ -181,14 +184,15 @@ pub fn load_source(source: Source, spec: &GameSpec) -> Result<Loaded, LoadError>
         Err(Failure::Problems(problems)) => return Err(LoadError::Problems { source, problems }),
     };
     let game = compiled.game;
-    let start = match &spec.position {
-        None => Position::start(&game),
-        Some(text) => crate::present::parse_position(&game, text).map_err(LoadError::Position)?,
+    let (start, before) = match &spec.position {
+        None => (Position::start(&game), Vec::new()),
+        Some(text) => crate::present::parse_line(&game, text).map_err(LoadError::Position)?,
     };
     Ok(Loaded {
         source,
         game,
         start,
+        before,
         warnings: compiled.warnings,
     })
 }

@@ -326,6 +326,65 @@ fn rank_squares(game: &Game, r: usize) -> Vec<Sq> {
 
 /// Reads a position text; the error says what is wrong, in words.
 pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
+    parse_line(game, text).map(|(position, _)| position)
+}
+
+/// A position text, with the boards before it that it gives (`before=BOARD;BOARD`, for a
+/// game that reads `seen`), each as a position with the same player to move, oldest first.
+pub fn parse_line(game: &Game, text: &str) -> Result<(Position, Vec<Position>), String> {
+    let mut boards = None;
+    let fields: Vec<&str> = text
+        .split_whitespace()
+        .filter(|field| match field.strip_prefix("before=") {
+            Some(value) if game.reads_seen => {
+                boards = Some(value);
+                false
+            }
+            _ => true,
+        })
+        .collect();
+    let position = parse_fields(game, &fields.join(" "))?;
+    let side = &game.players[position.to_move as usize].name;
+    let before = boards
+        .map(|value| {
+            value
+                .split(';')
+                .map(|board| {
+                    parse_fields(game, &format!("{board} {side}"))
+                        .map_err(|e| format!("`before=`, the board `{board}`: {e}"))
+                })
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .transpose()?
+        .unwrap_or_default();
+    Ok((position, before))
+}
+
+/// `position_text`, with the boards that `seen(N)` reads of the positions before it (the
+/// last `N - 1` of `before`, oldest first) as `before=BOARD;BOARD`.
+pub fn position_text_after(game: &Game, s: &Position, before: &[Position]) -> String {
+    let mut text = position_text(game, s);
+    let kept = &before[before
+        .len()
+        .saturating_sub(game.seen_back.saturating_sub(1))..];
+    if !kept.is_empty() {
+        let boards: Vec<String> = kept
+            .iter()
+            .map(|b| {
+                let text = position_text(game, b);
+                text.split_whitespace()
+                    .next()
+                    .unwrap_or_default()
+                    .to_string()
+            })
+            .collect();
+        text.push_str(&format!(" before={}", boards.join(";")));
+    }
+    text
+}
+
+/// The position a text describes, without `before=`.
+fn parse_fields(game: &Game, text: &str) -> Result<Position, String> {
     if game.sowing.is_none() && super::fen::looks_like_fen(game, text) {
         return super::fen::parse_fen(game, text);
     }
@@ -435,10 +494,11 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
             None => false,
         };
         if !known {
-            let fields = if game.hands.is_empty() {
-                "clock= and passes="
-            } else {
-                "hand=, clock= and passes="
+            let fields = match (game.hands.is_empty(), game.reads_seen) {
+                (true, false) => "clock= and passes=",
+                (false, false) => "hand=, clock= and passes=",
+                (true, true) => "clock=, passes= and before=",
+                (false, true) => "hand=, clock=, passes= and before=",
             };
             return Err(format!(
                 "unexpected `{field}` after the player to move (the fields are {fields})"

@@ -3,14 +3,14 @@
 //! one move fits. When nothing fits, a one-line reason: no such square, no piece of yours
 //! there, that piece cannot go there, or another move comes first.
 
-use crate::engine::{Move, Position, MAX_SOWN};
-use crate::ir::{Game, Sowing, NO_LAP};
+use crate::engine::{History, Move, Position, Refusal, MAX_SOWN};
+use crate::ir::{Game, Sowing, NO_LAP, NO_SQUARE};
 use crate::present::{move_text, move_text_among};
 
 /// The squares a move visits: where it starts (unless it places a new piece), then each
 /// landing.
 fn squares(m: &Move) -> Vec<u16> {
-    let from = (!m.places()).then_some(m.from);
+    let from = (!m.places() && m.from != NO_SQUARE).then_some(m.from);
     from.into_iter()
         .chain(m.steps().iter().map(|s| s.to()))
         .collect()
@@ -51,7 +51,14 @@ pub fn square_words(text: &str) -> Vec<String> {
 }
 
 /// The legal move `text` means, or why there is none.
-pub fn read_move(game: &Game, s: &Position, legal: &[Move], text: &str) -> Result<Move, String> {
+/// `history` is the game so far, for saying why a move that rules read it by is refused.
+pub fn read_move(
+    game: &Game,
+    s: &Position,
+    history: &History,
+    legal: &[Move],
+    text: &str,
+) -> Result<Move, String> {
     let text = text.trim();
     if let Some(&m) = legal
         .iter()
@@ -118,7 +125,7 @@ pub fn read_move(game: &Game, s: &Position, legal: &[Move], text: &str) -> Resul
     }
     match found.len() {
         1 => Ok(found[0]),
-        0 => Err(why_not(game, s, &wanted, legal)),
+        0 => Err(why_not(game, s, history, &wanted, legal)),
         _ => {
             let list: Vec<String> = found
                 .iter()
@@ -163,7 +170,7 @@ fn join_or(items: &[String]) -> String {
 }
 
 /// Why no legal move visits the squares `wanted`.
-fn why_not(game: &Game, s: &Position, wanted: &[u16], legal: &[Move]) -> String {
+fn why_not(game: &Game, s: &Position, history: &History, wanted: &[u16], legal: &[Move]) -> String {
     let from = wanted[0];
     let name = game.board.name(from);
     if let Some(sw) = &game.sowing {
@@ -178,7 +185,7 @@ fn why_not(game: &Game, s: &Position, wanted: &[u16], legal: &[Move]) -> String 
         .any(|r| r.place.is_some() && !r.second_part);
     let moves_from = legal.iter().any(|m| !m.places() && m.from == from);
     if places && wanted.len() == 1 && !moves_from {
-        return why_not_place(game, s, from, legal);
+        return why_not_place(game, s, history, from, legal);
     }
     if code == 0 {
         return format!("there is no piece on {name}");
@@ -189,13 +196,13 @@ fn why_not(game: &Game, s: &Position, wanted: &[u16], legal: &[Move]) -> String 
     }
     let piece = &game.pieces[t].name;
     let fits = |m: &Move| squares(m).starts_with(wanted);
-    // A move the rules have but that another tier comes before, or that a position rule
-    // forbids.
-    let tiers = s.moves_by_tier(game);
+    // A move the rules have but that another tier comes before, or that a rule read after
+    // the move forbids.
+    let tiers = s.moves_by_tier_unrequired(game);
     for (i, tier) in tiers.iter().enumerate() {
         if let Some(m) = tier.iter().find(|m| fits(m)) {
-            if !s.meets_after_move(game, m, &crate::engine::History::default()) {
-                return format!("{} is not allowed: the position after it breaks the game's `after move require` rule", move_text(game, *m));
+            if let Some(why) = refused(game, s, history, m) {
+                return why;
             }
             if tiers[..i].iter().any(|t| !t.is_empty()) {
                 let first: Vec<String> = legal.iter().map(|&m| move_text(game, m)).collect();
@@ -223,9 +230,39 @@ fn why_not(game: &Game, s: &Position, wanted: &[u16], legal: &[Move]) -> String 
     }
 }
 
+/// Why `m`, a move the rules give, is refused, in words that quote the rule: its rule's
+/// `require`, or an `after move require` condition; `None` if neither refuses it.
+fn refused(game: &Game, s: &Position, history: &History, m: &Move) -> Option<String> {
+    let text = move_text(game, *m);
+    Some(match s.refusal(game, m, history)? {
+        Refusal::Require => {
+            let rule = &game.rules[m.rule.index()];
+            let condition = rule.require_text.as_deref().unwrap_or("its condition");
+            format!(
+                "{text} is not allowed: the rule `{}` requires `{condition}` after the move",
+                rule.name
+            )
+        }
+        Refusal::AfterMove(i) => format!(
+            "{text} is not allowed: after it, `{}` would not hold (after move require)",
+            game.after_move_texts[i]
+        ),
+    })
+}
+
 /// Why no new piece can be placed on the empty square `to`.
-fn why_not_place(game: &Game, s: &Position, to: u16, legal: &[Move]) -> String {
+fn why_not_place(game: &Game, s: &Position, history: &History, to: u16, legal: &[Move]) -> String {
     let name = game.board.name(to);
+    // A placement the rules give there, refused by a rule read after it.
+    let given = s.moves_by_tier_unrequired(game);
+    if let Some(why) = given
+        .iter()
+        .flatten()
+        .filter(|m| m.places() && m.to() == to)
+        .find_map(|m| refused(game, s, history, m))
+    {
+        return why;
+    }
     let player = s.to_move as usize;
     let kept = |t: u8| (game.hand_types >> t) & 1 != 0;
     let mut types = game

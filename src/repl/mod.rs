@@ -15,8 +15,8 @@ use crate::ir::{Game, Sq, NO_SQUARE};
 use crate::load::{GameSpec, Loaded};
 use crate::present::{
     board_text, coloured_board_text, end_words, ending_text, game_summary, is_picture, move_text,
-    move_text_among, outcome_text, position_svg_marked, position_text, score_text, title_text,
-    unsettled_note,
+    move_text_among, outcome_text, position_svg_marked, position_text_after, score_text,
+    title_text, unsettled_note,
 };
 use crate::search::mcts::{choose_watched, choose_with_stats, Level, Limits};
 use crate::search::perft::perft;
@@ -79,6 +79,8 @@ pub struct Session {
     spec: GameSpec,
     game: Game,
     start: Position,
+    /// The positions before `start` that its text gave (`before=`), for `seen`.
+    before: Vec<Position>,
     played: Vec<Move>,
     undone: Vec<Move>,
     state: Position,
@@ -114,6 +116,7 @@ impl Session {
             spec,
             state: loaded.start,
             start: loaded.start,
+            before: loaded.before,
             game: loaded.game,
             played: Vec::new(),
             undone: Vec::new(),
@@ -207,7 +210,7 @@ impl Session {
             },
             "moves" => Output::text(self.numbered_moves(rest)),
             "show" => Output::text(self.board()),
-            "position" => Output::text(format!("{}\n", position_text(&self.game, &self.state))),
+            "position" => Output::text(format!("{}\n", self.position())),
             "history" => Output::text(self.history()),
             "new" => {
                 self.played.clear();
@@ -388,6 +391,18 @@ impl Session {
         text
     }
 
+    /// The position text, with the boards before it that `seen(N)` reads: those of the
+    /// game's line, after those the start's text gave.
+    fn position(&self) -> String {
+        let mut line = self.before.clone();
+        let mut s = self.start;
+        for &m in &self.played {
+            line.push(s);
+            s.make(&self.game, m);
+        }
+        position_text_after(&self.game, &self.state, &line)
+    }
+
     /// The last move's squares: where it started and each landing.
     fn last_move_squares(&self) -> Vec<Sq> {
         self.played
@@ -490,7 +505,7 @@ impl Session {
                 ),
             };
         }
-        match input::read_move(&self.game, &self.state, &legal, line) {
+        match input::read_move(&self.game, &self.state, &self.work.history, &legal, line) {
             Ok(m) => self.play_and_answer(m),
             Err(why) => format!("{why}\n"),
         }
@@ -562,7 +577,9 @@ impl Session {
     /// The position after the moves played, from the start, with the history of the line.
     fn replay(&mut self) {
         self.state = self.start;
-        self.work.history.start_at(&self.game, &mut self.state);
+        self.work
+            .history
+            .start_at_after(&self.game, &mut self.state, &self.before);
         for &m in &self.played {
             self.state.make(&self.game, m);
             self.work.history.record_at(&self.game, &mut self.state);
@@ -621,7 +638,9 @@ impl Session {
                 text.push_str(&format!("perft {d}: interrupted\n"));
                 break;
             }
-            let n = each_state!(&self.state, s => perft(&self.game, s, d));
+            let boards = self.work.history.boards();
+            let before = &boards[..boards.len().saturating_sub(1)];
+            let n = each_state!(&self.state, s => perft(&self.game, s, before, d));
             text.push_str(&format!("perft {d}: {n}\n"));
             counts.push(n);
         }

@@ -33,7 +33,8 @@ impl Session {
         let cannot = |e: String| format!("cannot load {file}: {e}");
         let (spec, moves) = parse_record(&text, folder).map_err(cannot)?;
         let loaded = load(&spec).map_err(|e| cannot(e.to_string()))?;
-        let played = recorded_moves(&loaded.game, loaded.start, &moves).map_err(cannot)?;
+        let played =
+            recorded_moves(&loaded.game, loaded.start, &loaded.before, &moves).map_err(cannot)?;
         let mut session = Session::new(spec, loaded, ai, seed)?;
         session.played = played;
         session.replay();
@@ -112,7 +113,7 @@ impl Session {
     pub(super) fn read_record(&mut self, text: &str, folder: Option<&Path>) -> Result<(), String> {
         let (args, moves) = parse_record(text, folder)?;
         let loaded = load(&args).map_err(|e| e.to_string())?;
-        let played = recorded_moves(&loaded.game, loaded.start, &moves)?;
+        let played = recorded_moves(&loaded.game, loaded.start, &loaded.before, &moves)?;
         // The computer keeps its players when the loaded game has as many.
         if self.ai.len() != loaded.game.players.len() {
             self.ai = vec![None; loaded.game.players.len()];
@@ -120,6 +121,7 @@ impl Session {
         self.spec = args;
         self.game = loaded.game;
         self.start = loaded.start;
+        self.before = loaded.before;
         self.work = engine::Workspace::default();
         self.played = played;
         self.undone.clear();
@@ -133,15 +135,21 @@ impl Session {
 fn recorded_moves(
     game: &Game,
     start: Position,
+    before: &[Position],
     moves: &[(usize, String)],
 ) -> Result<Vec<Move>, String> {
     let mut state = start;
+    // The game's history, for rules that read it (`repeated`, `seen`).
+    let mut work = engine::Workspace::default();
+    work.history.start_at_after(game, &mut state, before);
     let mut played = Vec::new();
+    let mut legal = Vec::new();
     for (n, text) in moves {
-        let legal = state.legal_moves(game);
-        let m = super::input::read_move(game, &state, &legal, text)
+        state.generate(game, &mut work, &mut legal);
+        let m = super::input::read_move(game, &state, &work.history, &legal, text)
             .map_err(|why| format!("line {n}: `{text}`: {why}"))?;
         state.make(game, m);
+        work.history.record_at(game, &mut state);
         played.push(m);
     }
     Ok(played)

@@ -12,12 +12,13 @@ use crate::ir::Game;
 const SHARES_PER_THREAD: usize = 32;
 
 /// Counts the leaves at `depth`. Move buffers are allocated once per depth and reused.
-/// Where the game reads `repeated`, the line starts at `state`.
-pub fn perft<Z: Layout>(game: &Game, state: &State<Z>, depth: usize) -> u64 {
+/// Where the game reads `repeated`, the line starts at `state`; where it reads `seen`,
+/// `before` are the boards before it (`Position::board_key`, oldest first).
+pub fn perft<Z: Layout>(game: &Game, state: &State<Z>, before: &[u64], depth: usize) -> u64 {
     let mut buffers = vec![Vec::with_capacity(64); depth.max(1)];
     let mut scratch = Scratch::default();
     let mut start = *state;
-    scratch.history.start(game, &mut start);
+    scratch.history.start_after(game, &mut start, before);
     count(game, &start, depth, &mut scratch, &mut buffers)
 }
 
@@ -58,11 +59,17 @@ struct Share<Z: Layout> {
 /// `perft` on `threads` threads: the tree is opened breadth first until there are enough
 /// positions to share, and each thread counts whole subtrees. The count is the same at any
 /// number of threads.
-pub fn perft_on<Z: Layout>(game: &Game, state: &State<Z>, depth: usize, threads: usize) -> u64 {
+pub fn perft_on<Z: Layout>(
+    game: &Game,
+    state: &State<Z>,
+    before: &[u64],
+    depth: usize,
+    threads: usize,
+) -> u64 {
     if threads <= 1 || depth <= 2 {
-        return perft(game, state, depth);
+        return perft(game, state, before, depth);
     }
-    counts_by_root(game, state, depth, threads)
+    counts_by_root(game, state, before, depth, threads)
         .iter()
         .map(|(_, n)| n)
         .sum()
@@ -70,17 +77,18 @@ pub fn perft_on<Z: Layout>(game: &Game, state: &State<Z>, depth: usize, threads:
 
 /// The count under each first move, in move order.
 pub fn divide<Z: Layout>(game: &Game, state: &State<Z>, depth: usize) -> Vec<(Move, u64)> {
-    divide_on(game, state, depth, 1)
+    divide_on(game, state, &[], depth, 1)
 }
 
 /// `divide` on `threads` threads.
 pub fn divide_on<Z: Layout>(
     game: &Game,
     state: &State<Z>,
+    before: &[u64],
     depth: usize,
     threads: usize,
 ) -> Vec<(Move, u64)> {
-    counts_by_root(game, state, depth.max(1), threads)
+    counts_by_root(game, state, before, depth.max(1), threads)
 }
 
 /// Each first move of `state` and the leaves at `depth` under it, counted on `threads`
@@ -88,12 +96,14 @@ pub fn divide_on<Z: Layout>(
 fn counts_by_root<Z: Layout>(
     game: &Game,
     state: &State<Z>,
+    before: &[u64],
     depth: usize,
     threads: usize,
 ) -> Vec<(Move, u64)> {
     let mut scratch = Scratch::default();
     let mut start = *state;
-    let history = History::new(game, &mut start);
+    let mut history = History::default();
+    history.start_after(game, &mut start, before);
     let mut moves = Vec::new();
     if generate(game, &start, &mut scratch, &mut moves).is_some() {
         return Vec::new();
@@ -160,7 +170,20 @@ fn counts_by_root<Z: Layout>(
 /// `perft_on` from a position of any layout: the entry the command line and the tests
 /// use, so that the counting is compiled once, here.
 pub fn perft_at(game: &Game, position: &Position, depth: usize, threads: usize) -> u64 {
-    each_state!(position, s => perft_on(game, s, depth, threads))
+    perft_at_after(game, position, &[], depth, threads)
+}
+
+/// `perft_at`, where the positions before `position` are known (oldest first): `seen`
+/// reads their boards.
+pub fn perft_at_after(
+    game: &Game,
+    position: &Position,
+    before: &[Position],
+    depth: usize,
+    threads: usize,
+) -> u64 {
+    let before: Vec<u64> = before.iter().map(|b| b.board_key(game)).collect();
+    each_state!(position, s => perft_on(game, s, &before, depth, threads))
 }
 
 /// `divide_on` from a position of any layout.
@@ -170,5 +193,17 @@ pub fn divide_at(
     depth: usize,
     threads: usize,
 ) -> Vec<(Move, u64)> {
-    each_state!(position, s => divide_on(game, s, depth, threads))
+    divide_at_after(game, position, &[], depth, threads)
+}
+
+/// `divide_at`, where the positions before `position` are known (oldest first).
+pub fn divide_at_after(
+    game: &Game,
+    position: &Position,
+    before: &[Position],
+    depth: usize,
+    threads: usize,
+) -> Vec<(Move, u64)> {
+    let before: Vec<u64> = before.iter().map(|b| b.board_key(game)).collect();
+    each_state!(position, s => divide_on(game, s, &before, depth, threads))
 }

@@ -168,6 +168,8 @@ pub struct PromoteDecl {
 #[derive(Clone, Debug)]
 pub struct AfterMoveDecl {
     pub condition: Expr,
+    /// The condition as written, for saying why a move is refused.
+    pub text: String,
     pub span: Span,
 }
 
@@ -389,7 +391,9 @@ pub enum Clause {
     Pass(Span),
     Effect(Box<EffectDecl>),
     /// `require EXPR`: read after the move and its effects.
-    Require(Expr, Span),
+    /// The condition, the clause's span, and the condition as written (for saying why a
+    /// move is refused).
+    Require(Expr, Span, String),
     /// `carry SQ to SQ`: the piece on the first square goes to the second once the move
     /// has landed.
     Carry(Expr, Expr, Span),

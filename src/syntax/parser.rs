@@ -515,13 +515,13 @@ fn convert_item(pair: Pair<Rule>) -> Item {
             })
         }
         Rule::after_decl => {
-            let condition = expr(
-                pair.into_inner()
-                    .find(|p| p.as_rule() == Rule::expr)
-                    .unwrap(),
-            );
+            let condition = pair
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::expr)
+                .unwrap();
             Item::AfterMove(AfterMoveDecl {
-                condition,
+                text: condition.as_str().trim().to_string(),
+                condition: expr(condition),
                 span: sp,
             })
         }
@@ -782,7 +782,11 @@ fn clause(pair: Pair<Rule>) -> Clause {
         Rule::remove_clause => Clause::Remove(pattern(after_keyword(pair).next().unwrap()), sp),
         Rule::anywhere_clause => Clause::Anywhere(sp),
         Rule::pass_clause => Clause::Pass(sp),
-        Rule::require_clause => Clause::Require(expr(after_keyword(pair).next().unwrap()), sp),
+        Rule::require_clause => {
+            let condition = after_keyword(pair).next().unwrap();
+            let text = condition.as_str().trim().to_string();
+            Clause::Require(expr(condition), sp, text)
+        }
         Rule::carry_clause => {
             let mut parts = pair.into_inner().filter(|p| p.as_rule() == Rule::expr);
             let piece = expr(parts.next().unwrap());

@@ -120,7 +120,7 @@ fn a_promotion_is_typed_as_squares_and_a_letter() {
     let s = position(&g, "7k/4P3/8/8/8/8/8/K7 White unmoved=-");
     let legal = s.legal_moves(&g);
     let read = |text: &str| {
-        tabula::repl::input::read_move(&g, &s, &legal, text)
+        tabula::repl::input::read_move(&g, &s, &Default::default(), &legal, text)
             .map(|m| tabula::present::move_text(&g, m))
     };
     assert_eq!(read("e7e8q").as_deref(), Ok("e7-e8=Q"));

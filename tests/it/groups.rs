@@ -373,3 +373,60 @@ fn the_language_reference_shows_each_group_example() {
         assert!(doc.contains(line), "docs/LANGUAGE.md lacks: {line}");
     }
 }
+
+/// The position text carries the boards that `seen(N)` reads (`before=`): from a position
+/// text alone, a ko retake is refused as in the game.
+#[test]
+fn a_position_text_carries_the_board_a_ko_needs() {
+    use tabula::present::{parse_line, position_text_after};
+    use tabula::search::perft::{perft_at, perft_at_after};
+    let g = go(5);
+    let (s, _) = moves_after_line(&g, KO, &["c2"]);
+    let text = position_text_after(&g, &s, &[position(&g, KO)]);
+    assert_eq!(
+        text,
+        "5/5/1Ss2/S1Ss1/1Ss2 White clock=1 before=5/5/1Ss2/Ss1s1/1Ss2"
+    );
+    let (p, before) = parse_line(&g, &text).unwrap();
+    assert_eq!(position_text_after(&g, &p, &before), text);
+    // 16 points and the pass; without the board before, b2 too.
+    assert_eq!(perft_at_after(&g, &p, &before, 1, 1), 17);
+    assert_eq!(perft_at(&g, &p, 1, 1), 18);
+    // Only the boards `seen(N)` reads are written: for `seen(4)`, the last three.
+    let g = stones(
+        "board 3 x 3",
+        "move step { along orthogonal onto empty }\nafter move require not seen(4)",
+    );
+    let line: Vec<Position> = [
+        "S2/3/3 White",
+        "3/S2/3 White",
+        "3/3/S2 White",
+        "3/3/1S1 White",
+    ]
+    .iter()
+    .map(|t| position(&g, t))
+    .collect();
+    assert_eq!(
+        position_text_after(&g, &position(&g, "3/3/2S White"), &line),
+        "3/3/2S White before=3/S2/3;3/3/S2;3/3/1S1"
+    );
+    // A board that cannot be read is named.
+    assert_eq!(
+        parse_line(&g, "3/3/2S White before=3/3/4").err().as_deref(),
+        Some("`before=`, the board `3/3/4`: rank 1 has 3 squares, but the text gives 4")
+    );
+}
+
+/// The position text of a ko, as docs/LANGUAGE.md shows it.
+#[test]
+fn the_language_reference_shows_the_ko_position_text() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/LANGUAGE.md")).unwrap();
+    let g = go(5);
+    let (s, _) = moves_after_line(&g, KO, &["c2"]);
+    let text = tabula::present::position_text_after(&g, &s, &[position(&g, KO)]);
+    assert!(
+        doc.contains(&format!("```\n{text}\n```")),
+        "docs/LANGUAGE.md lacks:\n{text}"
+    );
+}

@@ -226,13 +226,14 @@ fn a_compulsory_capture_and_a_forbidden_move_are_explained() {
         ),
         "{out}"
     );
-    // Jerboa: with Black on b1, a move that leaves it there breaks the after-move rule.
+    // Jerboa: with Black on b1, a move that leaves it there breaks the after-move rule,
+    // which the answer quotes.
     let out = play(
         &["jerboa", "--position", "7j/8/8/8/7J/8/8/1jJ5 White"],
         "h4-h5\nquit\n",
     );
     assert!(
-        out.contains("White> h4-h5\nh4-h5 is not allowed: the position after it breaks the game's `after move require` rule\n"),
+        out.contains("White> h4-h5\nh4-h5 is not allowed: after it, `count(enemy in home) == 0` would not hold (after move require)\n"),
         "{out}"
     );
 }
@@ -800,4 +801,36 @@ fn a_picture_of_the_position_rings_the_last_move() {
         svg.contains("<circle cx=\"280\" cy=\"280\" r=\"9\" fill=\"none\" stroke=\"#d62828\""),
         "{svg}"
     );
+}
+
+/// `position` writes the boards a ko needs, and a session started from that text refuses
+/// the retake.
+#[test]
+fn the_position_text_of_a_session_keeps_the_ko() {
+    let out = play(
+        &[
+            "go",
+            "-o",
+            "size=5",
+            "--position",
+            "5/5/1Ss2/Ss1s1/1Ss2 Black",
+        ],
+        "c2\nposition\nquit\n",
+    );
+    let text = "5/5/1Ss2/S1Ss1/1Ss2 White clock=1 before=5/5/1Ss2/Ss1s1/1Ss2";
+    assert!(out.contains(&format!("White> position\n{text}\n")), "{out}");
+    // The retake and a suicide are refused with the rule that refuses them; a1 is no pass.
+    let out = play(
+        &["go", "-o", "size=5", "--position", text],
+        "b2\na1\npass\nquit\n",
+    );
+    assert!(
+        out.contains("White> b2\nb2 is not allowed: after it, `not seen(2)` would not hold (after move require)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("White> a1\na1 is not allowed: the rule `play` requires `liberties(to along orthogonal) > 0` after the move\n"),
+        "{out}"
+    );
+    assert!(out.contains("White> pass\nWhite plays pass.\n"), "{out}");
 }
