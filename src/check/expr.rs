@@ -14,7 +14,7 @@ use crate::eval::eval;
 use crate::eval::Env;
 use crate::ir::expr::{Expr as IExpr, LookField, SquareRef};
 use crate::ir::{BinOp, GroupRead, Pattern, UnOp};
-use crate::ir::{DirId, MAX_PLAYERS};
+use crate::ir::{DirId, MAX_PLAYERS, NO_SQUARE};
 use crate::syntax::ast::BoardShape;
 use crate::syntax::ast::{
     AttackTarget, CountScope, Expr, ExprKind, Ident, Item, PatternWord, Value,
@@ -346,8 +346,16 @@ impl Checker<'_> {
                     | crate::syntax::ast::BoardShape::Hexagon => 6,
                     _ => 8,
                 };
+                // Only the directions the board has links along: a board of points has no
+                // diagonal lines, and nothing is ever found along one.
+                let linked = |d: &DirId| {
+                    self.board
+                        .as_ref()
+                        .is_none_or(|b| b.squares().any(|sq| b.next(sq, *d) != NO_SQUARE))
+                };
+                let dirs: Vec<DirId> = (0..builtin).map(DirId).filter(linked).collect();
                 for list in out.iter_mut() {
-                    list.extend((0..builtin).map(DirId));
+                    list.extend(dirs.iter().copied());
                 }
             }
             Some(names) => {
@@ -1329,46 +1337,9 @@ impl Checker<'_> {
             "encloses" => Some(GroupRead::Encloses),
             _ => None,
         };
-        if let (Some(along), false) = (along, builtin && group_read.is_some()) {
-            let span = along
-                .first()
-                .map_or(span, |a| a.span.to(along.last().unwrap().span));
-            self.report(
-                Problem::new(
-                    Kind::BadValue,
-                    format!("`{}` takes no directions", id.name),
-                )
-                .label(span, "`along` here")
-                .help("`along` says how a group is joined: `liberties(to along orthogonal)`, `group_size`, `encloses`"),
-            );
-            return ERR;
-        }
-        if let (true, Some(read)) = (builtin, group_read) {
-            if !self.reads_board(span, &id.name, scope) {
-                return ERR;
-            }
-            let [arg] = args else {
-                let lowered: Vec<Argument> = args
-                    .iter()
-                    .map(|a| {
-                        let (ir, ty) = self.lower(a, scope, params);
-                        (ir, ty, a.span)
-                    })
-                    .collect();
-                self.arity(id, span, &lowered, 1);
-                return ERR;
-            };
-            let sq = self.lower_typed(arg, Ty::Square, scope, params);
-            let dirs = self.direction_lists(along);
-            let ty = if read == GroupRead::Encloses {
-                Ty::Bool
-            } else {
-                Ty::Int
-            };
-            return match (sq, dirs) {
-                (Some(sq), Some(dirs)) => (IExpr::Group(read, Box::new(sq), dirs), ty),
-                _ => ERR,
-            };
+        if along.is_some() || (builtin && group_read.is_some()) {
+            let read = group_read.filter(|_| builtin);
+            return self.lower_group_read(id, read, args, along, span, scope, params);
         }
         if builtin && id.name == "seen" {
             return self.lower_seen(args, span, scope);
@@ -1430,6 +1401,61 @@ impl Checker<'_> {
             return (IExpr::InZone(z, Box::new(lowered[0].0.clone())), Ty::Bool);
         }
         self.lower_builtin_call(id, &lowered, span, scope)
+    }
+
+    /// A read of the group of a square (`liberties(SQ)`, `group_size(SQ)`, `encloses(SQ)`,
+    /// each with `along DIRS`), or `along` given to a call that takes no directions.
+    #[allow(clippy::too_many_arguments)]
+    fn lower_group_read(
+        &mut self,
+        id: &Ident,
+        read: Option<GroupRead>,
+        args: &[Expr],
+        along: Option<&[Ident]>,
+        span: Span,
+        scope: Scope,
+        params: &[Binding],
+    ) -> (IExpr, Ty) {
+        let Some(read) = read else {
+            let along = along.unwrap_or_default();
+            let span = along
+                .first()
+                .map_or(span, |a| a.span.to(along.last().unwrap().span));
+            self.report(
+                Problem::new(
+                    Kind::BadValue,
+                    format!("`{}` takes no directions", id.name),
+                )
+                .label(span, "`along` here")
+                .help("`along` says how a group is joined: `liberties(to along orthogonal)`, `group_size`, `encloses`"),
+            );
+            return ERR;
+        };
+        if !self.reads_board(span, &id.name, scope) {
+            return ERR;
+        }
+        let [arg] = args else {
+            let lowered: Vec<Argument> = args
+                .iter()
+                .map(|a| {
+                    let (ir, ty) = self.lower(a, scope, params);
+                    (ir, ty, a.span)
+                })
+                .collect();
+            self.arity(id, span, &lowered, 1);
+            return ERR;
+        };
+        let sq = self.lower_typed(arg, Ty::Square, scope, params);
+        let dirs = self.direction_lists(along);
+        let ty = if read == GroupRead::Encloses {
+            Ty::Bool
+        } else {
+            Ty::Int
+        };
+        match (sq, dirs) {
+            (Some(sq), Some(dirs)) => (IExpr::Group(read, Box::new(sq), dirs), ty),
+            _ => ERR,
+        }
     }
 
     /// A call of one of the language's functions (`file`, `seeds`, `moved`, `abs`, `min`,

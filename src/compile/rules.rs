@@ -183,6 +183,15 @@ impl Tables<'_> {
             }
             IExpr::Binary(BinOp::Or, a, b) => Where::Or(vec![self.where_of(a)?, self.where_of(b)?]),
             IExpr::Unary(UnOp::Not, a) => Where::Not(Box::new(self.where_of(a)?)),
+            IExpr::LineThrough(pattern, n, dirs, sq) if **sq == IExpr::Square(SquareRef::To) => {
+                Where::Line {
+                    pattern: *pattern,
+                    n: *n,
+                    dirs: dirs.clone(),
+                }
+            }
+            // Read once for all squares: it says all or nothing.
+            e if !e.reads_move_squares() => Where::Holds(Program::of(e)),
             _ => return None,
         });
         w.map(|w| self.fold(w))

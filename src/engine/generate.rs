@@ -597,7 +597,52 @@ fn where_squares<Z: Layout>(game: &Game, s: &State<Z>, view: &View<Z::Set>, w: &
         Where::Not(inner) => {
             Z::Set::from_set(&game.board.used_set) & !where_squares(game, s, view, inner)
         }
+        Where::Line { pattern, n, dirs } => line_squares(
+            &game.board,
+            view.pattern(game, s, pattern),
+            *n,
+            &dirs[player],
+        ),
+        Where::Holds(condition) => {
+            if condition.holds(&env(game, s)) {
+                Z::Set::from_set(&game.board.used_set)
+            } else {
+                Z::Set::default()
+            }
+        }
     }
+}
+
+/// The squares of `set` that lie in a row of at least `n` of them along one of `dirs`:
+/// for each direction, the squares that start such a row (each the start of one `n - 1`
+/// squares long behind it), and the `n - 1` squares after each.
+fn line_squares<M: Mask>(board: &crate::ir::Board, set: M, n: usize, dirs: &[DirId]) -> M {
+    let mut on_a_row = M::default();
+    for &d in dirs {
+        let forward = board.stepper::<M>(d);
+        // `starts`: the squares from which `k` squares of `set` follow one another along d.
+        let mut starts = set;
+        for _ in 1..n {
+            // A square stays a start if the square after it does (one step back from the
+            // starts, within the set).
+            starts &= match board.opposite[d.index()] {
+                Some(back) => board.stepper::<M>(back).step(starts),
+                None => starts
+                    .squares()
+                    .map(|sq| board.back(sq, d, 1))
+                    .filter(|&sq| sq != NO_SQUARE)
+                    .fold(M::default(), |acc, sq| acc | M::bit(sq)),
+            };
+            starts &= set;
+        }
+        let mut row = starts;
+        for _ in 1..n {
+            row = forward.step(row);
+            on_a_row |= row;
+        }
+        on_a_row |= starts;
+    }
+    on_a_row & set
 }
 
 /// The squares from which an effect with a closed run (`over 1+ enemy onto friend`) reaches

@@ -131,6 +131,17 @@ pub enum Where {
         onto: Vec<SquareSet>,
         delta: [i32; MAX_PLAYERS],
     },
+    /// The squares `to` that lie in a row of `n` squares matching `pattern` along one of
+    /// the directions (`line(PATTERN, N through to)`), found for all squares at once.
+    Line {
+        pattern: Pattern,
+        n: usize,
+        /// For each player, the directions.
+        dirs: Vec<Vec<DirId>>,
+    },
+    /// A condition that reads the position but no square of the move (`count(…) == 0`):
+    /// every square where it holds, none where it does not.
+    Holds(Program),
     And(Vec<Where>),
     Or(Vec<Where>),
     Not(Box<Where>),
