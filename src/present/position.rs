@@ -206,13 +206,12 @@ fn history_field(game: &Game, s: &mut Position, key: &str, value: &str) -> Resul
                 return Err(bad());
             };
             let rule = match rule {
-                None => NO_SQUARE,
-                Some(name) => game
-                    .rules
-                    .iter()
-                    .position(|r| r.name == name)
-                    .ok_or_else(|| format!("`previous={value}`: no move rule is named `{name}`"))?
-                    as u16,
+                None => crate::ir::RuleId::NONE,
+                Some(name) => {
+                    crate::ir::RuleId(game.rules.iter().position(|r| r.name == name).ok_or_else(
+                        || format!("`previous={value}`: no move rule is named `{name}`"),
+                    )? as u16)
+                }
             };
             let square = |name: &str| match name {
                 "-" => Ok(NO_SQUARE),
@@ -228,7 +227,7 @@ fn history_field(game: &Game, s: &mut Position, key: &str, value: &str) -> Resul
                 lifted: count(lifted)?,
                 laps: count(laps)?,
                 taken: count(taken)?,
-                rule: crate::ir::RuleId(rule),
+                rule,
             };
         }
         "unmoved" if game.reads_moved => {
