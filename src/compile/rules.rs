@@ -50,6 +50,17 @@ impl Tables<'_> {
             placeable,
             then: r.then,
             then_when: r.then_when.as_ref().map(Program::of),
+            then_when_line: match &r.then_when {
+                Some(IExpr::LineThrough(pattern, n, dirs, sq))
+                    if **sq == IExpr::Square(SquareRef::To)
+                        && pattern.masks.iter().all(|&m| m & 1 == 0)
+                        && r.effects.is_empty()
+                        && r.carries.is_empty() =>
+                {
+                    Some((*pattern, *n, dirs.clone()))
+                }
+                _ => None,
+            },
             second_part: r.second_part,
             effects: r.effects.into_iter().map(|e| e.map(Program::of)).collect(),
             carries: r.carries.into_iter().map(|c| c.map(Program::of)).collect(),

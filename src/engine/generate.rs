@@ -623,17 +623,8 @@ fn line_squares<M: Mask>(board: &crate::ir::Board, set: M, n: usize, dirs: &[Dir
         // `starts`: the squares from which `k` squares of `set` follow one another along d.
         let mut starts = set;
         for _ in 1..n {
-            // A square stays a start if the square after it does (one step back from the
-            // starts, within the set).
-            starts &= match board.opposite[d.index()] {
-                Some(back) => board.stepper::<M>(back).step(starts),
-                None => starts
-                    .squares()
-                    .map(|sq| board.back(sq, d, 1))
-                    .filter(|&sq| sq != NO_SQUARE)
-                    .fold(M::default(), |acc, sq| acc | M::bit(sq)),
-            };
-            starts &= set;
+            // A square stays a start if the square after it does.
+            starts = forward.back(starts) & set;
         }
         let mut row = starts;
         for _ in 1..n {
@@ -683,6 +674,35 @@ fn effect_origins<Z: Layout>(
     origins
 }
 
+/// The squares `x` for which some row of `n` squares along one of `dirs` through `x` has
+/// its other `n - 1` squares in `set`: where a piece of `set`'s kind would complete a row.
+fn completing_squares<M: Mask>(board: &crate::ir::Board, set: M, n: usize, dirs: &[DirId]) -> M {
+    const MOST: usize = 8;
+    if n > MOST {
+        // Longer rows are rare: every square may complete one (the rule then reads it).
+        return !M::default();
+    }
+    let mut completing = M::default();
+    for &d in dirs {
+        let step = board.stepper::<M>(d);
+        // `ahead[k]`, `behind[k]`: `set` moved `k` steps along d, and back.
+        let mut ahead = [set; MOST];
+        let mut behind = [set; MOST];
+        for k in 1..n {
+            ahead[k] = step.step(ahead[k - 1]);
+            behind[k] = step.back(behind[k - 1]);
+        }
+        for j in 0..n {
+            // `x` at place `j` of the row: the square `i - j` steps along is in `set`, for
+            // every other place `i` (moved `j - i` steps).
+            completing |= (0..n).filter(|&i| i != j).fold(!M::default(), |acc, i| {
+                acc & if j > i { ahead[j - i] } else { behind[i - j] }
+            });
+        }
+    }
+    completing
+}
+
 /// Completes the moves of one rule that `out[start..]` holds as first parts: keeps those
 /// whose `require` holds (made and read one by one), then replaces each by the moves made
 /// of it and every second part that can follow.
@@ -706,10 +726,23 @@ fn finish<Z: Layout>(
     let Some(then) = rule.then else {
         return;
     };
+    // Where `then … when line(… through to)` cannot hold after the first part, the move
+    // ends there: the row must be there before the move, but for where the piece lands.
     let end = out.len();
+    if end == start {
+        return;
+    }
+    let may_go_on = rule.then_when_line.as_ref().map(|(pattern, n, dirs)| {
+        let view = View::<Z::Set>::of(game, s);
+        let set = view.pattern(game, s, pattern);
+        completing_squares(&game.board, set, *n, &dirs[s.to_move as usize])
+    });
     for i in start..end {
         let m = out[i];
-        second_parts(game, then, s, m, out);
+        match may_go_on {
+            Some(squares) if !squares.has(m.to()) => out.push(m),
+            _ => second_parts(game, then, s, m, out),
+        }
     }
     out.drain(start..end);
 }

@@ -80,6 +80,11 @@ pub struct MoveRule {
     /// `then RULE when COND`: the second part is made only where this holds after the
     /// first part (read with its `from` and `to`); elsewhere the move ends there.
     pub then_when: Option<Program>,
+    /// `then_when` when it is `line(PATTERN, N through to)` (a pattern of pieces, not
+    /// empty squares) and the first part moves or places its piece and changes nothing
+    /// else: the row can then stand after the first part only where the pieces before the
+    /// move complete one, which the generator finds for all landings at once.
+    pub then_when_line: Option<(Pattern, usize, Vec<Vec<DirId>>)>,
     /// Whether some rule's `then` names this one: it is made only as a second part.
     pub second_part: bool,
     /// What the move does once it has landed, in order.
