@@ -123,20 +123,23 @@ impl Tables<'_> {
     }
 
     fn where_of(&self, e: &IExpr) -> Option<Where> {
+        self.where_at(e, SquareRef::To)
+    }
+
+    /// `where_of` for conditions on the square `at` (`to`, or `here` inside `count(… where
+    /// …)`).
+    fn where_at(&self, e: &IExpr, at: SquareRef) -> Option<Where> {
+        let target = IExpr::Square(at);
         let board = &self.board;
         let players = self.players;
         let w = Some(match e {
             IExpr::Int(0) => Where::Squares(vec![SquareSet::default(); players]),
             IExpr::Int(_) => Where::Squares(self.everywhere()),
-            IExpr::InZone(z, sq) if **sq == IExpr::Square(SquareRef::To) => {
-                Where::Squares(self.zones[*z].sets.clone())
-            }
+            IExpr::InZone(z, sq) if **sq == target => Where::Squares(self.zones[*z].sets.clone()),
             IExpr::Is(sq, pattern, off) => {
                 let steps = match &**sq {
-                    IExpr::Square(SquareRef::To) => [(0, 0); MAX_PLAYERS],
-                    IExpr::Offset(inner, steps) if **inner == IExpr::Square(SquareRef::To) => {
-                        *steps
-                    }
+                    sq if *sq == target => [(0, 0); MAX_PLAYERS],
+                    IExpr::Offset(inner, steps) if **inner == target => *steps,
                     _ => return None,
                 };
                 let w = board.width as i64;
@@ -190,19 +193,34 @@ impl Tables<'_> {
                 }
             }
             IExpr::Binary(BinOp::And, a, b) => {
-                Where::And(vec![self.where_of(a)?, self.where_of(b)?])
+                Where::And(vec![self.where_at(a, at)?, self.where_at(b, at)?])
             }
-            IExpr::Binary(BinOp::Or, a, b) => Where::Or(vec![self.where_of(a)?, self.where_of(b)?]),
-            IExpr::Unary(UnOp::Not, a) => Where::Not(Box::new(self.where_of(a)?)),
-            IExpr::LineThrough(pattern, n, dirs, sq) if **sq == IExpr::Square(SquareRef::To) => {
-                Where::Line {
-                    pattern: *pattern,
-                    n: *n,
-                    dirs: dirs.clone(),
+            IExpr::Binary(BinOp::Or, a, b) => {
+                Where::Or(vec![self.where_at(a, at)?, self.where_at(b, at)?])
+            }
+            IExpr::Unary(UnOp::Not, a) => Where::Not(Box::new(self.where_at(a, at)?)),
+            IExpr::LineThrough(pattern, n, dirs, sq) if **sq == target => Where::Line {
+                pattern: *pattern,
+                n: *n,
+                dirs: dirs.clone(),
+            },
+            // No square of `PATTERN` where `COND` holds: one set, where `COND` is one.
+            IExpr::Binary(BinOp::Eq, count, zero) if **zero == IExpr::Int(0) => match &**count {
+                IExpr::CountWhere(pattern, zone, cond) if !reads(e, at) => {
+                    match self.where_at(cond, SquareRef::Here) {
+                        Some(inner) => Where::NoneWhere {
+                            pattern: *pattern,
+                            zone: *zone,
+                            inner: Box::new(inner),
+                        },
+                        None => Where::Holds(Program::of(e)),
+                    }
                 }
-            }
+                _ if !reads(e, at) => Where::Holds(Program::of(e)),
+                _ => return None,
+            },
             // Read once for all squares: it says all or nothing.
-            e if !e.reads_move_squares() => Where::Holds(Program::of(e)),
+            e if !reads(e, at) => Where::Holds(Program::of(e)),
             _ => return None,
         });
         w.map(|w| self.fold(w))
@@ -372,4 +390,14 @@ fn all_hold(conditions: &[(Program, Span)], e: &Env, sq: usize) -> (bool, Option
         v != 0
     });
     (holds, first_bad)
+}
+
+/// Whether `e` reads the square `at` or a square of the move (`from`, `to`): what a
+/// condition on `at` cannot read once for all squares.
+fn reads(e: &IExpr, at: SquareRef) -> bool {
+    e.reads_move_squares() || reads_square(e, at)
+}
+
+fn reads_square(e: &IExpr, at: SquareRef) -> bool {
+    *e == IExpr::Square(at) || e.children().into_iter().any(|c| reads_square(c, at))
 }

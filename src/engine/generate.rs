@@ -603,6 +603,21 @@ fn where_squares<Z: Layout>(game: &Game, s: &State<Z>, view: &View<Z::Set>, w: &
             *n,
             &dirs[player],
         ),
+        Where::NoneWhere {
+            pattern,
+            zone,
+            inner,
+        } => {
+            let mut found = view.pattern(game, s, pattern) & where_squares(game, s, view, inner);
+            if let Some(z) = zone {
+                found &= Z::Set::from_set(&game.zones[*z].sets[player]);
+            }
+            if found.is_empty() {
+                Z::Set::from_set(&game.board.used_set)
+            } else {
+                Z::Set::default()
+            }
+        }
         Where::Holds(condition) => {
             if condition.holds(&env(game, s)) {
                 Z::Set::from_set(&game.board.used_set)
@@ -737,6 +752,12 @@ fn finish<Z: Layout>(
         let set = view.pattern(game, s, pattern);
         completing_squares(&game.board, set, *n, &dirs[s.to_move as usize])
     });
+    if let Some(squares) = may_go_on {
+        if out[start..end].iter().all(|m| !squares.has(m.to())) {
+            // No move goes on: the first parts are the moves, where they stand.
+            return;
+        }
+    }
     for i in start..end {
         let m = out[i];
         match may_go_on {

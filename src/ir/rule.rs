@@ -147,6 +147,14 @@ pub enum Where {
     /// A condition that reads the position but no square of the move (`count(…) == 0`):
     /// every square where it holds, none where it does not.
     Holds(Program),
+    /// `count(PATTERN [in ZONE] where COND) == 0`, `COND` being a formula on `here`: every
+    /// square where no square of the pattern (in the zone) is one of `inner`'s, none
+    /// otherwise.
+    NoneWhere {
+        pattern: Pattern,
+        zone: Option<usize>,
+        inner: Box<Where>,
+    },
     And(Vec<Where>),
     Or(Vec<Where>),
     Not(Box<Where>),
