@@ -1214,6 +1214,19 @@ impl Checker<'_> {
 
     /// Reports a name that is nothing here, with the names that are.
     fn unknown_name(&mut self, id: &Ident, scope: Scope, params: &[Binding]) {
+        let counts_a_move =
+            matches!(id.name.as_str(), "turned" | "taken") && !(id.name == "taken" && scope.sown);
+        if counts_a_move && !params.iter().any(|(n, _, _)| *n == id.name) {
+            self.report(
+                Problem::new(
+                    Kind::OutOfScope,
+                    format!("`{}` is known only in a move rule's `require`", id.name),
+                )
+                .label(id.span, format!("not in {}", scope.place))
+                .help("`taken` and `turned` count what the move being made took or turned; read them in its rule's `require` (`move drop { … require taken >= 1 }`)"),
+            );
+            return;
+        }
         let mut known: Vec<String> = params.iter().map(|(n, _, _)| n.clone()).collect();
         known.extend(self.values.keys().cloned());
         known.extend(self.defines.keys().cloned());

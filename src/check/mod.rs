@@ -226,7 +226,11 @@ impl<'f> Checker<'f> {
         name: &ast::Ident,
         known: impl IntoIterator<Item = &'k str> + Clone,
     ) {
-        let suggestion = did_you_mean(&name.name, known.clone());
+        let suggestion = did_you_mean(&name.name, known.clone()).or_else(|| {
+            // `north` for `n`: a direction named by its compass word.
+            let short = crate::diagnostic::compass_letters(&name.name)?;
+            known.clone().into_iter().find(|k| *k == short)
+        });
         let mut list: Vec<&str> = known.into_iter().collect();
         list.sort_unstable();
         list.dedup();

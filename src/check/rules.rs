@@ -560,6 +560,14 @@ impl Checker<'_> {
             }
             Clause::If(cond, _) => {
                 if let Some(e) = self.lower_as(cond, Ty::Bool, scope) {
+                    // Written false (not made false by an option, which may be on purpose).
+                    if e == IExpr::Int(0) && literal(cond) {
+                        self.report(
+                            Problem::new(Kind::NeverHolds, "this condition is always false")
+                                .label(cond.span, "never holds")
+                                .help("the rule gives no move: remove it, or write the condition it should have"),
+                        );
+                    }
                     if e.reads_state() {
                         self.check_range(&e, cond.span);
                         c.dynamics.push(e);
@@ -1285,5 +1293,16 @@ impl Clauses {
         } else {
             Scope::MOVE
         }
+    }
+}
+
+/// Whether `e` is written with numbers and truth values alone (`false`, `1 > 2`).
+fn literal(e: &crate::syntax::ast::Expr) -> bool {
+    use crate::syntax::ast::ExprKind;
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Bool(_) => true,
+        ExprKind::Unary(_, a) => literal(a),
+        ExprKind::Binary(_, a, b) => literal(a) && literal(b),
+        _ => false,
     }
 }

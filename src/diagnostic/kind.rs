@@ -145,6 +145,8 @@ kinds! {
     /// More than 65,535 move rules (which no file within the 1 MiB limit can hold; the
     /// check guards the rule ids).
     TooManyRules = "too_many_rules", Error, "more than 65,535 move rules";
+    /// `move step { along n onto empty if false }`
+    NeverHolds = "never_holds", Warning, "a rule's condition is written always false: the rule gives no move";
     /// `pieces man, king` where no rule moves a `king`.
     PieceCannotMove = "piece_cannot_move", Warning, "a piece type that no rule moves";
 

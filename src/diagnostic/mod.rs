@@ -13,7 +13,7 @@ mod suggest;
 pub use kind::Kind;
 pub use render::{render, RenderStyle};
 pub use span::{line_column, Span};
-pub use suggest::did_you_mean;
+pub use suggest::{compass_letters, did_you_mean};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {

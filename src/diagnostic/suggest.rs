@@ -13,6 +13,27 @@ pub fn did_you_mean<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) ->
         .map(|(_, k)| k)
 }
 
+/// The compass letters of a compass word (`north` → `n`, `south_east` or `southeast` →
+/// `se`), for suggesting a direction's name.
+pub fn compass_letters(word: &str) -> Option<&'static str> {
+    let word: String = word
+        .chars()
+        .filter(|c| c.is_ascii_alphabetic())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    Some(match word.as_str() {
+        "north" => "n",
+        "south" => "s",
+        "east" => "e",
+        "west" => "w",
+        "northeast" => "ne",
+        "northwest" => "nw",
+        "southeast" => "se",
+        "southwest" => "sw",
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

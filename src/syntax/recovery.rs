@@ -121,6 +121,23 @@ fn blank(text: &mut String, start: usize, end: usize) -> bool {
     true
 }
 
+/// Whether the text just before `pos` is a pattern after `onto` or `over` (the words of a
+/// pattern only, on the same line): where an `or` is read as joining two patterns.
+fn ends_a_pattern(text: &str, pos: usize) -> bool {
+    let line = text[..pos].rsplit('\n').next().unwrap_or_default();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some(at) = words.iter().rposition(|w| matches!(*w, "onto" | "over")) else {
+        return false;
+    };
+    let pattern = &words[at + 1..];
+    !pattern.is_empty()
+        && pattern.len() <= 3
+        && pattern.iter().all(|w| {
+            w.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '+')
+        })
+}
+
 /// One syntax error, explained.
 fn explain(text: &str, pos: usize, positives: &[Rule]) -> Problem {
     let found = found_at(text, pos);
@@ -154,6 +171,13 @@ fn explain(text: &str, pos: usize, positives: &[Rule]) -> Problem {
             Rule::ident | Rule::ident_list | Rule::params | Rule::rule_name
         )
     });
+    if matches!(found, "or" | "and") && ends_a_pattern(text, pos) {
+        return problem
+            .label(span, "a pattern ends before this")
+            .help(format!(
+                "a pattern names one kind of square (`empty`, `enemy`, `friend king`, …); `{found}` joins conditions, not patterns: write two rules (`onto empty` and `onto enemy`), or `onto any if to is empty {found} to is enemy`"
+            ));
+    }
     if is_word && wants_name && reserved_words().contains(&found) {
         return problem
             .label(span, "a reserved word")
