@@ -2,7 +2,8 @@
 //! position text it fits. The board field is the position text's own; the other fields are
 //! read in general terms:
 //!
-//! - the side to move is a player's initial (`w`, `b`);
+//! - the side to move is a player's initial (`w`, `b`); where no player's name starts
+//!   with it, `w` is the first player and `b` the second (FEN's white moves first);
 //! - each letter of the third field marks pieces as not having moved (for `moved`): an
 //!   upper-case letter for the first player, lower case for the second; `K` the outermost
 //!   followed piece (see `Game::moved_types`) at the east end of the player's home row, `Q`
@@ -28,16 +29,26 @@ pub fn looks_like_fen(game: &Game, text: &str) -> bool {
         && initial_of(game, side).is_some()
 }
 
-/// The player whose name starts with this letter (either case), if exactly one does.
+/// The player whose name starts with this letter (either case), if exactly one does; else,
+/// in a game of two players neither of whose names starts with it, `w` for the first and
+/// `b` for the second, as FEN has them.
 fn initial_of(game: &Game, letter: &str) -> Option<usize> {
-    let mut found = game.players.iter().enumerate().filter(|(_, p)| {
+    let starts = |p: &crate::ir::Player| {
         p.name
             .chars()
             .next()
             .is_some_and(|c| c.to_string().eq_ignore_ascii_case(letter))
-    });
-    let first = found.next()?.0;
-    found.next().is_none().then_some(first)
+    };
+    let mut found = game.players.iter().enumerate().filter(|(_, p)| starts(p));
+    match found.next() {
+        Some((first, _)) => found.next().is_none().then_some(first),
+        None if game.players.len() == 2 => match letter {
+            "w" | "W" => Some(0),
+            "b" | "B" => Some(1),
+            _ => None,
+        },
+        None => None,
+    }
 }
 
 /// Reads a FEN (see the module's comment).

@@ -289,6 +289,20 @@ move leap { along forward over 1 empty onto empty if not moved(from) }
     assert_eq!(moves(&g, &s), ["b1-b2", "b1-b3"]);
 }
 
+/// In a game whose players are not White and Black, FEN's `w` is the first player and `b`
+/// the second.
+#[test]
+fn a_fen_side_is_the_first_or_second_player_where_no_name_starts_with_it() {
+    let g = game("zola", "size=4");
+    let text = |fen: &str| position_text(&g, &position(&g, fen));
+    assert_eq!(text("4/1c2/4/C3 w - - 0 1"), "4/1c2/4/C3 Red");
+    assert_eq!(text("4/1c2/4/C3 b"), "4/1c2/4/C3 Blue");
+    // A player whose name starts with the letter is that player (draughts: Black first).
+    let d = game("draughts", "");
+    let s = position(&d, "4/4/4/4/4/4/4/m3 w");
+    assert_eq!(d.players[s.to_move as usize].name, "White");
+}
+
 #[test]
 fn a_fen_reads_as_the_position_text_it_stands_for() {
     let g = game("chess", "");
