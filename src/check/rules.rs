@@ -214,13 +214,20 @@ impl Checker<'_> {
             })
             .unwrap_or(d.name.span);
         let Some(pattern) = takes else {
+            // Taking by an effect bounds nothing: an effect may find no piece at a step.
+            let by_effect = rule.effects.iter().any(|e| e.verb == EffectVerb::Take);
+            let label = if by_effect {
+                "its `take` effect may find nothing, so a step need not take anything"
+            } else {
+                "its steps need not take anything"
+            };
             self.report(
                 Problem::new(
                     Kind::EndlessChain,
                     format!("the chain of `{}` could go on forever", d.name.name),
                 )
-                .label(chain_span, "its steps need not take anything")
-                .help("a chain goes on by steps that take what they pass over (`over 1 enemy … capture over`) or where they land (`onto enemy`)"),
+                .label(chain_span, label)
+                .help("a chain goes on by steps that take what they pass over (`over 1 enemy … capture over`) or where they land (`onto enemy`): those bound it by the pieces on the board"),
             );
             return;
         };
