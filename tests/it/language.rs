@@ -554,3 +554,43 @@ fn square_names_are_squares_in_expressions() {
     assert_eq!(problems.len(), 1);
     assert_eq!(problems[0].message, "the square `d4` is not on this board");
 }
+
+/// Every section of docs/LANGUAGE.md is in its contents, linked by its anchor.
+#[test]
+fn the_language_reference_lists_every_section_in_its_contents() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/LANGUAGE.md")).unwrap();
+    let (_, body) = doc.split_once("\nContents:\n").expect("a contents list");
+    let contents: String = body
+        .lines()
+        .skip_while(|l| l.is_empty())
+        .take_while(|l| l.starts_with("- "))
+        .collect();
+    let mut in_code = false;
+    for line in body.lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+        }
+        let Some(title) = line
+            .strip_prefix("## ")
+            .or_else(|| line.strip_prefix("### "))
+            .filter(|_| !in_code)
+        else {
+            continue;
+        };
+        // GitHub's anchor: lower case, spaces to dashes, punctuation dropped.
+        let anchor: String = title
+            .to_lowercase()
+            .chars()
+            .filter_map(|c| match c {
+                ' ' => Some('-'),
+                c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            contents.contains(&format!("(#{anchor})")),
+            "the contents of docs/LANGUAGE.md do not link `{title}` (#{anchor})"
+        );
+    }
+}
