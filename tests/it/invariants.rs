@@ -177,13 +177,22 @@ fn check_state(name: &str, game: &Game, s: &Position, moves: &mut Vec<Move>) {
 
 #[test]
 fn random_games_keep_every_invariant() {
+    // Thirty games each, or as many as 8,000 positions allow: a game of Go on 19 x 19 is
+    // some 600 plies of 360 moves each, and its rules are checked in full on 9 x 9 and
+    // 5 x 5 as well (the README's test command must stay within three minutes).
+    const POSITIONS: usize = 8000;
     for (name, game) in every_shipped_game() {
         let mut rng = Rng::new(7);
         let mut moves = Vec::new();
+        let mut checked = 0;
         for _ in 0..30 {
+            if checked >= POSITIONS {
+                break;
+            }
             let mut s = Position::start(&game);
             for _ in 0..2000 {
                 check_state(&name, &game, &s, &mut moves);
+                checked += 1;
                 if moves.is_empty() {
                     break;
                 }
