@@ -332,16 +332,20 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
 /// game that reads `seen`), each as a position with the same player to move, oldest first.
 pub fn parse_line(game: &Game, text: &str) -> Result<(Position, Vec<Position>), String> {
     let mut boards = None;
+    let mut twice = false;
     let fields: Vec<&str> = text
         .split_whitespace()
         .filter(|field| match field.strip_prefix("before=") {
             Some(value) if game.reads_seen => {
-                boards = Some(value);
+                twice |= boards.replace(value).is_some();
                 false
             }
             _ => true,
         })
         .collect();
+    if twice {
+        return Err("`before=` is given twice: write the boards once, separated by `;`".into());
+    }
     let position = parse_fields(game, &fields.join(" "))?;
     let side = &game.players[position.to_move as usize].name;
     let before = boards
@@ -349,6 +353,11 @@ pub fn parse_line(game: &Game, text: &str) -> Result<(Position, Vec<Position>), 
             value
                 .split(';')
                 .map(|board| {
+                    if board.is_empty() {
+                        return Err(
+                            "`before=` has an empty board: write each board as the position text's first field, separated by `;`".to_string(),
+                        );
+                    }
                     parse_fields(game, &format!("{board} {side}"))
                         .map_err(|e| format!("`before=`, the board `{board}`: {e}"))
                 })

@@ -410,10 +410,20 @@ fn a_position_text_carries_the_board_a_ko_needs() {
         position_text_after(&g, &position(&g, "3/3/2S White"), &line),
         "3/3/2S White before=3/S2/3;3/3/S2;3/3/1S1"
     );
-    // A board that cannot be read is named.
+    // A board that cannot be read is named; an empty one and a field given twice are said.
     assert_eq!(
         parse_line(&g, "3/3/2S White before=3/3/4").err().as_deref(),
         Some("`before=`, the board `3/3/4`: rank 1 has 3 squares, but the text gives 4")
+    );
+    assert_eq!(
+        parse_line(&g, "3/3/2S White before=3/3/3;").err().as_deref(),
+        Some("`before=` has an empty board: write each board as the position text's first field, separated by `;`")
+    );
+    assert_eq!(
+        parse_line(&g, "3/3/2S White before=3/3/3 before=3/3/3")
+            .err()
+            .as_deref(),
+        Some("`before=` is given twice: write the boards once, separated by `;`")
     );
 }
 
