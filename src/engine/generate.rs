@@ -11,7 +11,7 @@
 //! once over `Mask` and compiled for boards of up to 64 squares (one word) and for larger
 //! ones (four words).
 
-use super::after::{checked_in_chain, keep_allowed_after};
+use super::after::{allowed_one, checked_in_chain, holds_after, keep_allowed_after};
 use super::chain::{extend_chain, extend_light, light};
 use super::end::{end_rule, nobody_moves, verdict_outcome, Cause, Outcome};
 use super::env::env;
@@ -797,6 +797,33 @@ pub(super) fn meets_require<Z: Layout>(game: &Game, s: &State<Z>, m: &Move) -> b
         taken: done.taken,
         ..env(game, &after)
     })
+}
+
+/// Whether a move drawn from the unchecked list (`generate_tier_unrequired`) is legal: it
+/// meets its rule's `require` and `after move require`. Where both read the same position
+/// after it (a move of one part, in a game that keeps no moved pieces), it is made once.
+pub(super) fn drawn_legal<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, earlier: &[u64]) -> bool {
+    let rule = (!m.is_pass()).then(|| &game.rules[m.rule.index()]);
+    let once =
+        rule.filter(|r| deferrable(r) && !r.plain && !game.reads_moved && game.sowing.is_none());
+    let Some(rule) = once else {
+        return meets_require(game, s, m) && allowed_one(game, s, m, earlier);
+    };
+    let mut after = *s;
+    let (done, from, to) = made_first(game, rule, &mut after, m);
+    let require = rule
+        .require
+        .as_ref()
+        .expect("a deferrable rule has a require");
+    let env = Env {
+        from,
+        to,
+        turned: done.turned,
+        taken: done.taken,
+        ..env(game, &after)
+    };
+    require.holds(&env)
+        && ((m.promote == 0 && checked_in_chain(rule)) || holds_after(game, &after, m, earlier))
 }
 
 /// Makes the part of `m` that is `rule`'s first (with its chosen promotion) on `after`,

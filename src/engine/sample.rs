@@ -7,10 +7,9 @@
 //! an index is the move `generate` would list at that index; elsewhere this falls back to
 //! `generate`.
 
-use super::after::allowed_one;
 use super::end::{end_rule, Outcome};
 use super::generate::{
-    choose_promotions, gate_holds, generate, generate_tier_unrequired, meets_require, no_moves,
+    choose_promotions, drawn_legal, gate_holds, generate, generate_tier_unrequired, no_moves,
     placeable_squares, settled_set_wise, walk, RuleSets, View,
 };
 use super::layout::Layout;
@@ -177,7 +176,7 @@ pub fn sample_drawn<Z: Layout>(
         while !out.is_empty() {
             let i = pick(out.len());
             let m = out[i];
-            if meets_require(game, s, &m) && allowed_one(game, s, &m, earlier) {
+            if drawn_legal(game, s, &m, earlier) {
                 return Ok(m);
             }
             out.swap_remove(i);
@@ -258,7 +257,7 @@ fn draw_placement<Z: Layout>(
             sets[i].remove(to);
             Move::place(rule_id, game.rules[rule_id.index()].captures(), to)
         };
-        if meets_require(game, s, &m) && allowed_one(game, s, &m, earlier) {
+        if drawn_legal(game, s, &m, earlier) {
             return Some(m);
         }
         total -= 1;
