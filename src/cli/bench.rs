@@ -1,6 +1,7 @@
 //! `tabula bench GAME --playouts N [--seed S] [--max-plies P] [--threads T] [--json]`:
 //! random games, their speed, their length and their results. Playout `i` draws from the
-//! seed's `i`th stream, so the totals are the same at any number of threads.
+//! seed's `i`th stream, so the totals are the same at any number of threads. Ctrl-C stops
+//! the run after the playouts under way; their figures are printed, and the exit is 130.
 
 use super::error::{CliError, Out};
 use super::game::{load_game, options_json, GameArgs};
@@ -27,13 +28,17 @@ pub fn run(
     let loaded = load_game(args)?;
     let game = &loaded.game;
     let players = game.players.len();
+    // Ctrl-C stops the run after the playouts under way, and the figures are of those.
+    crate::repl::interrupt::install();
+    let stop = &crate::repl::interrupt::INTERRUPTED;
     let t = Instant::now();
     // Each thread adds up its own playouts; nothing is kept a playout, so that any number
     // of them runs in the same memory.
     let tallies: Vec<Tally> = each_state!(&loaded.start, start => {
-        threads::each_into(
+        threads::each_into_until(
             playouts,
             threads,
+            stop,
             || {
                 (
                     Scratch::default(),
@@ -60,9 +65,13 @@ pub fn run(
         draws,
         capped,
         plies,
+        played,
     } = all;
+    let interrupted = played < playouts;
+    let asked = playouts;
+    let playouts = played;
     let per_second = playouts as f64 / seconds.max(1e-9);
-    let average = plies as f64 / playouts as f64;
+    let average = plies as f64 / playouts.max(1) as f64;
     let mut out = Out::new();
     if as_json {
         let wins: serde_json::Map<String, serde_json::Value> = game
@@ -83,10 +92,16 @@ pub fn run(
             "capped": capped,
             "seed": seed,
             "threads": threads,
+            "interrupted": interrupted,
         });
         out.line(&doc.to_string())?;
     } else {
         out.line(&title_text(game))?;
+        if interrupted {
+            out.line(&format!(
+                "interrupted (Ctrl-C): {playouts} of the {asked} playouts asked for"
+            ))?;
+        }
         out.line(&format!(
             "playouts: {playouts} in {seconds:.3} s, {per_second:.0} per second (seed {seed}, {})",
             count(threads, "thread", "threads")
@@ -102,7 +117,12 @@ pub fn run(
         out.line(&format!("outcomes: {}", parts.join(", ")))?;
         out.line(&format!("stopped at {max_plies} plies: {capped}"))?;
     }
-    Ok(ExitCode::SUCCESS)
+    // Stopped by Ctrl-C: the figures are printed, and the exit says it was interrupted.
+    Ok(if interrupted {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// What playouts add up to: wins by player, draws, games stopped at the cap, and plies.
@@ -111,6 +131,8 @@ struct Tally {
     draws: usize,
     capped: usize,
     plies: usize,
+    /// The playouts played.
+    played: usize,
 }
 
 impl Tally {
@@ -120,10 +142,12 @@ impl Tally {
             draws: 0,
             capped: 0,
             plies: 0,
+            played: 0,
         }
     }
 
     fn add(&mut self, p: &Playout) {
+        self.played += 1;
         self.plies += p.plies;
         match p.outcome {
             Some(Outcome::Win(w)) => self.wins[w as usize] += 1,
@@ -138,6 +162,7 @@ impl Tally {
         }
         self.draws += other.draws;
         self.capped += other.capped;
+        self.played += other.played;
         self.plies += other.plies;
     }
 }

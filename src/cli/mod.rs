@@ -129,7 +129,7 @@ pub enum Command {
     Bench {
         #[command(flatten)]
         game: GameArgs,
-        /// How many games to play
+        /// How many games to play (Ctrl-C stops sooner, with the figures of those played)
         #[arg(long, default_value_t = 1000)]
         playouts: usize,
         /// The random seed (each playout draws from its own stream of it)

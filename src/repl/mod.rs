@@ -4,7 +4,7 @@
 
 mod editor;
 pub mod input;
-mod interrupt;
+pub(crate) mod interrupt;
 mod record;
 
 pub use editor::run;

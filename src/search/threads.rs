@@ -2,7 +2,7 @@
 //! finishes the last, results returned in item order, so that totals never depend on the
 //! number of threads or on which thread ran what.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The machine's cores: the default for `--threads`.
@@ -65,10 +65,30 @@ pub fn each_into<W>(
 where
     W: Send,
 {
+    each_into_until(items, threads, &AtomicBool::new(false), new_worker, work)
+}
+
+/// `each_into`, that takes no new item once `stop` is set (by Ctrl-C): the items begun
+/// are finished, and the workers come back with what they added up.
+pub fn each_into_until<W>(
+    items: usize,
+    threads: usize,
+    stop: &AtomicBool,
+    new_worker: impl Fn() -> W + Sync,
+    work: impl Fn(&mut W, usize) + Sync,
+) -> Vec<W>
+where
+    W: Send,
+{
     let threads = threads.clamp(1, items.max(1));
     if threads == 1 {
         let mut worker = new_worker();
-        (0..items).for_each(|i| work(&mut worker, i));
+        for i in 0..items {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            work(&mut worker, i);
+        }
         return vec![worker];
     }
     let next = AtomicUsize::new(0);
@@ -79,7 +99,7 @@ where
                     let mut worker = new_worker();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= items {
+                        if i >= items || stop.load(Ordering::Relaxed) {
                             break;
                         }
                         work(&mut worker, i);

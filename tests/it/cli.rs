@@ -733,3 +733,49 @@ fn validate_with_standard_error_on_a_full_device_exits_by_its_result() {
         assert_eq!(o.status.code(), Some(code), "{file}");
     }
 }
+
+/// `bench` asked for more playouts than anyone could wait for stops at Ctrl-C, prints the
+/// figures of the playouts it made, and exits 130.
+#[test]
+fn ctrl_c_stops_a_bench_and_gives_its_figures() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["bench", "zola", "--playouts", "18446744073709551615"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let started = std::time::Instant::now();
+    let mut text = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut text)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert_eq!(status.code(), Some(130), "{text}");
+    assert!(
+        text.contains(" of the 18446744073709551615 playouts asked for\n"),
+        "{text}"
+    );
+    let played: usize = text
+        .split("interrupted (Ctrl-C): ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(played > 0, "{text}");
+    assert!(
+        text.contains(&format!("\nplayouts: {played} in ")),
+        "{text}"
+    );
+}
