@@ -31,6 +31,8 @@ pub fn run(
     // Ctrl-C stops the run after the playouts under way, and the figures are of those.
     crate::repl::interrupt::install();
     let stop = &crate::repl::interrupt::INTERRUPTED;
+    // The boards a position text gave as before it (`before=`), which `seen` reads.
+    let before: Vec<u64> = loaded.before.iter().map(|b| b.board_key(game)).collect();
     let t = Instant::now();
     // Each thread adds up its own playouts; nothing is kept a playout, so that any number
     // of them runs in the same memory.
@@ -40,11 +42,12 @@ pub fn run(
             threads,
             stop,
             || {
-                (
-                    Scratch::default(),
-                    Vec::with_capacity(256),
-                    Tally::new(players),
-                )
+                let mut scratch = Scratch::default();
+                if !before.is_empty() {
+                    // Each playout's line starts after those boards.
+                    scratch.history.start_after(game, &mut start.clone(), &before);
+                }
+                (scratch, Vec::with_capacity(256), Tally::new(players))
             },
             |(scratch, buffer, tally), i| {
                 let mut rng = Rng::stream(seed, i as u64);

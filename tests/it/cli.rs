@@ -779,3 +779,39 @@ fn ctrl_c_stops_a_bench_and_gives_its_figures() {
         "{text}"
     );
 }
+
+/// `bench` from a position text reads its `before=` boards: a step back onto the board
+/// before is refused by `not seen(2)`, so White has no move and loses.
+#[test]
+fn bench_from_a_position_text_reads_the_boards_before_it() {
+    let dir = crate::common::temp_folder("bench-before");
+    let file = dir.join("back.game");
+    std::fs::write(
+        &file,
+        "game \"T\"\nboard 2 x 1\nplayers White, Black\npieces man\nsetup { White man on a1 }\nmove step { along e, w onto empty }\nafter move require not seen(2)\n",
+    )
+    .unwrap();
+    let outcomes = |position: &str| {
+        let o = tabula(&[
+            "bench",
+            file.to_str().unwrap(),
+            "--position",
+            position,
+            "--playouts",
+            "10",
+            "--max-plies",
+            "1",
+        ]);
+        let text = String::from_utf8(o.stdout).unwrap();
+        text.lines()
+            .find(|l| l.starts_with("outcomes:"))
+            .unwrap_or_else(|| panic!("{text}"))
+            .to_string()
+    };
+    assert_eq!(
+        outcomes("1M White before=M1"),
+        "outcomes: White 0, Black 10, draw 0"
+    );
+    assert_eq!(outcomes("1M White"), "outcomes: White 10, Black 0, draw 0");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
