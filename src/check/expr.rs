@@ -408,23 +408,9 @@ impl Checker<'_> {
                 Some([(dx, dy); MAX_PLAYERS])
             }
             ExprKind::Name(id) => {
-                let r = self.dir_names.get(&id.name).cloned()?;
-                self.names_read.insert(id.name.clone());
+                let dirs = self.one_direction(id, false)?;
                 let mut steps = [(0, 0); MAX_PLAYERS];
-                for (p, step) in steps.iter_mut().enumerate().take(self.players.len()) {
-                    let mut ids = Vec::new();
-                    self.resolve_direction(&r, p, &mut ids);
-                    let [d] = ids[..] else {
-                        self.report(
-                            Problem::new(
-                                Kind::TypeMismatch,
-                                format!("`{}` is a group of directions, not one step", id.name),
-                            )
-                            .label(id.span, format!("{} directions", ids.len()))
-                            .help("add one direction to a square: `to + n`"),
-                        );
-                        return None;
-                    };
+                for (step, d) in steps.iter_mut().zip(dirs).take(self.players.len()) {
                     let dir = &self.directions[d.index()];
                     *step = (dir.dx as i64, dir.dy as i64);
                 }
@@ -1583,17 +1569,25 @@ impl Checker<'_> {
         *ty != Ty::Error
     }
 
-    /// `seen` or `seen(N)`: whether the board has stood before (in the last N positions).
-    fn lower_seen(&mut self, args: &[Expr], span: Span, scope: Scope) -> (IExpr, Ty) {
+    /// Whether `name`, which reads the game's history, may be read here (where the position
+    /// is known); else says where it may (`places`).
+    fn reads_history(&mut self, name: &str, span: Span, scope: Scope, places: &str) -> bool {
         if !scope.state {
             self.report(
                 Problem::new(
                     Kind::OutOfScope,
-                    "`seen` reads the game's history, which is not known here",
+                    format!("`{name}` reads the game's history, which is not known here"),
                 )
                 .label(span, format!("not in {}", scope.place))
-                .help("read it in `after move require` or an end rule"),
+                .help(format!("read it in {places}")),
             );
+        }
+        scope.state
+    }
+
+    /// `seen` or `seen(N)`: whether the board has stood before (in the last N positions).
+    fn lower_seen(&mut self, args: &[Expr], span: Span, scope: Scope) -> (IExpr, Ty) {
+        if !self.reads_history("seen", span, scope, "`after move require` or an end rule") {
             return ERR;
         }
         match args {
@@ -1606,7 +1600,7 @@ impl Checker<'_> {
                     self.report(
                         Problem::new(Kind::BadValue, format!("`seen({k})` looks back no position"))
                             .label(n.span, "from 1 position back")
-                            .help("`seen(2)` is the position before the move before (a ko); `seen` alone, any before"),
+                            .help("`seen(2)` is the board before the move before; `seen` alone, any before"),
                     );
                     ERR
                 }
@@ -1639,15 +1633,8 @@ impl Checker<'_> {
     /// `previous(from)`, `previous(to)` (or `last`), `previous(lifted)`, `previous(laps)`,
     /// `previous(taken)`: what the move before this position did.
     fn lower_previous(&mut self, args: &[Expr], span: Span, scope: Scope) -> (IExpr, Ty) {
-        if !scope.state {
-            self.report(
-                Problem::new(
-                    Kind::OutOfScope,
-                    "`previous` reads the game's history, which is not known here",
-                )
-                .label(span, format!("not in {}", scope.place))
-                .help("read it in a move's condition, `after move require`, or an end rule"),
-            );
+        let places = "a move's condition, `after move require`, or an end rule";
+        if !self.reads_history("previous", span, scope, places) {
             return ERR;
         }
         let field = match args {

@@ -839,43 +839,7 @@ impl Checker<'_> {
             );
             ok = false;
         }
-        let into = match &e.into {
-            Some(t) => Some(self.piece_type(t)?),
-            None => None,
-        };
-        let verb = match e.verb {
-            ast::EffectVerb::Turn => EffectVerb::Turn,
-            ast::EffectVerb::Take => EffectVerb::Take,
-            ast::EffectVerb::Change => EffectVerb::Change,
-        };
-        if verb == EffectVerb::Change && into.is_none() {
-            self.report(
-                Problem::new(Kind::MissingClause, "`change` says what the pieces become")
-                    .label(e.verb_span, "needs `into TYPE`")
-                    .help("write `change { along all onto enemy into stone }`"),
-            );
-            ok = false;
-        }
-        if verb == EffectVerb::Take && e.into.is_some() {
-            self.report(
-                Problem::new(Kind::BadEffect, "taken pieces become nothing")
-                    .label(e.verb_span, "`take` with `into`")
-                    .help("use `turn … into TYPE` or `change … into TYPE`"),
-            );
-            ok = false;
-        }
-        let scope = Scope {
-            no_from: placing,
-            ..Scope::MOVE
-        };
-        let when = match &e.when {
-            Some(c) => {
-                let lowered = self.lower_as(c, Ty::Bool, scope)?;
-                self.check_range(&lowered, c.span);
-                Some(lowered)
-            }
-            None => None,
-        };
+        let (verb, into, when) = self.effect_verb(e, placing, &mut ok)?;
         if let Some(only) = &e.only {
             self.report(
                 Problem::new(Kind::BadEffect, "`where` picks groups, with `groups`")
@@ -895,6 +859,55 @@ impl Checker<'_> {
             groups: false,
             only: None,
         })
+    }
+
+    /// What an effect does (its verb, and with `into` the type the pieces become) and its
+    /// `when`, checked alike for every kind of effect: `change` needs `into`, `take` takes
+    /// none. `ok` is cleared where something is wrong but the rest can still be read.
+    fn effect_verb(
+        &mut self,
+        e: &EffectDecl,
+        placing: bool,
+        ok: &mut bool,
+    ) -> Option<(EffectVerb, Option<u8>, Option<IExpr>)> {
+        let into = match &e.into {
+            Some(t) => Some(self.piece_type(t)?),
+            None => None,
+        };
+        let verb = match e.verb {
+            ast::EffectVerb::Turn => EffectVerb::Turn,
+            ast::EffectVerb::Take => EffectVerb::Take,
+            ast::EffectVerb::Change => EffectVerb::Change,
+        };
+        if verb == EffectVerb::Change && into.is_none() {
+            self.report(
+                Problem::new(Kind::MissingClause, "`change` says what the pieces become")
+                    .label(e.verb_span, "needs `into TYPE`")
+                    .help("write `change { along all onto enemy into stone }`"),
+            );
+            *ok = false;
+        }
+        if verb == EffectVerb::Take && e.into.is_some() {
+            self.report(
+                Problem::new(Kind::BadEffect, "taken pieces become nothing")
+                    .label(e.verb_span, "`take` with `into`")
+                    .help("use `turn … into TYPE` or `change … into TYPE`"),
+            );
+            *ok = false;
+        }
+        let scope = Scope {
+            no_from: placing,
+            ..Scope::MOVE
+        };
+        let when = match &e.when {
+            Some(c) => {
+                let lowered = self.lower_as(c, Ty::Bool, scope)?;
+                self.check_range(&lowered, c.span);
+                Some(lowered)
+            }
+            None => None,
+        };
+        Some((verb, into, when))
     }
 
     /// An effect on whole groups: `take { along orthogonal groups enemy where
@@ -953,28 +966,13 @@ impl Checker<'_> {
             );
             ok = false;
         }
-        let into = match &e.into {
-            Some(t) => Some(self.piece_type(t)?),
-            None => None,
-        };
-        let verb = match e.verb {
-            ast::EffectVerb::Turn => EffectVerb::Turn,
-            ast::EffectVerb::Take => EffectVerb::Take,
-            ast::EffectVerb::Change => EffectVerb::Change,
-        };
-        let scope = Scope {
-            no_from: placing,
-            ..Scope::MOVE
-        };
-        let when = match &e.when {
-            Some(c) => Some(self.lower_as(c, Ty::Bool, scope)?),
-            None => None,
-        };
+        let (verb, into, when) = self.effect_verb(e, placing, &mut ok)?;
         let only = match &e.only {
             Some(c) => {
                 let inner = Scope {
                     here: true,
-                    ..scope
+                    no_from: placing,
+                    ..Scope::MOVE
                 };
                 let lowered = self.lower_as(c, Ty::Bool, inner)?;
                 self.check_range(&lowered, c.span);

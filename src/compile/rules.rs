@@ -395,9 +395,5 @@ fn all_hold(conditions: &[(Program, Span)], e: &Env, sq: usize) -> (bool, Option
 /// Whether `e` reads the square `at` or a square of the move (`from`, `to`): what a
 /// condition on `at` cannot read once for all squares.
 fn reads(e: &IExpr, at: SquareRef) -> bool {
-    e.reads_move_squares() || reads_square(e, at)
-}
-
-fn reads_square(e: &IExpr, at: SquareRef) -> bool {
-    *e == IExpr::Square(at) || e.children().into_iter().any(|c| reads_square(c, at))
+    e.reads_move_squares() || e.reads(&IExpr::Square(at))
 }

@@ -144,13 +144,22 @@ pub(super) fn holds_after<Z: Layout>(
     let Some(program) = &game.after_program else {
         return true;
     };
-    let env = Env {
+    program.holds(&after_env(game, after, m, earlier))
+}
+
+/// What `after move require` reads at `after`, the position after `m`.
+fn after_env<'a, Z: Layout>(
+    game: &'a Game,
+    after: &'a State<Z>,
+    m: &Move,
+    earlier: &'a [u64],
+) -> Env<'a, Z::Set> {
+    Env {
         from: m.from,
         to: m.to(),
         earlier,
         ..env(game, after)
-    };
-    program.holds(&env)
+    }
 }
 
 /// Whether a move the generator found, with its chains checked as they were found, is
@@ -187,12 +196,7 @@ pub fn refusal<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, earlier: &[u64]) 
     }
     let mut after = *s;
     make_board(game, &mut after, m);
-    let env = Env {
-        from: m.from,
-        to: m.to(),
-        earlier,
-        ..env(game, &after)
-    };
+    let env = after_env(game, &after, m, earlier);
     game.after_move
         .iter()
         .position(|e| !crate::ir::Program::of(e).holds(&env))

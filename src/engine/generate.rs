@@ -203,24 +203,25 @@ pub(super) fn choose_promotions<Z: Layout>(
 /// `after move require` test: what the player might have meant, for explaining why a move
 /// is not legal.
 pub fn moves_by_tier<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<Vec<Move>> {
-    game.tiers
-        .iter()
-        .map(|tier| {
-            let mut out = Vec::new();
-            generate_tier(game, tier, s, None, &mut out);
-            out
-        })
-        .collect()
+    each_tier(game, s, generate_tier)
 }
 
 /// `moves_by_tier`, with the moves whose rule's `require` is read move by move left in,
 /// for saying why such a move is refused (`refusal`).
 pub fn moves_by_tier_unrequired<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<Vec<Move>> {
+    each_tier(game, s, generate_tier_unrequired)
+}
+
+/// A function that lists the moves of one tier (`generate_tier` and its kin).
+type TierLister<Z> = fn(&Game, &[RuleId], &State<Z>, Option<&[u64]>, &mut Vec<Move>);
+
+/// The moves of each tier, as `one_tier` lists them.
+fn each_tier<Z: Layout>(game: &Game, s: &State<Z>, one_tier: TierLister<Z>) -> Vec<Vec<Move>> {
     game.tiers
         .iter()
         .map(|tier| {
             let mut out = Vec::new();
-            generate_tier_unrequired(game, tier, s, None, &mut out);
+            one_tier(game, tier, s, None, &mut out);
             out
         })
         .collect()
@@ -236,7 +237,7 @@ pub(super) fn generate_tier<Z: Layout>(
     after_check: Option<&[u64]>,
     out: &mut Vec<Move>,
 ) {
-    tier_moves(game, tier, s, after_check, false, out)
+    tier_moves::<Z, false>(game, tier, s, after_check, out)
 }
 
 /// `generate_tier`, with the moves of rules whose `require` must be read move by move
@@ -248,7 +249,7 @@ pub(super) fn generate_tier_unrequired<Z: Layout>(
     after_check: Option<&[u64]>,
     out: &mut Vec<Move>,
 ) {
-    tier_moves(game, tier, s, after_check, true, out)
+    tier_moves::<Z, true>(game, tier, s, after_check, out)
 }
 
 /// The position as sets of squares, seen by the player to move.
@@ -392,12 +393,13 @@ impl<M: Mask> RuleSets<M> {
 }
 
 /// The moves of one priority tier: for each rule, every piece that may use it at once.
-fn tier_moves<Z: Layout>(
+/// With `DEFER`, the moves of `deferrable` rules are left unchecked (a constant, so that
+/// the generator's own instance has no trace of it).
+fn tier_moves<Z: Layout, const DEFER: bool>(
     game: &Game,
     tier: &[RuleId],
     s: &State<Z>,
     after_check: Option<&[u64]>,
-    defer: bool,
     out: &mut Vec<Move>,
 ) {
     let view = View::<Z::Set>::of(game, s);
@@ -426,7 +428,7 @@ fn tier_moves<Z: Layout>(
         } else {
             moves_of_rule(game, rule_id, s, &view, after_check, out);
         }
-        if defer && deferrable(rule) {
+        if DEFER && deferrable(rule) {
             continue;
         }
         if rule.then.is_some() || (rule.require.is_some() && !settled_set_wise(rule)) {
@@ -782,20 +784,32 @@ pub(super) fn meets_require<Z: Layout>(game: &Game, s: &State<Z>, m: &Move) -> b
         return true;
     }
     let rule = &game.rules[m.rule.index()];
-    let Some(require) = &rule.require else {
-        return true;
-    };
-    if !deferrable(rule) {
-        return true;
-    }
-    let mut after = *s;
-    let (done, from, to) = made_first(game, rule, &mut after, m);
+    // A deferrable rule has a `require`.
+    !deferrable(rule) || required_after(game, rule, &mut { *s }, m)
+}
+
+/// Makes `rule`'s part of `m` on `after` and reads the rule's `require` there (a rule
+/// that has one).
+fn required_after<Z: Layout>(game: &Game, rule: &MoveRule, after: &mut State<Z>, m: &Move) -> bool {
+    let require = rule.require.as_ref().expect("a rule with a require");
+    let made = made_first(game, rule, after, m);
+    require_holds(game, require, after, made)
+}
+
+/// Whether `require` holds at `after`, the position after a part of a move that did
+/// `done`, from `from` to `to`.
+fn require_holds<Z: Layout>(
+    game: &Game,
+    require: &crate::ir::Program,
+    after: &State<Z>,
+    (done, from, to): (Done, Sq, Sq),
+) -> bool {
     require.holds(&Env {
         from,
         to,
         turned: done.turned,
         taken: done.taken,
-        ..env(game, &after)
+        ..env(game, after)
     })
 }
 
@@ -810,19 +824,7 @@ pub(super) fn drawn_legal<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, earlie
         return meets_require(game, s, m) && allowed_one(game, s, m, earlier);
     };
     let mut after = *s;
-    let (done, from, to) = made_first(game, rule, &mut after, m);
-    let require = rule
-        .require
-        .as_ref()
-        .expect("a deferrable rule has a require");
-    let env = Env {
-        from,
-        to,
-        turned: done.turned,
-        taken: done.taken,
-        ..env(game, &after)
-    };
-    require.holds(&env)
+    required_after(game, rule, &mut after, m)
         && ((m.promote == 0 && checked_in_chain(rule)) || holds_after(game, &after, m, earlier))
 }
 
@@ -860,15 +862,8 @@ fn keep_required<Z: Layout>(
     for i in start..out.len() {
         let m = out[i];
         let mut after = *s;
-        let (done, from, to) = make(&mut after, &m);
-        let env = Env {
-            from,
-            to,
-            turned: done.turned,
-            taken: done.taken,
-            ..env(game, &after)
-        };
-        if require.holds(&env) {
+        let made = make(&mut after, &m);
+        if require_holds(game, require, &after, made) {
             out[kept] = m;
             kept += 1;
         }

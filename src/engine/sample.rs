@@ -373,8 +373,13 @@ fn two_parts<Z: Layout>(
 
 /// The square with this index in a set, lowest first.
 fn nth_square<M: Mask>(set: M, index: usize) -> Sq {
+    let words = set.words();
+    if words.len() == 1 {
+        // One word (boards of up to 64 squares, the common case): straight to the bit.
+        return set.squares().nth(index).expect("an index within the set");
+    }
     let mut index = index as u32;
-    for (w, &word) in set.words().iter().enumerate() {
+    for (w, &word) in words.iter().enumerate() {
         let n = word.count_ones();
         if index >= n {
             index -= n;

@@ -114,11 +114,7 @@ pub(crate) fn seen<M: Mask>(env: &Env<M>, n: usize) -> bool {
 fn flood<M: Mask>(board: &crate::ir::Board, seed: M, within: M, dirs: &[DirId]) -> M {
     let mut reached = seed & within;
     loop {
-        let mut next = reached;
-        for &d in dirs {
-            next |= board.stepper::<M>(d).step(reached);
-        }
-        next &= within;
+        let next = (reached | neighbours(board, reached, dirs)) & within;
         if next == reached {
             return reached;
         }
@@ -373,11 +369,7 @@ pub(crate) fn connected<M: Mask>(
         if !(reached & target).is_empty() {
             return true;
         }
-        let mut next = reached;
-        for &d in dirs {
-            next |= board.stepper::<M>(d).step(reached);
-        }
-        next &= set;
+        let next = (reached | neighbours(board, reached, dirs)) & set;
         if next == reached {
             return false;
         }

@@ -292,24 +292,7 @@ impl Program {
             }
             let value = match op {
                 _ if op.is_leaf() => self.leaf(op, env),
-                Op::File
-                | Op::Rank
-                | Op::Row
-                | Op::InZone(_)
-                | Op::Unary(_)
-                | Op::BinaryConst(..)
-                | Op::Abs
-                | Op::Offset(_)
-                | Op::Toward(_)
-                | Op::Seeds
-                | Op::Is(..)
-                | Op::Attacked
-                | Op::Moved
-                | Op::LineThrough(..)
-                | Op::Group(..)
-                | Op::Reaches(..)
-                | Op::Touches(..)
-                | Op::Around(..) => {
+                _ if op.pops_one() => {
                     sp -= 1;
                     self.one(op, stack[sp], env)?
                 }

@@ -9,7 +9,7 @@
 //!   followed piece (see `Game::moved_types`) at the east end of the player's home row, `Q`
 //!   the one at the west end, and with either the followed pieces of that row of another
 //!   type than the end's; the end's piece must be of the type the start position has at
-//!   that end (a right with no rook to castle with is refused); `-` none;
+//!   that end (a right with no such piece at its end is refused); `-` none;
 //! - the fourth field, a square or `-`, is the square the last move passed over: the move
 //!   before is the other player's move straight across it, from the square before it to
 //!   the square after it, by whichever rule of the game makes that move;
@@ -128,8 +128,8 @@ fn unmoved_from_rights(game: &Game, s: &mut Position, rights: &str) -> Result<()
         }
         let end = if east { row[row.len() - 1] } else { row[0] };
         let end_kind = game.kind[s.at(end) as usize];
-        // The piece a letter names is of the type that stands at that end at the start
-        // (a rook, in chess): `K` with no rook east of the king names nothing.
+        // The piece a letter names is of the type that stands at that end at the start:
+        // `K` with no piece of that type at the east end of the row names nothing.
         let start_row = home(&|sq| game.setup[sq as usize]);
         let start_end = if east {
             start_row.last()

@@ -746,12 +746,7 @@ fn ctrl_c_stops_a_bench_and_gives_its_figures() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(800));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    crate::common::ctrl_c_after(&child, 800);
     let started = std::time::Instant::now();
     let mut text = String::new();
     child

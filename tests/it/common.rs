@@ -123,3 +123,13 @@ pub fn play_line(game: &Game, mut s: Position, moves: &[&str]) -> Position {
     }
     s
 }
+
+/// Sends Ctrl-C (SIGINT) to a running child after `millis` milliseconds.
+pub fn ctrl_c_after(child: &std::process::Child, millis: u64) {
+    std::thread::sleep(std::time::Duration::from_millis(millis));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+}

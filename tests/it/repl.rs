@@ -458,12 +458,7 @@ fn ctrl_c_stops_the_computer_playing_every_side_and_keeps_the_game() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    crate::common::ctrl_c_after(&child, 1500);
     // Once stopped, the session reads on: the game is still there to be asked about.
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"ai off\nhistory\nquit\n").unwrap();
