@@ -17,6 +17,8 @@
 //! - [`load`]: finding and compiling a game by name (diagnostic, ir, compile, engine,
 //!   present);
 //! - [`repl`]: the play session (ir, engine, present, search, load);
+//! - [`uci`]: the Universal Chess Interface, for GUIs and other engines (ir, engine,
+//!   present, search, load);
 //! - [`cli`]: the commands (all of the above).
 //!
 //! [`rng`], the seedable random generator, and [`overwrite`], which keeps a command from
@@ -36,3 +38,4 @@ pub mod repl;
 pub mod rng;
 pub mod search;
 pub mod syntax;
+pub mod uci;

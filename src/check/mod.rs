@@ -385,6 +385,7 @@ impl<'f> Checker<'f> {
                 letter: p
                     .letter
                     .map_or_else(|| p.name.name.chars().next().unwrap_or('?'), |(c, _)| c),
+                value: p.value,
             })
             .collect();
         (players, pieces)

@@ -7,34 +7,32 @@ use crate::each_state;
 use crate::engine::{self, History, Layout, Outcome, Scratch, State};
 use crate::present::{count, title_text};
 use crate::rng::Rng;
-use crate::search::mcts::{choose, Level, Limits};
+use crate::search::computer::{self, Computer};
+use crate::search::mcts::Limits;
 use crate::search::threads;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// A computer player of a match: its level and the threads it searches on.
+/// A computer player of a match: who it is and the threads it searches on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Side {
-    level: Level,
+    computer: Computer,
     threads: usize,
 }
 
 impl Side {
-    /// `3` or `3:2` (level 3 on 2 threads).
+    /// `3`, `alphabeta3` or `3:2` (level 3 on 2 threads).
     fn parse(text: &str) -> Result<Side, CliError> {
         let (level, threads) = text.split_once(':').unwrap_or((text, "1"));
-        let level = level.trim().parse::<u8>().ok().filter(|&l| l <= Level::MAX);
+        let computer = Computer::parse(level);
         let threads = threads.trim().parse::<usize>().ok().filter(|&t| t >= 1);
-        match (level, threads) {
-            (Some(level), Some(threads)) => Ok(Side {
-                level: Level(level),
-                threads,
-            }),
+        match (computer, threads) {
+            (Some(computer), Some(threads)) => Ok(Side { computer, threads }),
             (None, _) => Err(CliError::Usage(format!(
-                "`{text}`: a level is a number from 0 to {}, optionally followed by `:THREADS` (`3:2`)",
-                Level::MAX
+                "`{text}`: a computer player is {}, optionally followed by `:THREADS` (`3:2`)",
+                Computer::FORMS
             ))),
             (_, None) => Err(CliError::Usage(format!(
                 "`{text}`: the threads after `:` are a number of at least 1 (`3:2`)"
@@ -45,8 +43,8 @@ impl Side {
     /// `level 3`, or `level 3 on 2 threads`.
     fn name(self) -> String {
         match self.threads {
-            1 => format!("level {}", self.level.0),
-            n => format!("level {} on {n} threads", self.level.0),
+            1 => self.computer.name(),
+            n => format!("{} on {n} threads", self.computer.name()),
         }
     }
 }
@@ -85,6 +83,7 @@ impl Tally {
 pub fn run(
     args: &GameArgs,
     ai: &[String],
+    think: Option<Duration>,
     games: usize,
     seed: u64,
     max_plies: usize,
@@ -120,6 +119,7 @@ pub fn run(
                 game,
                 start,
                 sides,
+                think,
                 g,
                 seed,
                 max_plies,
@@ -161,7 +161,8 @@ pub fn run(
         let doc = serde_json::json!({
             "game": game.title,
             "options": options_json(game),
-            "levels": [sides[0].level.0, sides[1].level.0],
+            "levels": [sides[0].computer.level.0, sides[1].computer.level.0],
+            "methods": [sides[0].computer.method(game).name(), sides[1].computer.method(game).name()],
             "search_threads": [sides[0].threads, sides[1].threads],
             "games": games,
             "wins": [wins[0][0] + wins[0][1], wins[1][0] + wins[1][1]],
@@ -208,6 +209,7 @@ fn play_one<Z: Layout>(
     game: &crate::ir::Game,
     start: &State<Z>,
     sides: [Side; 2],
+    think: Option<Duration>,
     g: usize,
     seed: u64,
     max_plies: usize,
@@ -230,9 +232,24 @@ fn play_one<Z: Layout>(
         let side = sides[(s.to_move as usize + first) % 2];
         let limits = Limits {
             threads: side.threads,
-            ..Limits::for_level(side.level)
+            time: think.unwrap_or(Limits::for_level(side.computer.level).time),
+            playouts: match think {
+                Some(_) if side.computer.level.0 > 0 => usize::MAX,
+                _ => side.computer.level.playouts(),
+            },
+            ..Limits::for_level(side.computer.level)
         };
-        let m = choose(game, &s, &history, limits, &mut rng).expect("the game goes on");
+        let m = computer::choose(
+            game,
+            &s,
+            &history,
+            side.computer,
+            limits,
+            &mut rng,
+            &mut |_| {},
+        )
+        .expect("the game goes on")
+        .mv;
         engine::make(game, &mut s, m);
         history.record(game, &mut s);
         plies += 1;

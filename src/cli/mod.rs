@@ -66,10 +66,14 @@ pub enum Command {
     Match {
         #[command(flatten)]
         game: GameArgs,
-        /// A computer player's level, 0-6 (give two: the first --ai and the second); `3:2`
-        /// is level 3 searching on 2 threads (default 1)
+        /// A computer player's level, 0-6 (give two: the first --ai and the second), after
+        /// `mcts` or `alphabeta` to choose how it thinks (`alphabeta4`); `3:2` is level 3
+        /// searching on 2 threads (default 1)
         #[arg(long = "ai", value_name = "LEVEL[:THREADS]", required = true)]
         ai: Vec<String>,
+        /// Let each computer think this long a move, whatever its level: `1s`, `200ms`
+        #[arg(long, value_name = "TIME")]
+        think: Option<String>,
         /// How many games (colours alternate)
         #[arg(long, default_value_t = 100)]
         games: usize,
@@ -94,6 +98,15 @@ pub enum Command {
         /// Print one JSON document on standard output instead of the drawn reports
         #[arg(long)]
         json: bool,
+    },
+    /// Speak the Universal Chess Interface on standard input and output, so that a chess
+    /// GUI or another engine can play the game against the computer
+    Uci {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The computer's random seed (it breaks ties between moves of equal score)
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// List the shipped games, each with a line about it
     List,
@@ -183,9 +196,18 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
                 threads,
             )
         }
+        Command::Uci { game, seed } => {
+            let loaded = game::load_game(&game)?;
+            crate::uci::run(loaded, seed).map_err(|e| match e.kind() {
+                std::io::ErrorKind::BrokenPipe => CliError::ClosedOutput,
+                _ => CliError::Failed(format!("the UCI session failed: {e}")),
+            })?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Match {
             game,
             ai,
+            think,
             games,
             seed,
             max_plies,
@@ -194,6 +216,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         } => matches::run(
             &game,
             &ai,
+            think.as_deref().map(play::parse_think).transpose()?,
             games,
             seed,
             max_plies,

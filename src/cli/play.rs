@@ -3,17 +3,18 @@
 use super::error::CliError;
 use super::game::{load_game, GameArgs};
 use crate::repl::{run as run_session, Session};
-use crate::search::mcts::Level;
+use crate::search::computer::Computer;
 use std::process::ExitCode;
 
-/// Reads `PLAYER` or `PLAYER=LEVEL` (level 2 when none is given).
-pub fn parse_ai(spec: &str) -> Result<(String, Level), CliError> {
+/// Reads `PLAYER` or `PLAYER=LEVEL` (level 2 when none is given); the level may name how
+/// the computer thinks (`White=alphabeta4`).
+pub fn parse_ai(spec: &str) -> Result<(String, Computer), CliError> {
     let (player, level) = spec.split_once('=').unwrap_or((spec, "2"));
-    match level.parse::<u8>() {
-        Ok(l) if l <= Level::MAX => Ok((player.to_string(), Level(l))),
-        _ => Err(CliError::Usage(format!(
-            "--ai takes PLAYER or PLAYER=LEVEL with a level from 0 to {}, not `{spec}`",
-            Level::MAX
+    match Computer::parse(level) {
+        Some(c) => Ok((player.to_string(), c)),
+        None => Err(CliError::Usage(format!(
+            "--ai takes PLAYER or PLAYER=LEVEL with {}, not `{spec}`",
+            Computer::FORMS
         ))),
     }
 }

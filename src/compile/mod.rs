@@ -223,6 +223,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         bonus: c.bonus.clone(),
         hands: c.hands,
         hand_types: c.hand_types,
+        estimated_values: Default::default(),
     })
 }
 

@@ -31,6 +31,7 @@ pub use after::{meets_after_move, refusal, Refusal};
 pub use end::{final_stores, scores, seeds_left, Cause, Outcome};
 pub use generate::{generate, moves_by_tier, moves_by_tier_unrequired};
 pub use history::History;
+pub use key::KeyLayout;
 pub use layout::{Large, Layout, LayoutKind, Medium, MediumSlots, Small, SmallSlots};
 pub use make::{make, make_sown};
 pub use moves::{Move, Step, MAX_CHAIN};

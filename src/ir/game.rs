@@ -22,6 +22,9 @@ pub struct PieceType {
     /// The letter of the position text: upper case for the first player, lower for the
     /// second.
     pub letter: char,
+    /// What the piece is worth to the computer's evaluation, as the file declares it
+    /// (`tower as T value 7`); the computer estimates what it is not told.
+    pub value: Option<i64>,
 }
 
 /// An option as declared, for `show` and for error messages about choices.
@@ -277,6 +280,9 @@ pub struct Game {
     pub hands: Vec<Vec<u8>>,
     /// The piece types kept in hand (bit `t` for type `t`).
     pub hand_types: u64,
+    /// Each piece type's value as the computer estimates it (`search::evaluate`), worked
+    /// out the first time the computer thinks and kept for the game's life.
+    pub estimated_values: std::sync::OnceLock<Vec<i32>>,
 }
 
 /// The capturing rules another player's pieces could take with, for each player: the

@@ -18,7 +18,7 @@ pub mod words;
 
 pub use board::{board_drawing, board_text, coloured_board_text, CellSpan, Drawing};
 pub use colours::{player_colour, terminal_colour};
-pub use notation::{move_text, move_text_among, parse_move};
+pub use notation::{move_text, move_text_among, parse_move, uci_text};
 pub use position::{parse_line, parse_position, position_text, position_text_after};
 pub use summary::game_summary;
 pub use svg::{is_picture, position_svg, position_svg_marked};

@@ -82,6 +82,35 @@ fn places_several_types(game: &Game) -> bool {
     types.any(|t| Some(t) != first)
 }
 
+/// A move in the coordinate notation of the Universal Chess Interface: the square it
+/// starts from and each square it lands on, run together, then a promotion's letter in
+/// lower case (`e2e4`, `e7e8q`, `c3e5c7`); a piece placed is `P@e4`, a sowing its pit, a
+/// pass `0000`.
+pub fn uci_text(game: &Game, m: Move) -> String {
+    if m.is_pass() {
+        return "0000".to_string();
+    }
+    if game.sowing.is_some() {
+        return game.board.name(m.from).to_string();
+    }
+    let mut text = String::new();
+    let rule = &game.rules[m.rule.index()];
+    if let (Some(t), true) = (rule.place, m.from == NO_SQUARE) {
+        text.push(game.pieces[t as usize].letter.to_ascii_uppercase());
+        text.push('@');
+    } else if m.from != NO_SQUARE {
+        text.push_str(game.board.name(m.from));
+    }
+    for step in m.steps() {
+        text.push_str(game.board.name(step.to()));
+    }
+    if m.promote != 0 {
+        let kind = game.kind[m.promote as usize] as usize;
+        text.push(game.pieces[kind].letter.to_ascii_lowercase());
+    }
+    text
+}
+
 /// `m` written among the moves `legal`: its notation, and where another of them is written
 /// alike (two rules landing on the same square, say), the rule's name after a colon
 /// (`a1-b1:slide`), so that no two moves of a position read the same.

@@ -18,7 +18,8 @@ use crate::present::{
     move_text_among, outcome_text, position_svg_marked, position_text_after, score_text,
     title_text, unsettled_note,
 };
-use crate::search::mcts::{choose_watched, choose_with_stats, Level, Limits};
+use crate::search::computer::{self, Computer, Method};
+use crate::search::mcts::{Level, Limits, Thinking};
 use crate::search::perft::perft;
 
 /// The most positions `perft` counts in a session at one depth (a few seconds).
@@ -84,7 +85,7 @@ pub struct Session {
     played: Vec<Move>,
     undone: Vec<Move>,
     state: Position,
-    ai: Vec<Option<Level>>,
+    ai: Vec<Option<Computer>>,
     rng: Rng,
     /// The engine's caches, kept from move to move, and the positions of the game so far
     /// (for `repeated` and `seen`).
@@ -108,7 +109,7 @@ impl Session {
     pub fn new(
         spec: GameSpec,
         loaded: Loaded,
-        ai: &[(String, Level)],
+        ai: &[(String, Computer)],
         seed: u64,
     ) -> Result<Session, String> {
         let mut session = Session {
@@ -472,7 +473,7 @@ impl Session {
                 let legal = self.state.legal_moves(&self.game);
                 let forced_pass = legal.len() == 1 && legal[0].rule == Move::PASS_RULE;
                 match self.ai[p] {
-                    Some(l) => format!("{who} (computer, level {}) to move.\n", l.0),
+                    Some(c) => format!("{who} (computer, {}) to move.\n", c.name()),
                     None if forced_pass => {
                         format!("{who} to move, and has no move but to pass: type `pass`.\n")
                     }
@@ -526,7 +527,7 @@ impl Session {
     /// line editor calls this after each line, once the line's answer is shown.
     pub fn computer_move(&mut self, watch: &mut dyn FnMut(&str)) -> Option<String> {
         let p = self.state.to_move as usize;
-        let level = self.ai[p]?;
+        let player = self.ai[p]?;
         if self.computer_plies > MAX_COMPUTER_PLIES {
             return None;
         }
@@ -543,25 +544,18 @@ impl Session {
         if interrupt::take() {
             return interrupted(self);
         }
-        let limits = self.limits(level);
+        let limits = self.limits(player.level);
         let game = &self.game;
         let who = &game.players[p].name;
         let (history, rng) = (&self.work.history, &mut self.rng);
-        let chosen = each_state!(&self.state, s => choose_watched(
+        let chosen = each_state!(&self.state, s => computer::choose(
             game,
             s,
             history,
+            player,
             limits,
             rng,
-            &mut |t| {
-                watch(&format!(
-                    "{who} is thinking: {:.1} s, {} playouts; best so far {} (wins {:.0}%)",
-                    t.elapsed.as_secs_f64(),
-                    t.playouts,
-                    move_text(game, t.best),
-                    100.0 * t.win_rate
-                ))
-            },
+            &mut |t| watch(&format!("{who} is thinking: {}", thinking_text(game, t))),
         ));
         if interrupt::take() {
             // Stopped while thinking: the move it was thinking of is not played.
@@ -648,22 +642,25 @@ impl Session {
     }
 
     fn hint(&mut self) -> String {
-        let level = self
+        // The strongest computer of the session, at level 3 at least, thinking its way.
+        let player = self
             .ai
             .iter()
             .flatten()
             .copied()
-            .max()
-            .unwrap_or(Level(3))
-            .max(Level(3));
-        let limits = self.limits(level);
+            .max_by_key(|c| c.level)
+            .filter(|c| c.level >= Level(3))
+            .unwrap_or(Computer::at(3));
+        let limits = self.limits(player.level);
         let (game, history, rng) = (&self.game, &self.work.history, &mut self.rng);
-        let chosen = each_state!(&self.state, s => choose_with_stats(
+        let chosen = each_state!(&self.state, s => computer::choose(
             game,
             s,
             history,
+            player,
             limits,
             rng,
+            &mut |_| {},
         ));
         if interrupt::take() {
             return "hint: interrupted\n".into();
@@ -674,6 +671,17 @@ impl Session {
         let mv = move_text(&self.game, c.mv);
         if c.playouts == 0 {
             return format!("hint: {mv} (the only move)\n");
+        }
+        if let Some((depth, score)) = c.depth {
+            let mut text = format!(
+                "hint: {mv} ({}, {depth} plies deep, {} positions)",
+                evaluation_text(score),
+                c.playouts
+            );
+            if let Some((m, _)) = c.runner_up {
+                text.push_str(&format!("; next best {}", move_text(&self.game, m)));
+            }
+            return text + "\n";
         }
         let mut text = format!(
             "hint: {mv} (wins {:.0}% of {} playouts)",
@@ -709,21 +717,65 @@ impl Session {
                     Ok(p) => p,
                     Err(e) => return format!("{e}\n"),
                 };
-                match level.parse::<u8>() {
-                    Ok(l) if l <= Level::MAX => {
-                        self.ai[p] = Some(Level(l));
+                match Computer::parse(level) {
+                    Some(c) => {
+                        self.ai[p] = Some(c);
                         self.computer_plies = 0;
+                        let how = match c.method(&self.game) {
+                            Method::AlphaBeta if c.level.0 > 0 && c.method.is_none() => {
+                                ", by alpha-beta"
+                            }
+                            _ => "",
+                        };
                         format!(
-                            "The computer plays {} at level {l}.\n",
-                            self.game.players[p].name
+                            "The computer plays {} at {}{how}.\n",
+                            self.game.players[p].name,
+                            c.name()
                         )
                     }
-                    _ => format!("a level is a number from 0 to {}\n", Level::MAX),
+                    None => format!("a computer player is {}\n", Computer::FORMS),
                 }
             }
             _ => "type `ai PLAYER LEVEL`, `ai PLAYER off` or `ai off`\n".into(),
         }
     }
+}
+
+/// How the computer's thinking goes, in words: its playouts and the best move so far, or
+/// with alpha-beta the depth finished and its score.
+fn thinking_text(game: &crate::ir::Game, t: &Thinking) -> String {
+    match t.depth {
+        Some((depth, score)) => format!(
+            "{:.1} s, depth {depth}, {} positions; best so far {} ({})",
+            t.elapsed.as_secs_f64(),
+            t.playouts,
+            move_text(game, t.best),
+            evaluation_text(score)
+        ),
+        None => format!(
+            "{:.1} s, {} playouts; best so far {} (wins {:.0}%)",
+            t.elapsed.as_secs_f64(),
+            t.playouts,
+            move_text(game, t.best),
+            100.0 * t.win_rate
+        ),
+    }
+}
+
+/// An alpha-beta score in words: `score +1.25` (points for the player to move), or a win or a
+/// loss found in so many moves.
+fn evaluation_text(score: i32) -> String {
+    let plies = crate::search::alphabeta::WIN - score.abs();
+    if plies < 10_000 {
+        let moves = (plies + 1) / 2;
+        let moves = crate::present::count(moves as usize, "move", "moves");
+        return if score > 0 {
+            format!("wins in {moves}")
+        } else {
+            format!("loses in {moves}")
+        };
+    }
+    format!("score {:+.2}", score as f64 / 100.0)
 }
 
 /// Whether a move written `written` starts on the square named `square`: `a1-b2` starts on

@@ -18,7 +18,7 @@ use crate::ir::Game;
 use crate::load::{find_source, load, GameSpec, Origin};
 use crate::overwrite::may_replace;
 use crate::present::move_text_among;
-use crate::search::mcts::Level;
+use crate::search::computer::Computer;
 use std::path::Path;
 
 /// The first line of every game record: what `save` may write over.
@@ -27,7 +27,11 @@ const RECORD_HEADER: &str = "# Tabula game record: the game, its options, then o
 impl Session {
     /// A session on the game of a saved record, its moves played; or why the record cannot
     /// be opened.
-    pub fn from_record(file: &str, ai: &[(String, Level)], seed: u64) -> Result<Session, String> {
+    pub fn from_record(
+        file: &str,
+        ai: &[(String, Computer)],
+        seed: u64,
+    ) -> Result<Session, String> {
         let text = std::fs::read_to_string(file).map_err(|e| format!("cannot load {file}: {e}"))?;
         let folder = Path::new(file).parent();
         let cannot = |e: String| format!("cannot load {file}: {e}");

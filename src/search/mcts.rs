@@ -41,6 +41,8 @@ pub struct Limits {
     pub stop: Option<&'static AtomicBool>,
     /// Threads searching, each with `playouts` of its own.
     pub threads: usize,
+    /// The deepest alpha-beta goes, in plies (MCTS reads no depth).
+    pub depth: u32,
 }
 
 impl Limits {
@@ -51,6 +53,7 @@ impl Limits {
             max_plies: 1000,
             stop: None,
             threads: 1,
+            depth: u32::MAX,
         }
     }
 }
@@ -77,6 +80,9 @@ pub struct Choice {
     pub win_rate: f64,
     /// The move visited next most, with its share of wins.
     pub runner_up: Option<(Move, f64)>,
+    /// With alpha-beta: the depth searched to, and the move's score for the mover (in
+    /// hundredths of a point); `playouts` is then the positions searched.
+    pub depth: Option<(u32, i32)>,
 }
 
 /// The move the computer chooses at `state`, or `None` when the game is over. `history`
@@ -123,6 +129,9 @@ pub struct Thinking {
     /// The move most visited so far, and its share of wins for the mover.
     pub best: Move,
     pub win_rate: f64,
+    /// With alpha-beta: the depth finished and the best move's score (`playouts` are then
+    /// positions searched).
+    pub depth: Option<(u32, i32)>,
 }
 
 /// How often a watcher hears of the search.
@@ -147,6 +156,7 @@ pub fn choose_watched<Z: Layout>(
             playouts: 0,
             win_rate: 0.0,
             runner_up: None,
+            depth: None,
         });
     }
     let started = Instant::now();
@@ -217,6 +227,7 @@ impl RootStats {
             playouts: self.playouts,
             win_rate: rate(best),
             runner_up,
+            depth: None,
         })
     }
 }
@@ -266,6 +277,7 @@ fn grow_tree<Z: Layout>(
                         playouts: team.load(Ordering::Relaxed),
                         best: nodes[c].mv,
                         win_rate: nodes[c].reward / nodes[c].visits.max(1.0),
+                        depth: None,
                     });
                 }
             }

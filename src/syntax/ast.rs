@@ -254,6 +254,8 @@ pub struct PlayersDecl {
 pub struct PieceItem {
     pub name: Ident,
     pub letter: Option<(char, Span)>,
+    /// `value 9`: what the piece is worth to the computer's evaluation.
+    pub value: Option<i64>,
 }
 
 #[derive(Clone, Debug)]

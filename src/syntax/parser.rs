@@ -319,10 +319,20 @@ fn convert_item(pair: Pair<Rule>) -> Item {
                 .map(|p| {
                     let mut inner = p.into_inner();
                     let name = ident(inner.next().unwrap());
-                    let letter = inner
+                    let rest: Vec<_> = inner.collect();
+                    let letter = rest
+                        .iter()
                         .find(|q| q.as_rule() == Rule::letter)
-                        .map(|l| (l.as_str().chars().next().unwrap(), span(&l)));
-                    PieceItem { name, letter }
+                        .map(|l| (l.as_str().chars().next().unwrap(), span(l)));
+                    let value = rest
+                        .iter()
+                        .find(|q| q.as_rule() == Rule::int)
+                        .map(|n| int(n.clone()));
+                    PieceItem {
+                        name,
+                        letter,
+                        value,
+                    }
                 })
                 .collect();
             Item::Pieces(PiecesDecl { pieces, span: sp })

@@ -647,7 +647,7 @@ fn a_thread_count_of_zero_or_a_bad_search_thread_count_is_refused() {
     let o = tabula(&["match", "zola", "--ai", "9", "--ai", "1"]);
     assert_eq!(
         stderr(&o),
-        "error: `9`: a level is a number from 0 to 6, optionally followed by `:THREADS` (`3:2`)\n"
+        "error: `9`: a computer player is a level from 0 to 6, optionally after `mcts` or `alphabeta` (`4`, `alphabeta4`), optionally followed by `:THREADS` (`3:2`)\n"
     );
 }
 

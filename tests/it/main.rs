@@ -6,6 +6,7 @@ mod boards;
 mod chess_rules;
 mod cli;
 mod common;
+mod computer;
 mod constructs;
 mod counters;
 mod diagnostics;

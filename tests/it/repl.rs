@@ -209,7 +209,7 @@ fn bad_play_arguments_are_refused_with_a_message() {
         .unwrap();
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "error: --ai takes PLAYER or PLAYER=LEVEL with a level from 0 to 6, not `Blue=9`\n"
+        "error: --ai takes PLAYER or PLAYER=LEVEL with a level from 0 to 6, optionally after `mcts` or `alphabeta` (`4`, `alphabeta4`), not `Blue=9`\n"
     );
 }
 
@@ -625,7 +625,15 @@ fn help_fits_the_game_and_a_forced_pass_is_said() {
 #[test]
 fn hint_gives_its_win_rate_and_the_runner_up_and_think_sets_the_time_a_move() {
     let out = play(
-        &["zola", "--option", "size=4", "--seed", "3"],
+        &[
+            "zola",
+            "--option",
+            "size=4",
+            "--seed",
+            "3",
+            "--ai",
+            "Blue=mcts3",
+        ],
         "hint\nquit\n",
     );
     let hint = out
@@ -645,6 +653,8 @@ fn hint_gives_its_win_rate_and_the_runner_up_and_think_sets_the_time_a_move() {
             "3",
             "--threads",
             "3",
+            "--ai",
+            "Blue=mcts3",
         ])
         .write_stdin("hint\nquit\n")
         .output()

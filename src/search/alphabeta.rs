@@ -1,0 +1,471 @@
+//! The computer's second way of thinking: alpha-beta search, as Zillions of Games plays,
+//! for two-player games where tactics matter. It knows no game: it reads the legal moves,
+//! makes them, and judges the positions where it stops with `Evaluator` (material from the
+//! rules, the game's score, mobility).
+//!
+//! The search deepens one ply at a time (iterative deepening) until the level's depth or
+//! the time is reached, and plays the best move of the last depth it finished. It keeps a
+//! table of positions searched (keyed by a hash of the position's exact key, what Zobrist
+//! keys give a hand-written engine), tries the table's move first, then captures (the most
+//! valuable piece taken by the least valuable first), then the moves that refuted a
+//! sibling (killer moves); at the depth's end it follows captures until the position is
+//! quiet (quiescence), so that it does not stop in the middle of an exchange.
+//!
+//! A move after which the same player moves again (a sowing that ends in the store) is
+//! searched without changing sides.
+
+use super::evaluate::Evaluator;
+use super::mcts::{Choice, Limits};
+use crate::engine::{generate, make, History, KeyLayout, Layout, Move, Outcome, Scratch, State};
+use crate::ir::Game;
+use crate::rng::Rng;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// A won position's score, less the plies to the win (a quicker win is better).
+pub const WIN: i32 = 1 << 30;
+/// Scores beyond this are wins or losses found by the search.
+const DECIDED: i32 = WIN - 10_000;
+/// The deepest the search goes, quiescence included.
+const MAX_PLY: usize = 96;
+/// How many captures in a row quiescence follows at most.
+const QUIET_DEPTH: usize = 4;
+/// Entries of the table of positions (a power of two).
+const TABLE: usize = 1 << 18;
+
+/// The bound a table entry's score is.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+enum Bound {
+    #[default]
+    Exact,
+    /// At least this (the search failed high).
+    Lower,
+    /// At most this (no move reached alpha).
+    Upper,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    depth: i8,
+    bound: Bound,
+    /// The best move's place in the position's list of moves (`u16::MAX` for none).
+    best: u16,
+}
+
+/// How the search is going, told to a watcher after each depth.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub elapsed: Duration,
+    pub depth: u32,
+    pub nodes: u64,
+    pub best: Move,
+    /// The best move's score for the player to move, in hundredths of a point.
+    pub score: i32,
+}
+
+struct Search<'a, Z: Layout> {
+    game: &'a Game,
+    judge: Evaluator,
+    keys: KeyLayout,
+    key_words: Vec<u64>,
+    table: Vec<Entry>,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    /// A move list for each ply, reused.
+    lists: Vec<Vec<Move>>,
+    scratch: Scratch<Z>,
+    nodes: u64,
+    /// The positions the search may visit.
+    budget: u64,
+    limits: Limits,
+    started: Instant,
+    /// Set once the time is up or the search was stopped: every score after it is
+    /// thrown away.
+    out_of_time: bool,
+}
+
+/// Positions alpha-beta may search for each playout a level of MCTS runs: a position
+/// searched costs about a sixtieth of a random game played out.
+pub const POSITIONS_PER_PLAYOUT: u64 = 64;
+
+/// The move alpha-beta chooses at `state`, or `None` when the game is over. It deepens
+/// until `limits`' playouts' worth of positions (`POSITIONS_PER_PLAYOUT`) or its time are
+/// spent, and plays the best move of the deepest search finished (or of the unfinished one,
+/// when it has found a better move). Moves whose scores tie are told apart by `rng`.
+pub fn choose<Z: Layout>(
+    game: &Game,
+    state: &State<Z>,
+    history: &History,
+    limits: Limits,
+    rng: &mut Rng,
+    watch: &mut dyn FnMut(&Progress),
+) -> Option<Choice> {
+    let mut search = Search {
+        game,
+        judge: Evaluator::new::<Z>(game),
+        keys: KeyLayout::of(game),
+        key_words: vec![0; KeyLayout::of(game).words],
+        table: vec![Entry::default(); TABLE],
+        killers: [[None; 2]; MAX_PLY],
+        lists: vec![Vec::new(); MAX_PLY + 1],
+        scratch: Scratch::default(),
+        nodes: 0,
+        budget: (limits.playouts as u64).saturating_mul(POSITIONS_PER_PLAYOUT),
+        limits,
+        started: Instant::now(),
+        out_of_time: false,
+    };
+    search.scratch.history = history.clone();
+    let mut moves = Vec::new();
+    if generate(game, state, &mut search.scratch, &mut moves).is_some() || moves.is_empty() {
+        return None;
+    }
+    // Shuffled, so that among moves of equal score the one played is drawn at random.
+    for i in (1..moves.len()).rev() {
+        moves.swap(i, rng.below(i + 1));
+    }
+    let mut chosen = Choice {
+        mv: moves[0],
+        playouts: 0,
+        win_rate: 0.0,
+        runner_up: None,
+        depth: None,
+    };
+    if moves.len() == 1 {
+        return Some(chosen);
+    }
+    let mut scores = vec![0i32; moves.len()];
+    for d in 1..=(MAX_PLY as u32 / 2).min(limits.depth.max(1)) {
+        let Some((best, score, runner)) = search.root(state, &mut moves, &mut scores, d) else {
+            break;
+        };
+        chosen = Choice {
+            mv: moves[best],
+            playouts: search.nodes as usize,
+            win_rate: 0.0,
+            runner_up: runner.map(|r| (moves[r], 0.0)),
+            depth: Some((d, score)),
+        };
+        watch(&Progress {
+            elapsed: search.started.elapsed(),
+            depth: d,
+            nodes: search.nodes,
+            best: moves[best],
+            score,
+        });
+        // The best move first at the next depth.
+        moves.swap(0, best);
+        scores.swap(0, best);
+        if score.abs() >= DECIDED {
+            break;
+        }
+    }
+    chosen.playouts = search.nodes as usize;
+    Some(chosen)
+}
+
+impl<Z: Layout> Search<'_, Z> {
+    /// One depth's search of the root's moves (the last depth's best first): the best
+    /// move's place, its score and the next best's place; `None` when the time ran out
+    /// before the first move was searched.
+    fn root(
+        &mut self,
+        state: &State<Z>,
+        moves: &mut [Move],
+        scores: &mut [i32],
+        depth: u32,
+    ) -> Option<(usize, i32, Option<usize>)> {
+        let (mut alpha, beta) = (-WIN, WIN);
+        let mut best: Option<usize> = None;
+        let mark = self.scratch.history.len();
+        let mobility = moves.len();
+        for i in 0..moves.len() {
+            let mut child = *state;
+            make(self.game, &mut child, moves[i]);
+            self.scratch.history.record(self.game, &mut child);
+            let score = if child.to_move == state.to_move {
+                self.negamax(&child, depth as i32 - 1, alpha, beta, 1, mobility)
+            } else {
+                -self.negamax(&child, depth as i32 - 1, -beta, -alpha, 1, mobility)
+            };
+            self.scratch.history.truncate(mark);
+            if self.out_of_time {
+                break;
+            }
+            scores[i] = score;
+            if best.is_none() || score > alpha {
+                alpha = alpha.max(score);
+                best = Some(i);
+            }
+        }
+        let best = best?;
+        // Only the best move's score is exact; the others are bounds, good enough to name
+        // a runner-up.
+        let runner = (0..moves.len())
+            .filter(|&i| i != best)
+            .max_by_key(|&i| scores[i]);
+        Some((best, scores[best], runner))
+    }
+
+    /// Whether the positions or the time are spent, or the search was stopped (the clock
+    /// is read every 64 positions).
+    fn time_up(&mut self) -> bool {
+        if self.nodes >= self.budget
+            || self.nodes & 63 == 0
+                && (self.started.elapsed() >= self.limits.time
+                    || self.limits.stop.is_some_and(|f| f.load(Ordering::Relaxed)))
+        {
+            self.out_of_time = true;
+        }
+        self.out_of_time
+    }
+
+    /// The score of `s` for the player to move, searched `depth` plies deep; `ply` plies
+    /// from the root, where the other player had `theirs` moves.
+    fn negamax(
+        &mut self,
+        s: &State<Z>,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        theirs: usize,
+    ) -> i32 {
+        if self.time_up() {
+            return 0;
+        }
+        self.nodes += 1;
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        let score = self.node(s, depth, &mut alpha, beta, ply, theirs, &mut moves);
+        self.lists[ply] = moves;
+        score
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        s: &State<Z>,
+        depth: i32,
+        alpha: &mut i32,
+        beta: i32,
+        ply: usize,
+        theirs: usize,
+        moves: &mut Vec<Move>,
+    ) -> i32 {
+        if let Some(o) = generate(self.game, s, &mut self.scratch, moves) {
+            return decided(o, s.to_move, ply);
+        }
+        if moves.is_empty() {
+            return 0;
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(s, *alpha, beta, ply, theirs, moves, 0);
+        }
+        let key = self.key(s);
+        let slot = &self.table[key as usize & (TABLE - 1)];
+        let mut first = None;
+        if slot.key == key {
+            first = Some(slot.best as usize).filter(|&i| i < moves.len());
+            if slot.depth as i32 >= depth {
+                let score = from_table(slot.score, ply);
+                match slot.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= *alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        let order = self.order(s, moves, first, ply);
+        let start_alpha = *alpha;
+        let mark = self.scratch.history.len();
+        let mobility = moves.len();
+        let (mut best, mut best_at) = (-WIN, u16::MAX);
+        for &i in &order {
+            let m = moves[i as usize];
+            let mut child = *s;
+            make(self.game, &mut child, m);
+            self.scratch.history.record(self.game, &mut child);
+            let score = if child.to_move == s.to_move {
+                self.negamax(&child, depth - 1, *alpha, beta, ply + 1, theirs)
+            } else {
+                -self.negamax(&child, depth - 1, -beta, -*alpha, ply + 1, mobility)
+            };
+            self.scratch.history.truncate(mark);
+            if self.out_of_time {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_at = i;
+            }
+            if score > *alpha {
+                *alpha = score;
+            }
+            if *alpha >= beta {
+                if !m.takes {
+                    let k = &mut self.killers[ply];
+                    if k[0] != Some(m) {
+                        k[1] = k[0];
+                        k[0] = Some(m);
+                    }
+                }
+                break;
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > start_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table[key as usize & (TABLE - 1)] = Entry {
+            key,
+            score: to_table(best, ply),
+            depth: depth.min(i8::MAX as i32) as i8,
+            bound,
+            best: best_at,
+        };
+        best
+    }
+
+    /// The score of `s` once no capture changes it: the judged score if the player to move
+    /// stands pat, or what a capture gains.
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce(
+        &mut self,
+        s: &State<Z>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        theirs: usize,
+        moves: &[Move],
+        taken: usize,
+    ) -> i32 {
+        let stand = self.judge.judge(self.game, s, moves.len(), theirs);
+        if stand >= beta || taken >= QUIET_DEPTH || ply >= MAX_PLY {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut captures: Vec<(i32, Move)> = moves
+            .iter()
+            .filter(|m| m.takes)
+            .map(|m| (self.capture_order(s, m), *m))
+            .collect();
+        captures.sort_by_key(|c| -c.0);
+        let mut best = stand;
+        let mark = self.scratch.history.len();
+        for (_, m) in captures {
+            if self.time_up() {
+                return 0;
+            }
+            let mut child = *s;
+            make(self.game, &mut child, m);
+            self.scratch.history.record(self.game, &mut child);
+            self.nodes += 1;
+            let mut list = std::mem::take(&mut self.lists[ply + 1]);
+            let score = match generate(self.game, &child, &mut self.scratch, &mut list) {
+                Some(o) => decided(o, child.to_move, ply + 1),
+                None if list.is_empty() => 0,
+                None if child.to_move == s.to_move => {
+                    self.quiesce(&child, alpha, beta, ply + 1, theirs, &list, taken + 1)
+                }
+                None => -self.quiesce(
+                    &child,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    moves.len(),
+                    &list,
+                    taken + 1,
+                ),
+            };
+            self.lists[ply + 1] = list;
+            self.scratch.history.truncate(mark);
+            if self.out_of_time {
+                return 0;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The order to search `moves` in: the table's move, captures by victim and attacker,
+    /// promotions, killer moves, then the rest as listed.
+    fn order(&self, s: &State<Z>, moves: &[Move], first: Option<usize>, ply: usize) -> Vec<u16> {
+        let mut keyed: Vec<(i32, u16)> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let rank = if Some(i) == first {
+                    i32::MAX
+                } else if m.takes {
+                    1 << 28 | self.capture_order(s, m).clamp(0, 1 << 27)
+                } else if m.promote != 0 {
+                    1 << 27
+                } else if self.killers[ply].contains(&Some(*m)) {
+                    1 << 26
+                } else {
+                    0
+                };
+                (rank, i as u16)
+            })
+            .collect();
+        keyed.sort_by_key(|k| -(k.0 as i64));
+        keyed.into_iter().map(|k| k.1).collect()
+    }
+
+    /// Captures of the most valuable piece by the least valuable first.
+    fn capture_order(&self, s: &State<Z>, m: &Move) -> i32 {
+        let victim = self.judge.victim(self.game, s, m);
+        let mover = self.judge.mover(self.game, s, m);
+        (victim.clamp(0, 1 << 20) << 6) - mover.clamp(0, 1 << 20) / 16
+    }
+
+    /// A hash of the exact key of `s` (`KeyLayout`).
+    fn key(&mut self, s: &State<Z>) -> u64 {
+        self.keys.write(self.game, s, &mut self.key_words);
+        let mut h = 0x9e37_79b9_7f4a_7c15u64;
+        for &w in &self.key_words {
+            h = (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            h ^= h >> 31;
+        }
+        h | 1
+    }
+}
+
+/// The score of a decided game for `player`, `ply` plies from the root.
+fn decided(o: Outcome, player: u8, ply: usize) -> i32 {
+    match o {
+        Outcome::Win(p) if p == player => WIN - ply as i32,
+        Outcome::Win(_) => -(WIN - ply as i32),
+        Outcome::Draw => 0,
+    }
+}
+
+/// A win's score as the table keeps it: counted from the position, not the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= DECIDED {
+        score + ply as i32
+    } else if score <= -DECIDED {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= DECIDED {
+        score - ply as i32
+    } else if score <= -DECIDED {
+        score + ply as i32
+    } else {
+        score
+    }
+}

@@ -1,0 +1,239 @@
+//! The alpha-beta player's judgement of a position it does not search further, for any
+//! game, from the rules alone: material (each piece type at the value the game declares,
+//! `tower as T value 7`, or else at one more than its average mobility over random
+//! positions), the game's own score where its end rules count one (seeds in a store, a
+//! `score`), and mobility. Values are in hundredths of a point: a declared `value 1` is 100.
+
+use crate::engine::{column, generate, make, Layout, Move, Scratch, State};
+use crate::ir::{EndSide, EndWords, Game, Mask, Verdict, NO_SQUARE};
+use crate::rng::Rng;
+
+/// What one move more than the opponent is worth (a declared `value 1` is 100).
+const MOBILITY: i32 = 4;
+
+/// How a game's positions are judged.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    /// Each piece type's value.
+    pub values: Vec<i32>,
+    /// Whether the game's end rules count a score (`engine::scores`).
+    scored: bool,
+    /// `advance[code * cells + sq]`: what a piece of that cell code gains by standing on
+    /// `sq` on its way to a zone where it is promoted or wins (empty when no piece has
+    /// such a zone).
+    advance: Vec<i32>,
+    cells: usize,
+}
+
+impl Evaluator {
+    /// The evaluator of `game`, estimating the values it does not declare from random games
+    /// from its start (the same every time: the games are drawn from a fixed seed; worked
+    /// out once for the game, in `Game::estimated_values`).
+    pub fn new<Z: Layout>(game: &Game) -> Evaluator {
+        let estimated = if game.pieces.iter().any(|p| p.value.is_none()) {
+            game.estimated_values
+                .get_or_init(|| mobility_values(game, &State::<Z>::start(game)))
+                .clone()
+        } else {
+            vec![0; game.pieces.len()]
+        };
+        let values: Vec<i32> = game
+            .pieces
+            .iter()
+            .zip(estimated)
+            .map(|(p, e)| {
+                p.value
+                    .map_or(e, |v| v.clamp(-1_000_000, 1_000_000) as i32 * 100)
+            })
+            .collect();
+        let advance = advancement(game, &values);
+        Evaluator {
+            values,
+            scored: game.sowing.is_some() || game.score.is_some(),
+            advance,
+            cells: game.board.cells(),
+        }
+    }
+
+    /// The evaluator of `game`, whose positions take the layout of `position`.
+    pub fn of(game: &Game, position: &crate::engine::Position) -> Evaluator {
+        crate::each_state!(position, _s => Self::new_like(game, _s))
+    }
+
+    fn new_like<Z: Layout>(game: &Game, _layout: &State<Z>) -> Evaluator {
+        Evaluator::new::<Z>(game)
+    }
+
+    /// The worth of `s` to the player to move, who has `mine` moves, where the other had
+    /// `theirs` (at the position before).
+    pub fn judge<Z: Layout>(&self, game: &Game, s: &State<Z>, mine: usize, theirs: usize) -> i32 {
+        let me = s.to_move as usize;
+        let material = self.material(game, s);
+        let mut worth = material[me] - material[1 - me];
+        if self.scored {
+            let scores = crate::engine::scores(game, s);
+            let own = scores.get(me).copied().unwrap_or(0);
+            let best_other = (0..scores.len())
+                .filter(|&p| p != me)
+                .map(|p| scores[p])
+                .max()
+                .unwrap_or(0);
+            worth = worth.saturating_add((own - best_other).clamp(-1 << 24, 1 << 24) as i32);
+        }
+        worth + MOBILITY * (mine as i32 - theirs as i32)
+    }
+
+    /// Each player's pieces, on the board (a column's pieces too) and in hand, at their
+    /// values.
+    pub fn material<Z: Layout>(&self, game: &Game, s: &State<Z>) -> [i32; 2] {
+        let mut sum = [0i32; 2];
+        let players = game.players.len().min(2);
+        for (p, total) in sum.iter_mut().enumerate().take(players) {
+            for sq in s.occupied(p).squares() {
+                let code = s.at(sq) as usize;
+                *total += self.values[game.kind[code] as usize];
+                if !self.advance.is_empty() {
+                    *total += self.advance[code * self.cells + sq as usize];
+                }
+            }
+            for (t, &n) in s.hand[p].iter().enumerate().take(self.values.len()) {
+                *total += self.values[t] * n as i32;
+            }
+        }
+        if let Some(columns) = &game.columns {
+            for sq in s.all_occupied(game.players.len()).squares() {
+                let slot = columns.slot[sq as usize];
+                if slot == u8::MAX {
+                    continue;
+                }
+                let col = s.slots[slot as usize];
+                for i in 0..column::height_below(col) {
+                    let code = column::below(col, i, columns.bits);
+                    let owner = game.owner[code as usize] as usize;
+                    if owner < 2 {
+                        sum[owner] += self.values[game.kind[code as usize] as usize];
+                    }
+                }
+            }
+        }
+        sum
+    }
+
+    /// The value of the piece a move lands on, when it lands on one (for ordering
+    /// captures, most valuable first).
+    pub fn victim<Z: Layout>(&self, game: &Game, s: &State<Z>, m: &Move) -> i32 {
+        let to = m.first_to();
+        match s.at(to) {
+            0 => 0,
+            code => self.values[game.kind[code as usize] as usize],
+        }
+    }
+
+    /// The value of the piece that moves (0 for a piece placed).
+    pub fn mover<Z: Layout>(&self, game: &Game, s: &State<Z>, m: &Move) -> i32 {
+        if m.from == NO_SQUARE {
+            return 0;
+        }
+        match s.at(m.from) {
+            0 => 0,
+            code => self.values[game.kind[code as usize] as usize],
+        }
+    }
+}
+
+/// What a piece gains on its way to a zone on the far side of the board where it is
+/// promoted (half the promotion's worth, at the zone's edge) or wins (a point): growing
+/// with the square of the rows it has gone, so that the last steps count most.
+fn advancement(game: &Game, values: &[i32]) -> Vec<i32> {
+    let cells = game.board.cells();
+    let codes = 1 + game.players.len() * game.pieces.len();
+    let mut advance = vec![0i32; codes * cells];
+    let mut any = false;
+    let winning: Vec<usize> = game
+        .end_rules
+        .iter()
+        .filter(|r| r.verdict == Verdict::Win)
+        .filter_map(|r| match &r.words {
+            Some(EndWords::InZone(EndSide::Reader, zone)) => {
+                game.zones.iter().position(|z| &z.name == zone)
+            }
+            _ => None,
+        })
+        .collect();
+    for code in 1..codes {
+        let (player, kind) = game.decode(code as u8);
+        let mut goals: Vec<(usize, i32)> = winning.iter().map(|&z| (z, 100)).collect();
+        if let Some(Some((zone, into))) = game.promotions.get(code) {
+            let gain = values[game.kind[*into as usize] as usize] - values[kind];
+            goals.push((*zone, gain / 2));
+        }
+        let row = |sq: usize| game.rows[player * cells + sq] as i32;
+        for (zone, worth) in goals {
+            let inside = (0..cells)
+                .filter(|&sq| game.board.used[sq] && game.in_zone(zone, player as u8, sq as u16));
+            let Some(near) = inside.map(row).min() else {
+                continue;
+            };
+            // Only a zone on the far side is a goal to advance to.
+            let top = (0..cells)
+                .filter(|&sq| game.board.used[sq])
+                .map(row)
+                .max()
+                .unwrap_or(0);
+            if worth <= 0 || near == 0 || 2 * near < top {
+                continue;
+            }
+            any = true;
+            for sq in (0..cells).filter(|&sq| game.board.used[sq]) {
+                let r = row(sq).min(near);
+                advance[code * cells + sq] += worth * r * r / (near * near);
+            }
+        }
+    }
+    if any {
+        advance
+    } else {
+        Vec::new()
+    }
+}
+
+/// Games played at random to estimate values, and the longest of them.
+const GAMES: usize = 24;
+const PLIES: usize = 120;
+
+/// Each piece type's value from random games: 100 and 100 more for each move a piece of
+/// the type has on average when its player is to move (a type never seen is worth 100).
+fn mobility_values<Z: Layout>(game: &Game, start: &State<Z>) -> Vec<i32> {
+    let types = game.pieces.len();
+    let (mut moves_of, mut seen) = (vec![0u64; types], vec![0u64; types]);
+    let mut rng = Rng::new(0x007a_b01a);
+    let mut scratch = Scratch::default();
+    let mut list = Vec::new();
+    for _ in 0..GAMES {
+        let mut s = *start;
+        scratch.history.start(game, &mut s);
+        for _ in 0..PLIES {
+            if generate(game, &s, &mut scratch, &mut list).is_some() || list.is_empty() {
+                break;
+            }
+            let me = s.to_move as usize;
+            for sq in s.occupied(me).squares() {
+                seen[game.kind[s.at(sq) as usize] as usize] += 1;
+            }
+            for m in &list {
+                if m.from != NO_SQUARE && s.at(m.from) != 0 {
+                    moves_of[game.kind[s.at(m.from) as usize] as usize] += 1;
+                }
+            }
+            let m = list[rng.below(list.len())];
+            make(game, &mut s, m);
+            scratch.history.record(game, &mut s);
+        }
+    }
+    (0..types)
+        .map(|t| match seen[t] {
+            0 => 100,
+            n => 100 + (100 * moves_of[t] / n) as i32,
+        })
+        .collect()
+}

@@ -1,0 +1,206 @@
+//! The computer players: alpha-beta finds a forced win, keeps to its level's budget in every
+//! shipped game, judges pieces at the values a game declares or at their mobility, and each
+//! game thinks the way chosen for it.
+
+use crate::common::{compile, game, make, move_text, position, tabula_command, Position};
+use tabula::engine::History;
+use tabula::rng::Rng;
+use tabula::search::alphabeta::{POSITIONS_PER_PLAYOUT, WIN};
+use tabula::search::computer::{choose_at, Computer, Method};
+use tabula::search::evaluate::Evaluator;
+use tabula::search::mcts::{Level, Limits};
+
+/// A mate in three (Stockfish 15.1 at depth 16, MultiPV 4, finds `f6a6` the only mate in
+/// three): alpha-beta finds the same first move, and that it wins in five plies.
+#[test]
+fn alpha_beta_finds_the_only_mate_in_three() {
+    let chess = game("chess", "");
+    let mut s = position(&chess, "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1");
+    let history = History::new_at(&chess, &mut s);
+    let limits = Limits::for_level(Level(4));
+    let chosen = choose_at(
+        &chess,
+        &s,
+        &history,
+        Computer::parse("alphabeta4").unwrap(),
+        limits,
+        &mut Rng::new(1),
+    )
+    .unwrap();
+    assert_eq!(move_text(&chess, chosen.mv), "f6-a6");
+    assert_eq!(chosen.depth, Some((5, WIN - 5)));
+}
+
+/// The hint says the win and how deep it was found; a level that is not one is refused
+/// with the forms a level takes.
+#[test]
+fn the_hint_says_a_forced_win_in_moves() {
+    let out = tabula_command()
+        .args([
+            "play",
+            "chess",
+            "--seed",
+            "1",
+            "--position",
+            "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1",
+        ])
+        .write_stdin("hint\nai Black fast\nai Black alphabeta1\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "hint: f6-a6 (wins in 3 moves, 5 plies deep, 11804 positions); next best f6xf7\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains(
+        "a computer player is a level from 0 to 6, optionally after `mcts` or `alphabeta` \
+         (`4`, `alphabeta4`)\n"
+    ));
+    assert!(text.contains("The computer plays Black at alphabeta level 1.\n"));
+}
+
+/// In every shipped game that thinks by alpha-beta, and in Hex asked to, alpha-beta answers
+/// with a legal move and searches no more positions than its level allows.
+#[test]
+fn alpha_beta_answers_every_game_with_a_legal_move_within_its_budget() {
+    for name in tabula::load::shipped::names() {
+        let g = game(name, "");
+        if Method::of(&g) != Method::AlphaBeta && name != "hex" {
+            continue;
+        }
+        let mut rng = Rng::new(7);
+        let mut s = Position::start(&g);
+        let mut history = History::new_at(&g, &mut s);
+        let limits = Limits::for_level(Level(1));
+        let budget = Level(1).playouts() as u64 * POSITIONS_PER_PLAYOUT;
+        for ply in 0..4 {
+            let legal = s.legal_moves(&g);
+            let Some(c) = choose_at(
+                &g,
+                &s,
+                &history,
+                Computer::parse("alphabeta1").unwrap(),
+                limits,
+                &mut rng,
+            ) else {
+                assert!(legal.is_empty(), "{name}: no answer while moves exist");
+                break;
+            };
+            assert!(
+                legal.contains(&c.mv),
+                "{name}: an illegal move at ply {ply}"
+            );
+            assert!(
+                c.playouts as u64 <= budget,
+                "{name}: {} positions at ply {ply}",
+                c.playouts
+            );
+            make(&g, &mut s, c.mv);
+            history.record_at(&g, &mut s);
+        }
+    }
+}
+
+/// Piece types, one with a value for the computer (in docs/LANGUAGE.md).
+const VALUES: &str = "pieces man, king, tower as T value 7";
+
+/// A piece type's value is the one declared, in hundredths; a type without one is worth
+/// one point and one more for each move it has on average: here a king that steps four
+/// ways is worth more than a man that steps one way.
+#[test]
+fn pieces_are_worth_their_declared_value_or_their_mobility() {
+    let g = compile(&format!(
+        "game \"Values\"\nboard 5 x 5\nplayers White, Black\n{VALUES}\n\
+         setup {{ man where row == 0 and file < 2\n king where row == 0 and file == 4\n }}\n\
+         move step {{ piece man\n along n\n onto empty }}\n\
+         move walk {{ piece king\n along n, e, s, w\n onto empty }}\n",
+    ));
+    let s = Position::start(&g);
+    let values = Evaluator::of(&g, &s).values;
+    assert_eq!(values[2], 700);
+    assert!(values[0] > 100 && values[0] < 250, "{values:?}");
+    assert!(values[1] > values[0] + 100, "{values:?}");
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
+    )
+    .unwrap();
+    assert!(doc.contains(VALUES), "docs/LANGUAGE.md lacks:\n{VALUES}");
+}
+
+/// Games of captures think by alpha-beta; games of placement and connection, and games of
+/// more than two players, by MCTS; a way asked for by name is kept where it can be.
+#[test]
+fn each_game_thinks_the_way_chosen_for_it() {
+    let chosen: Vec<(&str, Method)> = ["chess", "draughts", "kalah", "hex", "connect4", "othello"]
+        .into_iter()
+        .map(|name| (name, Method::of(&game(name, ""))))
+        .collect();
+    assert_eq!(
+        chosen,
+        [
+            ("chess", Method::AlphaBeta),
+            ("draughts", Method::AlphaBeta),
+            ("kalah", Method::AlphaBeta),
+            ("hex", Method::Mcts),
+            ("connect4", Method::Mcts),
+            ("othello", Method::Mcts),
+        ]
+    );
+    let hex = game("hex", "");
+    assert_eq!(
+        Computer::parse("alphabeta3").unwrap().method(&hex),
+        Method::AlphaBeta
+    );
+    assert_eq!(
+        Computer::parse("mcts3").unwrap().method(&game("chess", "")),
+        Method::Mcts
+    );
+    assert_eq!(Computer::parse("7"), None);
+    assert_eq!(Computer::parse("alphabeta"), None);
+}
+
+/// `tabula uci chess` answers a GUI: it names itself, sets up positions by FEN and by
+/// moves, finds the mate in three at depth 5 (scored `mate 3`), and says what it cannot
+/// read without stopping.
+#[test]
+fn uci_speaks_to_a_gui() {
+    let out = tabula_command()
+        .args(["uci", "chess"])
+        .write_stdin(
+            "uci\nisready\nposition fen r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1\ngo depth 5\n\
+             position startpos moves e2e4 e7e5 e1e3\nsetoption name Hash value 16\n\
+             position startpos moves e2e4 e7e5\ngo nodes 2000\nfly\nquit\n",
+        )
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    // The info lines carry times; the rest is exact.
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with("info depth"))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "id name Tabula (Chess)",
+            "id author the Tabula authors",
+            "option name Level type spin default 6 min 0 max 6",
+            "uciok",
+            "readyok",
+            "bestmove f6a6",
+            "info string `e1e3` is not a legal move here; the moves after it are left out",
+            "info string no such option: name Hash value 16",
+            lines[8],
+            "info string unknown command `fly`",
+        ],
+        "{text}"
+    );
+    assert!(lines[8].starts_with("bestmove "), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("info depth 5 score mate 3 nodes ") && l.ends_with(" pv f6a6")),
+        "{text}"
+    );
+}
