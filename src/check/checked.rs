@@ -115,6 +115,8 @@ impl Checked {
 #[derive(Clone, Debug)]
 pub struct Rule {
     pub name: String,
+    /// How players write the rule's moves, where the file says (`written "O-O"`).
+    pub written: Option<String>,
     pub name_span: Span,
     /// Bit `t` is set when pieces of type `t` may make this move.
     pub piece_mask: u64,

@@ -426,6 +426,7 @@ impl Checker<'_> {
         };
         Some(Rule {
             name: d.name.name.clone(),
+            written: d.written.clone(),
             name_span: d.name.span,
             piece_mask: c
                 .piece_mask

@@ -34,6 +34,7 @@ impl Tables<'_> {
             per_move: Program::all(&per_move),
             condition_sets: self.where_all(&per_move),
             name: r.name,
+            written: r.written,
             piece_mask: r.piece_mask,
             walks,
             run: r.run,

@@ -30,6 +30,9 @@ pub enum Chain {
 #[derive(Clone, Debug)]
 pub struct MoveRule {
     pub name: String,
+    /// How players write the rule's moves in standard algebraic notation, where the file
+    /// says (`written "O-O"`).
+    pub written: Option<String>,
     /// Bit `t` is set when pieces of type `t` may make this move.
     pub piece_mask: u64,
     /// The directions the rule's pieces walk, for each player (player-relative names are

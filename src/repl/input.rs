@@ -72,6 +72,13 @@ pub fn read_move(
     if text == "pass" {
         return Err("you cannot pass while you have a legal move".into());
     }
+    // Standard algebraic notation (`Nf3`, `exd5`, `O-O`): where the text can only be that,
+    // its answer stands; a plain square or two are read as below when it names no move.
+    match crate::present::read_san(game, s, legal, text) {
+        Some(Ok(m)) => return Ok(m),
+        Some(Err(why)) if only_san(text) => return Err(why),
+        _ => {}
+    }
     let (text, chosen) = promotion_choice(game, text);
     let chosen_moves: Vec<Move>;
     let legal = match chosen {
@@ -159,6 +166,15 @@ fn promotion_choice<'t>(game: &Game, text: &'t str) -> (&'t str, Option<u8>) {
         (true, Some(k)) if after_square => (squares, Some(k as u8)),
         _ => (text, None),
     }
+}
+
+/// Whether a typed move can only be standard algebraic notation: it starts with a piece's
+/// letter or castles (`Nf3`, `O-O`), or a file takes on a square (`exd5`).
+fn only_san(text: &str) -> bool {
+    let b = text.as_bytes();
+    text.starts_with(|c: char| c.is_ascii_uppercase())
+        || text.starts_with("0-0")
+        || (b.len() >= 3 && b[0].is_ascii_lowercase() && b[1] == b'x')
 }
 
 fn join_or(items: &[String]) -> String {

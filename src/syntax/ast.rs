@@ -430,6 +430,8 @@ pub struct EffectDecl {
 #[derive(Clone, Debug)]
 pub struct MoveDecl {
     pub name: Ident,
+    /// `written "O-O"`: how players write the rule's moves.
+    pub written: Option<String>,
     pub clauses: Vec<Clause>,
     pub span: Span,
 }

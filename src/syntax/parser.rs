@@ -454,9 +454,15 @@ fn convert_item(pair: Pair<Rule>) -> Item {
         Rule::move_decl => {
             let mut inner = after_keyword(pair);
             let name = ident(inner.next().unwrap());
+            let mut inner = inner.peekable();
+            let written = inner
+                .next_if(|p| p.as_rule() == Rule::kw_written)
+                .and_then(|_| inner.next())
+                .map(|s| s.into_inner().next().map_or("", |t| t.as_str()).to_string());
             let clauses = inner.map(clause).collect();
             Item::Move(MoveDecl {
                 name,
+                written,
                 clauses,
                 span: sp,
             })

@@ -349,3 +349,59 @@ fn a_fen_reads_as_the_position_text_it_stands_for() {
         "`k`: Black's piece at the east end of its home row is a king, where the start has a rook"
     );
 }
+
+/// Moves typed in standard algebraic notation: a piece's letter and its landing (`Nf3`), a
+/// pawn's landing or capture (`e4`, `exd5`), castling as the rule is written (`O-O`, also
+/// `0-0`), a promotion (`a8=R`), a file that tells two knights apart; and a clear answer
+/// where the text names no move or more than one.
+#[test]
+fn moves_are_typed_in_standard_algebraic_notation() {
+    let session = |position: &str, typed: &str| {
+        let mut args = vec!["play", "chess"];
+        if !position.is_empty() {
+            args.extend(["--position", position]);
+        }
+        let out = crate::common::tabula_command()
+            .args(&args)
+            .write_stdin(typed)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        // What the session answers to each line: a move played, or why not.
+        text.lines()
+            .filter(|l| l.contains(" plays ") || l.starts_with("no ") || l.starts_with('`'))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        session("", "e4\nd5\nexd5\nNf6\nNf3\nNxd5+\nBc4\nKf9\nQxd8\n"),
+        [
+            "White plays e2-e4.",
+            "Black plays d7-d5.",
+            "White plays e4xd5.",
+            "Black plays g8-f6.",
+            "White plays g1-f3.",
+            "Black plays f6xd5.",
+            "White plays f1-c4.",
+            "no such square: f9",
+            "no legal move is written `Qxd8` here",
+        ]
+    );
+    assert_eq!(
+        session(
+            "4k3/P7/8/8/8/8/8/2N1K1N1 w - - 0 1",
+            "Ne2\nNce2\nKd7\na8=R\nO-O\n"
+        ),
+        [
+            "`Ne2` could be c1-e2 or g1-e2: say which piece, by the file or rank it is on",
+            "White plays c1-e2.",
+            "Black plays e8-d7.",
+            "White plays a7-a8=R.",
+            "`O-O` (castle short) is not a legal move here",
+        ]
+    );
+    assert_eq!(
+        session("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0\nO-O-O\n"),
+        ["White plays e1-g1.", "Black plays e8-c8."]
+    );
+}

@@ -1,0 +1,176 @@
+//! Standard algebraic notation, as chess players write moves, for any game whose pieces
+//! have letters: the moving piece's letter (none for the commonest type at the start, as
+//! pawns are written in chess), the file or rank it comes from where another piece of the
+//! same type could go to the same square, `x` for a capture, the square it lands on, and
+//! `=Q` for a promotion: `Nf3`, `exd5`, `Rad1`, `e8=Q`. A rule the file writes another way
+//! (`move castle_short written "O-O"`) is written so.
+//!
+//! Reading is lenient as players are: `+`, `#`, `!` and `?` are ignored, `0-0` is `O-O`,
+//! the `x` and the `=` may be left out, and a piece may be named more fully than needed.
+
+use crate::engine::{Move, Position};
+use crate::ir::{Game, NO_SQUARE};
+
+/// The piece type written without a letter: the commonest at the start (`None` in a game
+/// without pieces on the board at the start).
+pub fn letterless(game: &Game) -> Option<usize> {
+    let start = Position::start(game);
+    let mut counts = vec![0usize; game.pieces.len()];
+    crate::each_state!(&start, s => {
+        for &code in s.cells(game.board.cells()) {
+            if code != 0 {
+                counts[game.kind[code as usize] as usize] += 1;
+            }
+        }
+    });
+    let most = *counts.iter().max()?;
+    (most > 0).then(|| counts.iter().position(|&n| n == most))?
+}
+
+/// What a typed move names: each part it gives.
+#[derive(Debug, PartialEq, Eq)]
+struct Written {
+    letter: Option<char>,
+    from_file: Option<char>,
+    from_rank: Option<String>,
+    capture: bool,
+    to: String,
+    promote: Option<char>,
+}
+
+/// Reads `Nbd7`, `exd5`, `e8=Q`, `Qh4xe1`; `None` for text of another shape.
+fn read(text: &str) -> Option<Written> {
+    let text = text.trim_end_matches(['+', '#', '!', '?']);
+    let (body, promote) = match text.char_indices().last() {
+        Some((i, c)) if c.is_ascii_uppercase() && i > 0 => {
+            (text[..i].trim_end_matches('='), Some(c))
+        }
+        _ => (text, None),
+    };
+    let mut chars = body.chars().peekable();
+    let letter = chars.next_if(|c| c.is_ascii_uppercase());
+    let rest: String = chars.collect();
+    // The destination is the last letter-and-digits; before it, an optional file, rank and x.
+    let digits = rest.len() - rest.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 || rest.len() < digits + 1 {
+        return None;
+    }
+    let to_start = rest.len() - digits - 1;
+    let to = &rest[to_start..];
+    if !to.starts_with(|c: char| c.is_ascii_lowercase()) {
+        return None;
+    }
+    let mut head = &rest[..to_start];
+    let capture = head.ends_with('x');
+    head = head.trim_end_matches('x');
+    let mut hc = head.chars().peekable();
+    let from_file = hc.next_if(|c| c.is_ascii_lowercase());
+    let from_rank: String = hc.by_ref().take_while(|c| c.is_ascii_digit()).collect();
+    if hc.next().is_some() || (letter.is_none() && from_file.is_none() && !from_rank.is_empty()) {
+        return None;
+    }
+    Some(Written {
+        letter,
+        from_file,
+        from_rank: (!from_rank.is_empty()).then_some(from_rank),
+        capture,
+        to: to.to_string(),
+        promote,
+    })
+}
+
+/// The move of `legal` that `text` names in standard algebraic notation: `None` when the
+/// text is not written so, else the move, or why no one move fits.
+pub fn read_san(
+    game: &Game,
+    s: &Position,
+    legal: &[Move],
+    text: &str,
+) -> Option<Result<Move, String>> {
+    let text = text.trim();
+    if game.sowing.is_some() || game.pieces.is_empty() || !text.is_ascii() {
+        return None;
+    }
+    let castled = text.replace('0', "O");
+    let castled = castled.trim_end_matches(['+', '#', '!', '?']);
+    let by_rule: Vec<Move> = legal
+        .iter()
+        .filter(|m| {
+            !m.is_pass()
+                && game
+                    .rules
+                    .get(m.rule.index())
+                    .is_some_and(|r| r.written.as_deref() == Some(castled))
+        })
+        .copied()
+        .collect();
+    if let [m] = by_rule[..] {
+        return Some(Ok(m));
+    }
+    if let Some(rule) = game
+        .rules
+        .iter()
+        .find(|r| r.written.as_deref() == Some(castled))
+    {
+        return Some(Err(format!(
+            "`{text}` ({}) is not a legal move here",
+            rule.name.replace('_', " ")
+        )));
+    }
+    let w = read(text)?;
+    let Some(to) = game.board.square(&w.to) else {
+        return Some(Err(format!("no such square: {}", w.to)));
+    };
+    let plain = letterless(game);
+    let fits = |m: &&Move| {
+        if m.is_pass() || m.from == NO_SQUARE || m.to() != to || m.steps().len() != 1 {
+            return false;
+        }
+        let code = crate::each_state!(s, st => st.at(m.from));
+        if code == 0 {
+            return false;
+        }
+        let kind = game.kind[code as usize] as usize;
+        let letter_ok = match w.letter {
+            Some(l) => game.pieces[kind].letter.eq_ignore_ascii_case(&l),
+            None => Some(kind) == plain,
+        };
+        let name = game.board.name(m.from);
+        let file_ok = w.from_file.is_none_or(|f| name.starts_with(f));
+        let rank_ok = w
+            .from_rank
+            .as_deref()
+            .is_none_or(|r| name.trim_start_matches(|c: char| c.is_ascii_lowercase()) == r);
+        let promote_ok = match w.promote {
+            Some(p) => {
+                m.promote != 0
+                    && game.pieces[game.kind[m.promote as usize] as usize]
+                        .letter
+                        .eq_ignore_ascii_case(&p)
+            }
+            None => {
+                m.promote == 0
+                    || game
+                        .promotion_choices
+                        .get(code as usize)
+                        .is_none_or(|c| c.len() <= 1)
+            }
+        };
+        letter_ok && file_ok && rank_ok && promote_ok && (!w.capture || m.takes)
+    };
+    let found: Vec<Move> = legal.iter().filter(fits).copied().collect();
+    Some(match found[..] {
+        [m] => Ok(m),
+        [] => Err(format!("no legal move is written `{text}` here")),
+        _ => {
+            let list: Vec<String> = found
+                .iter()
+                .map(|&m| crate::present::move_text(game, m))
+                .collect();
+            Err(format!(
+                "`{text}` could be {}: say which piece, by the file or rank it is on",
+                list.join(" or ")
+            ))
+        }
+    })
+}
