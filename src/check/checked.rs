@@ -29,6 +29,10 @@ pub struct Checked {
     pub after_move: Vec<ir::Expr>,
     /// Each of `after_move` as written.
     pub after_move_texts: Vec<String>,
+    /// What a move each refuses is told, where the file says.
+    pub after_move_words: Vec<Option<String>>,
+    /// `say WORDS when COND`.
+    pub sayings: Vec<(String, Expr)>,
     pub columns: Option<ir::Columns>,
     /// By piece type: the zone where it is promoted and the types it may become.
     pub promotions: Vec<Option<(usize, Vec<usize>)>>,
@@ -86,6 +90,9 @@ impl Checked {
             .cases
             .iter()
             .for_each(|(e, _)| f(ReadIn::Elsewhere, e));
+        self.sayings
+            .iter()
+            .for_each(|(_, e)| f(ReadIn::Elsewhere, e));
         self.end_rules
             .iter()
             .for_each(|r| f(ReadIn::Elsewhere, &r.condition));

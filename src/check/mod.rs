@@ -301,7 +301,12 @@ impl<'f> Checker<'f> {
         let clock = self.clock(&rules);
         let score = self.score();
         let bonus = self.bonus();
-        let (after_move, after_move_texts) = self.after_move().into_iter().unzip();
+        let (after_move, (after_move_texts, after_move_words)): (Vec<_>, (Vec<_>, Vec<_>)) = self
+            .after_move()
+            .into_iter()
+            .map(|(e, text, words)| (e, (text, words)))
+            .unzip();
+        let sayings = self.sayings();
         self.attacks(&rules);
         self.missing_parts();
         self.unused_options();
@@ -331,6 +336,8 @@ impl<'f> Checker<'f> {
             end_rules,
             after_move,
             after_move_texts,
+            after_move_words,
+            sayings,
             columns,
             promotions,
             rows: std::mem::take(&mut self.rows),

@@ -996,7 +996,23 @@ impl Checker<'_> {
 
     /// `after move require …`: conditions on the position after each move, each with its
     /// text.
-    pub(super) fn after_move(&mut self) -> Vec<(IExpr, String)> {
+    /// `say WORDS when COND`, read for the player to move.
+    pub(super) fn sayings(&mut self) -> Vec<(String, IExpr)> {
+        let decls = self.items(|i| match i {
+            Item::Say(s) => Some(s),
+            _ => None,
+        });
+        decls
+            .into_iter()
+            .filter_map(|d| {
+                let e = self.lower_as(&d.condition, Ty::Bool, Scope::END)?;
+                self.check_range(&e, d.condition.span);
+                Some((d.words.clone(), e))
+            })
+            .collect()
+    }
+
+    pub(super) fn after_move(&mut self) -> Vec<(IExpr, String, Option<String>)> {
         let decls = self.items(|i| match i {
             Item::AfterMove(a) => Some(a),
             _ => None,
@@ -1011,7 +1027,7 @@ impl Checker<'_> {
                 };
                 let e = self.lower_as(&d.condition, Ty::Bool, scope)?;
                 self.check_range(&e, d.condition.span);
-                Some((e, d.text.clone()))
+                Some((e, d.text.clone(), d.words.clone()))
             })
             .collect()
     }
@@ -1105,11 +1121,14 @@ impl Checker<'_> {
         let mut no_move = NoMove {
             cases: Vec::new(),
             otherwise: Verdict::Lose,
+            words: Vec::new(),
+            otherwise_words: None,
         };
         if let Some(decl) = self.single(&decls, |d| d.span, "no-move rule") {
             for (i, case) in decl.cases.iter().enumerate() {
                 let Some(c) = &case.condition else {
                     no_move.otherwise = verdict(case.outcome);
+                    no_move.otherwise_words = case.words.clone();
                     if let Some(later) = decl.cases.get(i + 1) {
                         self.report(
                             Problem::new(
@@ -1126,6 +1145,7 @@ impl Checker<'_> {
                 if let Some(e) = self.lower_as(c, Ty::Bool, Scope::END) {
                     self.check_range(&e, c.span);
                     no_move.cases.push((e, verdict(case.outcome)));
+                    no_move.words.push(case.words.clone());
                 }
             }
         }

@@ -202,6 +202,12 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         after_pinned: after.pinned,
         after_move: c.after_move,
         after_move_texts: c.after_move_texts,
+        after_move_words: c.after_move_words,
+        sayings: c
+            .sayings
+            .iter()
+            .map(|(w, e)| (w.clone(), ir::Program::of(e)))
+            .collect(),
         after_footprint: after.footprint,
         columns: c.columns,
         promotions,

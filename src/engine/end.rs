@@ -202,3 +202,32 @@ pub(super) fn end_rule<Z: Layout>(
     }
     None
 }
+
+/// What the session names the end by when the player to move at `s` has no move: the words
+/// of the no-move case that applies (`lose when attacked(friend king) "checkmate"`), where
+/// the file gives some.
+pub fn no_move_words<'g, Z: Layout>(game: &'g Game, s: &State<Z>) -> Option<&'g str> {
+    let e = env(game, s);
+    let nm = &game.no_move;
+    let case = nm
+        .cases
+        .iter()
+        .position(|(condition, _)| condition.holds(&e));
+    match case {
+        Some(i) => nm.words.get(i)?.as_deref(),
+        None => nm.otherwise_words.as_deref(),
+    }
+}
+
+/// The words of each `say` whose condition holds for the player to move at `s`.
+pub fn sayings<'g, Z: Layout>(game: &'g Game, s: &State<Z>) -> Vec<&'g str> {
+    if game.sayings.is_empty() {
+        return Vec::new();
+    }
+    let e = env(game, s);
+    game.sayings
+        .iter()
+        .filter(|(_, condition)| condition.holds(&e))
+        .map(|(words, _)| words.as_str())
+        .collect()
+}

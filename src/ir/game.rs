@@ -82,6 +82,10 @@ pub enum Verdict {
 pub struct NoMove<C = Program> {
     pub cases: Vec<(C, Verdict)>,
     pub otherwise: Verdict,
+    /// How the session names the end each case gives (`lose when … "checkmate"`), and the
+    /// end `otherwise` gives, where the file says.
+    pub words: Vec<Option<String>>,
+    pub otherwise_words: Option<String>,
 }
 
 impl<C> NoMove<C> {
@@ -90,6 +94,8 @@ impl<C> NoMove<C> {
         NoMove {
             cases: self.cases.iter().map(|(c, v)| (f(c), *v)).collect(),
             otherwise: self.otherwise,
+            words: self.words,
+            otherwise_words: self.otherwise_words,
         }
     }
 
@@ -206,6 +212,11 @@ pub struct Game {
     pub after_move: Vec<Expr>,
     /// Each of `after_move` as written, for saying why a move is refused.
     pub after_move_texts: Vec<String>,
+    /// What a move `after_move` refuses is told, where the file says (`else "…"`).
+    pub after_move_words: Vec<Option<String>>,
+    /// `say "check" when COND`: words the session says after a move when COND holds for
+    /// the player to move.
+    pub sayings: Vec<(String, Program)>,
     /// All of `after_move`, compiled for play.
     pub after_program: Option<Program>,
     /// `after_program` as it reads where the state keeps no look-back (`LookBack::NONE`,

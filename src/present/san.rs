@@ -9,7 +9,7 @@
 //! the `x` and the `=` may be left out, and a piece may be named more fully than needed.
 
 use crate::engine::{Move, Position};
-use crate::ir::{Game, NO_SQUARE};
+use crate::ir::{Game, Sq, NO_SQUARE};
 
 /// The piece type written without a letter: the commonest at the start (`None` in a game
 /// without pieces on the board at the start).
@@ -77,6 +77,38 @@ fn read(text: &str) -> Option<Written> {
         to: to.to_string(),
         promote,
     })
+}
+
+/// The squares a move written in standard algebraic notation goes from and to, where only
+/// one piece of the player to move fits what it says (a move that is not legal, so that
+/// the session can say why).
+pub fn written_squares(game: &Game, s: &Position, text: &str) -> Option<(Sq, Sq)> {
+    if game.sowing.is_some() || !text.is_ascii() {
+        return None;
+    }
+    let w = read(text.trim())?;
+    let to = game.board.square(&w.to)?;
+    let plain = letterless(game);
+    let me = crate::each_state!(s, st => st.to_move) as usize;
+    let mut from = (0..game.board.cells() as Sq).filter(|&sq| {
+        let code = crate::each_state!(s, st => st.at(sq));
+        if code == 0 || game.owner[code as usize] as usize != me {
+            return false;
+        }
+        let kind = game.kind[code as usize] as usize;
+        let name = game.board.name(sq);
+        let letter_ok = match w.letter {
+            Some(l) => game.pieces[kind].letter.eq_ignore_ascii_case(&l),
+            None => Some(kind) == plain,
+        };
+        letter_ok
+            && w.from_file.is_none_or(|f| name.starts_with(f))
+            && w.from_rank
+                .as_deref()
+                .is_none_or(|r| name.trim_start_matches(|c: char| c.is_ascii_lowercase()) == r)
+    });
+    let first = from.next()?;
+    from.next().is_none().then_some((first, to))
 }
 
 /// The move of `legal` that `text` names in standard algebraic notation: `None` when the

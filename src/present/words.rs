@@ -29,6 +29,12 @@ pub fn ending_text(game: &Game, s: &Position, cause: Cause) -> String {
 /// "Blue has 4 in a row", from the words the checker found in the rule); `None` where the
 /// condition has none (the rule is then given as written).
 pub fn end_words(game: &Game, s: &Position, cause: Cause) -> Option<String> {
+    if cause == Cause::NoMove {
+        let said = crate::each_state!(s, st => crate::engine::no_move_words(game, st));
+        if let Some(words) = said {
+            return Some(words.to_string());
+        }
+    }
     let Cause::EndRule(i, p) = cause else {
         return Some(ending_text(game, s, cause));
     };

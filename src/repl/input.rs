@@ -76,7 +76,13 @@ pub fn read_move(
     // its answer stands; a plain square or two are read as below when it names no move.
     match crate::present::read_san(game, s, legal, text) {
         Some(Ok(m)) => return Ok(m),
-        Some(Err(why)) if only_san(text) => return Err(why),
+        Some(Err(why)) if only_san(text) => {
+            // One piece it can mean: say why that piece cannot go there.
+            return match crate::present::written_squares(game, s, text) {
+                Some((from, to)) => Err(why_not(game, s, history, &[from, to], legal)),
+                None => Err(why),
+            };
+        }
         _ => {}
     }
     let (text, chosen) = promotion_choice(game, text);
@@ -259,10 +265,13 @@ fn refused(game: &Game, s: &Position, history: &History, m: &Move) -> Option<Str
                 rule.name
             )
         }
-        Refusal::AfterMove(i) => format!(
-            "{text} is not allowed: after it, `{}` would not hold (after move require)",
-            game.after_move_texts[i]
-        ),
+        Refusal::AfterMove(i) => match game.after_move_words.get(i).cloned().flatten() {
+            Some(words) => format!("{text} is not allowed: {words}"),
+            None => format!(
+                "{text} is not allowed: after it, `{}` would not hold (after move require)",
+                game.after_move_texts[i]
+            ),
+        },
     })
 }
 

@@ -470,9 +470,15 @@ impl Session {
             None => {
                 let p = self.state.to_move as usize;
                 let who = &self.game.players[p].name;
+                let said: String = crate::each_state!(&self.state, s => {
+                    crate::engine::sayings(&self.game, s)
+                        .into_iter()
+                        .map(|w| format!("{}.\n", capitalised(w)))
+                        .collect()
+                });
                 let legal = self.state.legal_moves(&self.game);
                 let forced_pass = legal.len() == 1 && legal[0].rule == Move::PASS_RULE;
-                match self.ai[p] {
+                said + &match self.ai[p] {
                     Some(c) => format!("{who} (computer, {}) to move.\n", c.name()),
                     None if forced_pass => {
                         format!("{who} to move, and has no move but to pass: type `pass`.\n")
@@ -805,6 +811,15 @@ fn columns(entries: &[String], width: usize) -> String {
         text.push('\n');
     }
     text
+}
+
+/// `words` with its first letter in upper case.
+fn capitalised(words: &str) -> String {
+    let mut chars = words.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// "Game over: Blue wins. Red has no pieces left (Red: lose when count(friend) == 0).": the

@@ -37,6 +37,8 @@ pub enum Item {
     NoMove(NoMoveDecl),
     End(EndBlock),
     AfterMove(AfterMoveDecl),
+    /// `say "check" when COND`.
+    Say(SayDecl),
     /// `stacks`: squares hold columns.
     Stacks(Span),
     Promote(PromoteDecl),
@@ -170,6 +172,16 @@ pub struct AfterMoveDecl {
     pub condition: Expr,
     /// The condition as written, for saying why a move is refused.
     pub text: String,
+    /// `else "it leaves your king attacked"`: what a refused move is told instead.
+    pub words: Option<String>,
+    pub span: Span,
+}
+
+/// `say "check" when COND`: words the session says when COND holds for the player to move.
+#[derive(Clone, Debug)]
+pub struct SayDecl {
+    pub words: String,
+    pub condition: Expr,
     pub span: Span,
 }
 
@@ -466,6 +478,8 @@ pub struct NoMoveCase {
     pub outcome: OutcomeWord,
     pub outcome_span: Span,
     pub condition: Option<Expr>,
+    /// `"checkmate"`: how the session names this end.
+    pub words: Option<String>,
     pub span: Span,
 }
 

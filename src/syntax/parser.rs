@@ -458,7 +458,7 @@ fn convert_item(pair: Pair<Rule>) -> Item {
             let written = inner
                 .next_if(|p| p.as_rule() == Rule::kw_written)
                 .and_then(|_| inner.next())
-                .map(|s| s.into_inner().next().map_or("", |t| t.as_str()).to_string());
+                .map(string_text);
             let clauses = inner.map(clause).collect();
             Item::Move(MoveDecl {
                 name,
@@ -482,7 +482,8 @@ fn convert_item(pair: Pair<Rule>) -> Item {
                     NoMoveCase {
                         outcome_span: span(&word),
                         outcome: outcome_word(word),
-                        condition: inner.find(|p| p.as_rule() == Rule::expr).map(expr),
+                        condition: inner.clone().find(|p| p.as_rule() == Rule::expr).map(expr),
+                        words: inner.find(|p| p.as_rule() == Rule::string).map(string_text),
                         span: csp,
                     }
                 })
@@ -531,13 +532,25 @@ fn convert_item(pair: Pair<Rule>) -> Item {
             })
         }
         Rule::after_decl => {
-            let condition = pair
-                .into_inner()
-                .find(|p| p.as_rule() == Rule::expr)
-                .unwrap();
+            let inner: Vec<_> = pair.into_inner().collect();
+            let condition = inner.iter().find(|p| p.as_rule() == Rule::expr).unwrap();
             Item::AfterMove(AfterMoveDecl {
                 text: condition.as_str().trim().to_string(),
-                condition: expr(condition),
+                condition: expr(condition.clone()),
+                words: inner
+                    .iter()
+                    .find(|p| p.as_rule() == Rule::string)
+                    .map(|s| string_text(s.clone())),
+                span: sp,
+            })
+        }
+        Rule::say_decl => {
+            let inner: Vec<_> = pair.into_inner().collect();
+            let words = inner.iter().find(|p| p.as_rule() == Rule::string).unwrap();
+            let condition = inner.iter().find(|p| p.as_rule() == Rule::expr).unwrap();
+            Item::Say(SayDecl {
+                words: string_text(words.clone()),
+                condition: expr(condition.clone()),
                 span: sp,
             })
         }
@@ -1100,4 +1113,11 @@ fn primary(pair: Pair<Rule>) -> Expr {
         other => unreachable!("the grammar admits no primary {other:?}"),
     };
     Expr { kind, span: sp }
+}
+
+/// The text between a string's quotes.
+fn string_text(pair: Pair<Rule>) -> String {
+    pair.into_inner()
+        .next()
+        .map_or(String::new(), |s| s.as_str().to_string())
 }

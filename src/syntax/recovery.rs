@@ -459,6 +459,12 @@ pub(super) const DECLARATIONS: &[Declaration] = &[
         section: "After move require",
     },
     Declaration {
+        word: "say",
+        what: "words the session says",
+        form: "say \"WORDS\" when CONDITION",
+        section: "Words the session says: `say`",
+    },
+    Declaration {
         word: "stacks",
         what: "stacks",
         form: "stacks",

@@ -369,12 +369,17 @@ fn moves_are_typed_in_standard_algebraic_notation() {
         let text = String::from_utf8(out.stdout).unwrap();
         // What the session answers to each line: a move played, or why not.
         text.lines()
-            .filter(|l| l.contains(" plays ") || l.starts_with("no ") || l.starts_with('`'))
+            .filter(|l| {
+                l.contains(" plays ")
+                    || l.starts_with("no ")
+                    || l.starts_with("the ")
+                    || l.starts_with('`')
+            })
             .map(String::from)
             .collect::<Vec<_>>()
     };
     assert_eq!(
-        session("", "e4\nd5\nexd5\nNf6\nNf3\nNxd5+\nBc4\nKf9\nQxd8\n"),
+        session("", "e4\nd5\nexd5\nNf6\nNf3\nNxd5+\nBc4\nKf9\nQxd1\nBxf7\n"),
         [
             "White plays e2-e4.",
             "Black plays d7-d5.",
@@ -384,7 +389,8 @@ fn moves_are_typed_in_standard_algebraic_notation() {
             "Black plays f6xd5.",
             "White plays f1-c4.",
             "no such square: f9",
-            "no legal move is written `Qxd8` here",
+            "the queen on d8 cannot go to d1; it can play d8-d7, d8-d6",
+            "no legal move is written `Bxf7` here",
         ]
     );
     assert_eq!(
@@ -404,4 +410,29 @@ fn moves_are_typed_in_standard_algebraic_notation() {
         session("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0\nO-O-O\n"),
         ["White plays e1-g1.", "Black plays e8-c8."]
     );
+}
+
+/// Chess in its own words: "Check." before the turn of a player in check, a move into check
+/// refused as leaving the king attacked (typed either way), and checkmate and stalemate
+/// named at the end.
+#[test]
+fn the_session_says_check_checkmate_and_stalemate() {
+    let session = |typed: &str| {
+        let out = crate::common::tabula_command()
+            .args([
+                "play",
+                "chess",
+                "--position",
+                "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1",
+            ])
+            .write_stdin(typed)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = session("Qh1\nKh7\nh8-g7\n");
+    assert!(text.contains("\nCheck.\nBlack to move.\nBlack> Kh7\nh8-h7 is not allowed: it leaves your king attacked\nBlack> h8-g7\nh8-g7 is not allowed: it leaves your king attacked\n"), "{text}");
+    assert!(session("Qg7#\n")
+        .ends_with("Game over: White wins. Checkmate (Black has no legal move).\n"));
+    assert!(session("Qg6\n").ends_with("Game over: draw. Stalemate (Black has no legal move).\n"));
 }

@@ -461,6 +461,65 @@ fn passes_counts_the_passes_in_a_row() {
     assert_eq!(outcome(&g, &s), Some(Outcome::Draw));
 }
 
+const REFUSED: &str =
+    "after move require count(friend in home) == 0 else \"it leaves a piece at home\"";
+const SAY: &str = "say \"in danger\" when count(enemy in home) > 0";
+
+/// The words a game gives its session: a refusal in the game's terms (`else`), words said
+/// after a move while a condition holds (`say`), and the name of the end a no-move case
+/// gives.
+#[test]
+fn the_session_says_the_words_the_game_gives() {
+    let dir = crate::common::temp_folder("words");
+    let file = dir.join("words.game");
+    std::fs::write(
+        &file,
+        format!(
+            "game \"Words\"\nboard 5 x 5\nplayers White, Black\npieces stone\nzone home = row == 0\n\
+             move drop {{ place stone  onto empty }}\n{REFUSED}\n{SAY}\n\
+             no move: lose when count(friend) > 3 \"swamped\", draw \"blocked\"\n"
+        ),
+    )
+    .unwrap();
+    let session = |position: &str, typed: &str| {
+        let mut args = vec!["play", file.to_str().unwrap()];
+        if !position.is_empty() {
+            args.extend(["--position", position]);
+        }
+        let out = crate::common::tabula_command()
+            .args(&args)
+            .write_stdin(typed)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = session("", "a1\na2\nb5\na1\n");
+    assert!(
+        text.contains("White> a1\na1 is not allowed: it leaves a piece at home\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Black> b5\nb5 is not allowed: it leaves a piece at home\n"),
+        "{text}"
+    );
+    // Black's stone on White's home row: White is told before its turn.
+    assert!(
+        text.contains("Black plays a1.\n") && text.ends_with("In danger.\nWhite to move.\n"),
+        "{text}"
+    );
+    let text = session("ssss1/SSSSS/SSSSS/SSSSS/SSSSS Black", "");
+    assert!(
+        text.contains("Game over: White wins. Swamped (Black has no legal move).\n"),
+        "{text}"
+    );
+    let text = session("SSSS1/SSSSS/SSSSS/SSSSS/SSSSS Black", "");
+    assert!(
+        text.contains("Game over: draw. Blocked (Black has no legal move).\n"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Every example above is in docs/LANGUAGE.md word for word.
 #[test]
 fn the_language_reference_shows_each_example() {
@@ -491,6 +550,8 @@ fn the_language_reference_shows_each_example() {
         CLOCK,
         REPETITION,
         PASSES,
+        REFUSED,
+        SAY,
     ] {
         assert!(doc.contains(example), "docs/LANGUAGE.md lacks:\n{example}");
     }
