@@ -204,3 +204,122 @@ fn move_across(game: &Game, s: &Position, passed: &str) -> Result<LookBack, Stri
         ..LookBack::NONE
     }))
 }
+
+/// The position as FEN, for a two-player game of pieces without columns, seeds or hands
+/// (`None` for another): the position text's board, the side to move's initial, the pieces
+/// that have not moved as the third field reads them, the square the last move passed over
+/// (a move straight along its player's forward, two squares long, by a game that reads the
+/// move before), the clock, and the move number `number`.
+pub fn fen_text(game: &Game, s: &Position, number: usize) -> Option<String> {
+    if game.players.len() != 2
+        || game.pieces.is_empty()
+        || game.columns.is_some()
+        || game.sowing.is_some()
+        || !game.hands.is_empty()
+    {
+        return None;
+    }
+    let text = super::position::position_text(game, s);
+    let board = text.split_whitespace().next()?;
+    let side = game.players[s.to_move as usize]
+        .name
+        .chars()
+        .next()
+        .map(|c| c.to_ascii_lowercase().to_string())
+        .filter(|c| initial_of(game, c) == Some(s.to_move as usize))
+        .unwrap_or_else(|| if s.to_move == 0 { "w" } else { "b" }.to_string());
+    let rights = rights_text(game, s);
+    let passed =
+        passed_square(game, s).map_or("-".to_string(), |sq| game.board.name(sq).to_string());
+    Some(format!(
+        "{board} {side} {rights} {passed} {} {number}",
+        s.clock
+    ))
+}
+
+/// The third field: for each player, `K` where the piece at the east end of its home row
+/// and a piece of another type on that row have not moved, `Q` likewise at the west end.
+fn rights_text(game: &Game, s: &Position) -> String {
+    if !game.reads_moved {
+        return "-".to_string();
+    }
+    let cells = game.board.cells();
+    let moved = s.moved();
+    let mut out = String::new();
+    for player in 0..2 {
+        let mut row: Vec<Sq> = game
+            .board
+            .squares()
+            .filter(|&sq| {
+                let code = s.at(sq);
+                code != 0
+                    && game.owner[code as usize] as usize == player
+                    && game.rows[player * cells + sq as usize] == 0
+                    && game.follows_moved(code)
+            })
+            .collect();
+        row.sort_by_key(|&sq| game.board.file(sq));
+        let start_kind = |east: bool| {
+            let mut start: Vec<Sq> = game
+                .board
+                .squares()
+                .filter(|&sq| {
+                    let code = game.setup[sq as usize];
+                    code != 0
+                        && game.owner[code as usize] as usize == player
+                        && game.rows[player * cells + sq as usize] == 0
+                        && game.follows_moved(code)
+                })
+                .collect();
+            start.sort_by_key(|&sq| game.board.file(sq));
+            let end = if east { start.last() } else { start.first() };
+            end.map(|&sq| game.kind[game.setup[sq as usize] as usize])
+        };
+        for (east, letter) in [(true, 'k'), (false, 'q')] {
+            let end = if east { row.last() } else { row.first() };
+            let Some(&end) = end else { continue };
+            let kind = game.kind[s.at(end) as usize];
+            let unmoved = |sq: Sq| !moved.contains(sq);
+            let partner = row
+                .iter()
+                .any(|&sq| game.kind[s.at(sq) as usize] != kind && unmoved(sq));
+            if unmoved(end) && partner && start_kind(east) == Some(kind) {
+                out.push(if player == 0 {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                });
+            }
+        }
+    }
+    if out.is_empty() {
+        "-".to_string()
+    } else {
+        out
+    }
+}
+
+/// The square the move before passed over, where it went two squares straight along its
+/// player's forward.
+fn passed_square(game: &Game, s: &Position) -> Option<Sq> {
+    if !game.reads_previous {
+        return None;
+    }
+    let look = s.look;
+    let (from, to) = (look.from, look.to);
+    if from as usize >= game.board.cells() || to as usize >= game.board.cells() {
+        return None;
+    }
+    let mover = game.next_player(s.to_move) as usize;
+    let facing = &game.players[mover].facing;
+    let b = &game.board;
+    let (df, dr) = (
+        b.file(to) as i32 - b.file(from) as i32,
+        b.rank(to) as i32 - b.rank(from) as i32,
+    );
+    if (df, dr) != (2 * facing.dx, 2 * facing.dy) {
+        return None;
+    }
+    let over = (b.rank(from) as i32 + facing.dy) * b.width as i32 + b.file(from) as i32 + facing.dx;
+    Some(over as Sq)
+}

@@ -60,16 +60,19 @@ Commands:
   new              start the game again
   show             the board
   position         the position text
+  fen              the position as FEN (in a game FEN describes)
   history          the moves played
   save FILE        save the game (the game, its options, then the moves)
   load FILE        load a saved game
   picture FILE     draw the position as an SVG picture, the last move ringed
   perft N          count the move sequences of each length up to N
-  hint             the computer's suggestion, with its share of wins and the next best
+  hint             the computer's suggestion: its share of wins, or its score, and the
+                   next best
   ai PLAYER LEVEL  let the computer play PLAYER: level 0 plays at random; levels 1 to 6
                    search 100, 400, 1,600, 6,400, 25,600 or 102,400 playouts a move
-                   on each thread (--threads; at most 5 s); Ctrl-C stops it and keeps
-                   the game
+                   on each thread (--threads; at most 5 s), or 64 times as many
+                   positions by alpha-beta; `mcts4` or `alphabeta4` asks for one way of
+                   thinking; Ctrl-C stops it and keeps the game
   ai PLAYER off    take PLAYER back; `ai off` takes every player back
   rules            what the game is: its text, players, pieces, board and move rules
   help             this text
@@ -179,7 +182,7 @@ impl Session {
     /// What tab completion offers: the commands, and the legal moves written out.
     pub fn completions(&mut self) -> Vec<String> {
         let mut words: Vec<String> = [
-            "moves", "undo", "redo", "new", "show", "position", "history", "save", "load",
+            "moves", "undo", "redo", "new", "show", "position", "fen", "history", "save", "load",
             "picture", "perft", "hint", "ai", "rules", "help", "quit", "first", "last", "back",
             "forward", "goto",
         ]
@@ -212,6 +215,7 @@ impl Session {
             "moves" => Output::text(self.numbered_moves(rest)),
             "show" => Output::text(self.board()),
             "position" => Output::text(format!("{}\n", self.position())),
+            "fen" => Output::text(self.fen()),
             "history" => Output::text(self.history()),
             "new" => {
                 self.played.clear();
@@ -394,6 +398,18 @@ impl Session {
 
     /// The position text, with the boards before it that `seen(N)` reads: those of the
     /// game's line, after those the start's text gave.
+    /// The position as FEN, where the game is one FEN describes.
+    fn fen(&self) -> String {
+        let start = crate::each_state!(&self.start, s => s.to_move) as usize;
+        let number = 1 + (self.played.len() + start) / 2;
+        match crate::present::fen::fen_text(&self.game, &self.state, number) {
+            Some(fen) => format!("{fen}\n"),
+            None => "FEN describes games of two players whose squares hold one piece each, \
+                     with nothing in hand; type `position` for this game's position text\n"
+                .to_string(),
+        }
+    }
+
     fn position(&self) -> String {
         let mut line = self.before.clone();
         let mut s = self.start;

@@ -83,8 +83,8 @@ impl Evaluator {
         worth + MOBILITY * (mine as i32 - theirs as i32)
     }
 
-    /// Each player's pieces, on the board (a column's pieces too) and in hand, at their
-    /// values.
+    /// Each player's pieces, on the board and in hand, at their values, and the columns
+    /// they command (see below).
     pub fn material<Z: Layout>(&self, game: &Game, s: &State<Z>) -> [i32; 2] {
         let mut sum = [0i32; 2];
         let players = game.players.len().min(2);
@@ -101,17 +101,19 @@ impl Evaluator {
             }
         }
         if let Some(columns) = &game.columns {
-            for sq in s.all_occupied(game.players.len()).squares() {
-                let slot = columns.slot[sq as usize];
-                if slot == u8::MAX {
-                    continue;
-                }
-                let col = s.slots[slot as usize];
-                for i in 0..column::height_below(col) {
-                    let code = column::below(col, i, columns.bits);
-                    let owner = game.owner[code as usize] as usize;
-                    if owner < 2 {
-                        sum[owner] += self.values[game.kind[code as usize] as usize];
+            // A column is its commander's: the pieces under it add to its worth (a freed
+            // prisoner is still worth something to its owner, but only once freed), at half
+            // their value.
+            for (p, total) in sum.iter_mut().enumerate().take(players) {
+                for sq in s.occupied(p).squares() {
+                    let slot = columns.slot[sq as usize];
+                    if slot == u8::MAX {
+                        continue;
+                    }
+                    let col = s.slots[slot as usize];
+                    for i in 0..column::height_below(col) {
+                        let code = column::below(col, i, columns.bits);
+                        *total += self.values[game.kind[code as usize] as usize] / 2;
                     }
                 }
             }

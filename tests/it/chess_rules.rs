@@ -436,3 +436,30 @@ fn the_session_says_check_checkmate_and_stalemate() {
         .ends_with("Game over: White wins. Checkmate (Black has no legal move).\n"));
     assert!(session("Qg6\n").ends_with("Game over: draw. Stalemate (Black has no legal move).\n"));
 }
+
+/// The session writes the position as FEN: the side to move, the castling rights as the
+/// unmoved king and rooks give them, the square a double step passed over, the clock and
+/// the move number; python-chess 1.11.2 writes the same for these moves (with
+/// `en_passant="fen"`: the square after every double step).
+#[test]
+fn the_session_writes_fen() {
+    let out = crate::common::tabula_command()
+        .args(["play", "chess"])
+        .write_stdin("e4\nfen\nc5\nNf3\nd6\nKe2\nKd7\nfen\nRg1\nfen\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let fens: Vec<&str> = text
+        .lines()
+        .filter(|l| l.matches('/').count() == 7)
+        .collect();
+    assert_eq!(
+        fens,
+        [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "rnbq1bnr/pp1kpppp/3p4/2p5/4P3/5N2/PPPPKPPP/RNBQ1B1R w - - 2 4",
+            "rnbq1bnr/pp1kpppp/3p4/2p5/4P3/5N2/PPPPKPPP/RNBQ1BR1 b - - 3 4",
+        ],
+        "{text}"
+    );
+}
