@@ -21,7 +21,7 @@ pub use board::{board_drawing, board_text, coloured_board_text, CellSpan, Drawin
 pub use colours::{player_colour, terminal_colour};
 pub use notation::{move_text, move_text_among, parse_move, uci_text};
 pub use position::{parse_line, parse_position, position_text, position_text_after};
-pub use san::{letterless, read_san, written_squares};
+pub use san::{letterless, read_san, san_text, written_squares};
 pub use summary::game_summary;
 pub use svg::{is_picture, position_svg, position_svg_marked};
 pub use words::{

@@ -206,3 +206,84 @@ pub fn read_san(
         }
     })
 }
+
+/// `m`, legal at `s` among `legal`, in standard algebraic notation; a move SAN cannot
+/// write (a chain, a move in two parts, a placement of an unlettered game, a sowing) is
+/// written as `move_text_among` writes it. `+` marks a move after which some `say` holds
+/// for the player to move (a check), `#` one that wins at once.
+pub fn san_text(game: &Game, s: &Position, m: Move, legal: &[Move]) -> String {
+    let plain_text = || crate::present::move_text_among(game, m, legal);
+    if m.is_pass() || game.sowing.is_some() {
+        return plain_text();
+    }
+    let rule = &game.rules[m.rule.index()];
+    let mut text = match &rule.written {
+        Some(w) => w.clone(),
+        None if m.from == NO_SQUARE || m.steps().len() != 1 => return plain_text(),
+        None => {
+            let at = |sq: Sq| crate::each_state!(s, st => st.at(sq));
+            let kind_at = |sq: Sq| game.kind[at(sq) as usize] as usize;
+            let kind = kind_at(m.from);
+            let plain = letterless(game) == Some(kind);
+            let mut text = String::new();
+            if !plain {
+                text.push(game.pieces[kind].letter.to_ascii_uppercase());
+            }
+            let rivals: Vec<Sq> = legal
+                .iter()
+                .filter(|o| {
+                    o.from != m.from
+                        && o.from != NO_SQUARE
+                        && o.steps().len() == 1
+                        && o.to() == m.to()
+                        && game.rules[o.rule.index()].written.is_none()
+                        && kind_at(o.from) == kind
+                })
+                .map(|o| o.from)
+                .collect();
+            let name = game.board.name(m.from);
+            let file: String = name
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase())
+                .collect();
+            let rank = &name[file.len()..];
+            let file_of = |sq: Sq| game.board.file(sq);
+            let rank_of = |sq: Sq| game.board.rank(sq);
+            if !rivals.is_empty() {
+                if rivals.iter().all(|&r| file_of(r) != file_of(m.from)) {
+                    text.push_str(&file);
+                } else if rivals.iter().all(|&r| rank_of(r) != rank_of(m.from)) {
+                    text.push_str(rank);
+                } else {
+                    text.push_str(name);
+                }
+            } else if plain && m.takes {
+                text.push_str(&file);
+            }
+            if m.takes {
+                text.push('x');
+            }
+            text.push_str(game.board.name(m.to()));
+            if m.promote != 0 {
+                text.push('=');
+                let into = game.kind[m.promote as usize] as usize;
+                text.push(game.pieces[into].letter.to_ascii_uppercase());
+            }
+            text
+        }
+    };
+    let mut after = *s;
+    after.make(game, m);
+    let mover = crate::each_state!(s, st => st.to_move);
+    match after.outcome(game, &mut crate::engine::Workspace::default()) {
+        Some(crate::engine::Outcome::Win(p)) if p == mover => text.push('#'),
+        _ => {
+            let checks =
+                crate::each_state!(&after, st => !crate::engine::sayings(game, st).is_empty());
+            if checks {
+                text.push('+');
+            }
+        }
+    }
+    text
+}

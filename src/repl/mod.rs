@@ -5,6 +5,7 @@
 mod editor;
 pub mod input;
 pub(crate) mod interrupt;
+mod pgn;
 mod record;
 
 pub use editor::run;
@@ -62,8 +63,9 @@ Commands:
   position         the position text
   fen              the position as FEN (in a game FEN describes)
   history          the moves played
-  save FILE        save the game (the game, its options, then the moves)
-  load FILE        load a saved game
+  save FILE        save the game (the game, its options, then the moves); a FILE
+                   ending in .pgn is written as PGN
+  load FILE        load a saved game, or a PGN
   picture FILE     draw the position as an SVG picture, the last move ringed
   perft N          count the move sequences of each length up to N
   hint             the computer's suggestion: its share of wins, or its score, and the

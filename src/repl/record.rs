@@ -35,7 +35,12 @@ impl Session {
         let text = std::fs::read_to_string(file).map_err(|e| format!("cannot load {file}: {e}"))?;
         let folder = Path::new(file).parent();
         let cannot = |e: String| format!("cannot load {file}: {e}");
-        let (spec, moves) = parse_record(&text, folder).map_err(cannot)?;
+        let (spec, moves) = if super::pgn::is_pgn(file) {
+            super::pgn::parse_pgn(&text)
+        } else {
+            parse_record(&text, folder)
+        }
+        .map_err(cannot)?;
         let loaded = load(&spec).map_err(|e| cannot(e.to_string()))?;
         let played =
             recorded_moves(&loaded.game, loaded.start, &loaded.before, &moves).map_err(cannot)?;
@@ -76,12 +81,25 @@ impl Session {
             return "type `save FILE`\n".into();
         }
         // Only a game record is written over: never a rule file or anything else.
-        if !may_replace(file, |head| head.starts_with(b"# Tabula game record")) {
+        let pgn = super::pgn::is_pgn(file);
+        let head: &[u8] = if pgn {
+            super::pgn::PGN_HEAD
+        } else {
+            b"# Tabula game record"
+        };
+        if !may_replace(file, |h| h.starts_with(head)) {
             return format!(
                 "{file} exists and is not a game record; it is left as it is (save under another name)\n"
             );
         }
-        let record = self.record();
+        let record = if pgn {
+            match self.pgn() {
+                Ok(text) => text,
+                Err(why) => return format!("cannot save: {why}\n"),
+            }
+        } else {
+            self.record()
+        };
         if self.spec.game != self.spec.game.trim() {
             return format!(
                 "cannot save: the game's name `{}` starts or ends with a space, which a record cannot keep\n",
@@ -102,7 +120,7 @@ impl Session {
             Ok(t) => t,
             Err(e) => return format!("cannot load {file}: {e}\n"),
         };
-        match self.read_record(&text, Path::new(file).parent()) {
+        match self.read_record_of(file, &text) {
             Ok(()) => format!(
                 "Loaded {file}: {}.\n\n{}",
                 moves_count(self.played.len()),
@@ -112,10 +130,27 @@ impl Session {
         }
     }
 
+    /// `read_record` of a file's text, as PGN where its name ends in `.pgn`.
+    fn read_record_of(&mut self, file: &str, text: &str) -> Result<(), String> {
+        if super::pgn::is_pgn(file) {
+            let parsed = super::pgn::parse_pgn(text)?;
+            return self.take_record(parsed);
+        }
+        self.read_record(text, Path::new(file).parent())
+    }
+
     /// Replaces this session's game by the record's, or changes nothing and says why. A
     /// game file named by a relative path is looked for from the record's folder too.
     pub(super) fn read_record(&mut self, text: &str, folder: Option<&Path>) -> Result<(), String> {
-        let (args, moves) = parse_record(text, folder)?;
+        let parsed = parse_record(text, folder)?;
+        self.take_record(parsed)
+    }
+
+    /// Replaces this session's game by a record's game and moves, or changes nothing.
+    fn take_record(
+        &mut self,
+        (args, moves): (GameSpec, Vec<(usize, String)>),
+    ) -> Result<(), String> {
         let loaded = load(&args).map_err(|e| e.to_string())?;
         let played = recorded_moves(&loaded.game, loaded.start, &loaded.before, &moves)?;
         // The computer keeps its players when the loaded game has as many.
@@ -161,7 +196,7 @@ fn recorded_moves(
 
 /// How a record names a game so that it loads from any folder: a shipped game by its
 /// name, a file by its absolute path.
-fn travelling_name(game: &str) -> String {
+pub(super) fn travelling_name(game: &str) -> String {
     match find_source(game).map(|s| s.origin) {
         Ok(Origin::Shipped(name)) => name.to_string(),
         Ok(Origin::File(path)) => std::fs::canonicalize(&path)

@@ -463,3 +463,51 @@ fn the_session_writes_fen() {
         "{text}"
     );
 }
+
+/// A game saved as PGN is written in standard algebraic notation with check marked, loads
+/// back move for move, and a PGN written by hand with comments, variations, annotations
+/// and move numbers loads too. (python-chess 1.11.2's `chess.pgn.read_game` reads the
+/// saved file without errors, to the same moves.)
+#[test]
+fn a_game_saved_as_pgn_loads_back_move_for_move() {
+    let dir = crate::common::temp_folder("pgn");
+    let file = dir.join("game.pgn");
+    let file = file.to_str().unwrap();
+    let typed = "e4\nd5\nexd5\nNf6\nNf3\nNxd5\nBc4\ne6\nO-O\nBe7\nd4\nO-O\nBb3\nc5\nBxd5\nexd5\nc4\nBd6\nQd3\nh6\nQh7\n";
+    crate::common::tabula_command()
+        .args(["play", "chess"])
+        .write_stdin(format!("{typed}save {file}\n"))
+        .assert()
+        .success();
+    let pgn = std::fs::read_to_string(file).unwrap();
+    assert_eq!(
+        pgn,
+        "[Event \"Chess game\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+         [White \"White\"]\n[Black \"Black\"]\n[Result \"*\"]\n[TabulaGame \"chess\"]\n\n\
+         1. e4 d5 2. exd5 Nf6 3. Nf3 Nxd5 4. Bc4 e6 5. O-O Be7 6. d4 O-O 7. Bb3 c5 8.\n\
+         Bxd5 exd5 9. c4 Bd6 10. Qd3 h6 11. Qh7+ *\n"
+    );
+    let history = |load: &str| {
+        let out = crate::common::tabula_command()
+            .args(["play", "--load", load])
+            .write_stdin("history\n")
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let loaded = history(file);
+    assert!(loaded.contains("  21. White d3-h7\n"), "{loaded}");
+    let by_hand = dir.join("by-hand.pgn");
+    std::fs::write(
+        &by_hand,
+        "[Event \"?\"]\n[Result \"1-0\"]\n\n1.e4 {the king's pawn} e5 (1... c5 2. Nf3) 2. Nf3!? $1 Nc6\n\
+         3. Bb5 a6 ; the Morphy defence\n4. Ba4 1-0\n",
+    )
+    .unwrap();
+    let loaded = history(by_hand.to_str().unwrap());
+    assert!(
+        loaded.contains("   6. Black a7-a6\n   7. White b5-a4\n"),
+        "{loaded}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
