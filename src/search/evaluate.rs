@@ -23,6 +23,8 @@ pub struct Evaluator {
     /// such a zone).
     advance: Vec<i32>,
     cells: usize,
+    /// The material of both players at the start (at least 1).
+    start_material: i64,
 }
 
 impl Evaluator {
@@ -47,12 +49,16 @@ impl Evaluator {
             })
             .collect();
         let advance = advancement(game, &values);
-        Evaluator {
+        let mut judge = Evaluator {
             values,
             scored: game.sowing.is_some() || game.score.is_some(),
             advance,
             cells: game.board.cells(),
-        }
+            start_material: 1,
+        };
+        let start = judge.material(game, &State::<Z>::start(game));
+        judge.start_material = (start[0] as i64 + start[1] as i64).max(1);
+        judge
     }
 
     /// The evaluator of `game`, whose positions take the layout of `position`.
@@ -69,7 +75,13 @@ impl Evaluator {
     pub fn judge<Z: Layout>(&self, game: &Game, s: &State<Z>, mine: usize, theirs: usize) -> i32 {
         let me = s.to_move as usize;
         let material = self.material(game, s);
-        let mut worth = material[me] - material[1 - me];
+        // A lead counts for more as the board empties, so that the side ahead trades down
+        // (from the lead itself at the start to twice it on a bare board).
+        let total = (material[0] as i64 + material[1] as i64).max(0);
+        let lead = (material[me] - material[1 - me]) as i64;
+        let scaled =
+            lead * 2 * self.start_material / (self.start_material + total.min(self.start_material));
+        let mut worth = scaled.clamp(-(1 << 28), 1 << 28) as i32;
         if self.scored {
             let scores = crate::engine::scores(game, s);
             let own = scores.get(me).copied().unwrap_or(0);
