@@ -398,8 +398,6 @@ impl Session {
         text
     }
 
-    /// The position text, with the boards before it that `seen(N)` reads: those of the
-    /// game's line, after those the start's text gave.
     /// The position as FEN, where the game is one FEN describes.
     fn fen(&self) -> String {
         let start = crate::each_state!(&self.start, s => s.to_move) as usize;
@@ -412,6 +410,8 @@ impl Session {
         }
     }
 
+    /// The position text, with the boards before it that `seen(N)` reads: those of the
+    /// game's line, after those the start's text gave.
     fn position(&self) -> String {
         let mut line = self.before.clone();
         let mut s = self.start;
@@ -707,16 +707,19 @@ impl Session {
             }
             return text + "\n";
         }
+        // The move most tried is the one the search trusts; its visits say how much.
         let mut text = format!(
-            "hint: {mv} (wins {:.0}% of {} playouts)",
+            "hint: {mv} (wins {:.0}% in {} of {} playouts)",
             100.0 * c.win_rate,
+            c.visits.0,
             c.playouts
         );
         if let Some((m, rate)) = c.runner_up {
             text.push_str(&format!(
-                "; next best {} ({:.0}%)",
+                "; next best {} (wins {:.0}% in {})",
                 move_text(&self.game, m),
-                100.0 * rate
+                100.0 * rate,
+                c.visits.1
             ));
         }
         text + "\n"

@@ -131,6 +131,7 @@ pub fn choose<Z: Layout>(
         win_rate: 0.0,
         runner_up: None,
         depth: None,
+        visits: (0, 0),
     };
     if moves.len() == 1 {
         return Some(chosen);
@@ -146,6 +147,7 @@ pub fn choose<Z: Layout>(
             win_rate: 0.0,
             runner_up: runner.map(|r| (moves[r], 0.0)),
             depth: Some((d, score)),
+            visits: (0, 0),
         };
         watch(&Progress {
             elapsed: search.started.elapsed(),

@@ -80,6 +80,8 @@ pub struct Choice {
     pub win_rate: f64,
     /// The move visited next most, with its share of wins.
     pub runner_up: Option<(Move, f64)>,
+    /// With MCTS: how often the move was tried, and the runner-up (0 without one).
+    pub visits: (usize, usize),
     /// With alpha-beta: the depth searched to, and the move's score for the mover (in
     /// hundredths of a point); `playouts` is then the positions searched.
     pub depth: Option<(u32, i32)>,
@@ -157,6 +159,7 @@ pub fn choose_watched<Z: Layout>(
             win_rate: 0.0,
             runner_up: None,
             depth: None,
+            visits: (0, 0),
         });
     }
     let started = Instant::now();
@@ -218,16 +221,20 @@ impl RootStats {
         let rate = |i: usize| self.reward[i] / self.visits[i].max(1.0);
         let by_visits = |&a: &usize, &b: &usize| self.visits[a].total_cmp(&self.visits[b]);
         let best = (0..self.moves.len()).max_by(by_visits)?;
-        let runner_up = (0..self.moves.len())
+        let runner = (0..self.moves.len())
             .filter(|&i| i != best)
-            .max_by(by_visits)
-            .map(|i| (self.moves[i], rate(i)));
+            .max_by(by_visits);
+        let runner_up = runner.map(|i| (self.moves[i], rate(i)));
         Some(Choice {
             mv: self.moves[best],
             playouts: self.playouts,
             win_rate: rate(best),
             runner_up,
             depth: None,
+            visits: (
+                self.visits[best] as usize,
+                runner.map_or(0, |i| self.visits[i] as usize),
+            ),
         })
     }
 }

@@ -640,8 +640,18 @@ fn hint_gives_its_win_rate_and_the_runner_up_and_think_sets_the_time_a_move() {
         .lines()
         .find(|l| l.starts_with("hint: "))
         .expect("a hint");
-    // "hint: c3xc2 (wins 67% of 1600 playouts); next best b2xb3 (67%)"
-    assert!(hint.contains("% of 1600 playouts); next best "), "{hint}");
+    // "hint: c3xc2 (wins 67% in 812 of 1600 playouts); next best b2xb3 (wins 67% in 402)"
+    assert!(hint.contains(" of 1600 playouts); next best "), "{hint}");
+    // The move hinted is the one tried most: its visits, then the runner-up's.
+    let visits: Vec<usize> = hint
+        .split("% in ")
+        .skip(1)
+        .map(|rest| {
+            let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap();
+            rest[..digits].parse().unwrap()
+        })
+        .collect();
+    assert!(visits.len() == 2 && visits[0] >= visits[1], "{hint}");
     // On three threads, each runs the level's playouts: three times the search.
     let out = tabula_command()
         .args([
@@ -660,7 +670,7 @@ fn hint_gives_its_win_rate_and_the_runner_up_and_think_sets_the_time_a_move() {
         .output()
         .unwrap();
     let out = String::from_utf8_lossy(&out.stdout);
-    assert!(out.contains("% of 4800 playouts); next best "), "{out}");
+    assert!(out.contains(" of 4800 playouts); next best "), "{out}");
     let start = std::time::Instant::now();
     let out = play(
         &[
