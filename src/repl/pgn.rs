@@ -3,7 +3,8 @@
 //! of Tabula's own (`TabulaGame`, `TabulaOption`, `TabulaVariant`, `TabulaPosition`; a
 //! starting position FEN can describe goes in `FEN` with `SetUp`), then the moves in
 //! standard algebraic notation, numbered in pairs, and the result. A PGN without
-//! `TabulaGame` is a game of chess, as every other program takes it.
+//! `TabulaGame` (as other programs write them) is read as a game of the session that loads
+//! it.
 //!
 //! Reading skips what PGN allows around the moves: comments (`{…}`, `;` to the end of the
 //! line), variations (`(…)`), annotations (`$1`, `!?`), move numbers and the result.
@@ -101,10 +102,13 @@ impl Session {
 }
 
 /// A PGN's game (with its options, variant and position) and its moves, each with its line
-/// number.
-pub fn parse_pgn(text: &str) -> Result<(GameSpec, Vec<(usize, String)>), String> {
+/// number. Without a `TabulaGame` tag the game is `session_game`, where there is one.
+pub fn parse_pgn(
+    text: &str,
+    session_game: Option<&str>,
+) -> Result<(GameSpec, Vec<(usize, String)>), String> {
     let mut spec = GameSpec {
-        game: "chess".to_string(),
+        game: session_game.unwrap_or_default().to_string(),
         ..GameSpec::default()
     };
     let mut moves = Vec::new();
@@ -170,6 +174,13 @@ pub fn parse_pgn(text: &str) -> Result<(GameSpec, Vec<(usize, String)>), String>
         if depth == 0 && !in_comment {
             flush(&mut word);
         }
+    }
+    if spec.game.is_empty() {
+        return Err(
+            "it names no game (a tag `[TabulaGame \"NAME\"]`); open a session of its game \
+                    and `load` it there"
+                .into(),
+        );
     }
     Ok((spec, moves))
 }

@@ -36,7 +36,7 @@ impl Session {
         let folder = Path::new(file).parent();
         let cannot = |e: String| format!("cannot load {file}: {e}");
         let (spec, moves) = if super::pgn::is_pgn(file) {
-            super::pgn::parse_pgn(&text)
+            super::pgn::parse_pgn(&text, None)
         } else {
             parse_record(&text, folder)
         }
@@ -133,7 +133,7 @@ impl Session {
     /// `read_record` of a file's text, as PGN where its name ends in `.pgn`.
     fn read_record_of(&mut self, file: &str, text: &str) -> Result<(), String> {
         if super::pgn::is_pgn(file) {
-            let parsed = super::pgn::parse_pgn(text)?;
+            let parsed = super::pgn::parse_pgn(text, Some(&self.spec.game))?;
             return self.take_record(parsed);
         }
         self.read_record(text, Path::new(file).parent())

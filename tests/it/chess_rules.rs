@@ -504,7 +504,26 @@ fn a_game_saved_as_pgn_loads_back_move_for_move() {
          3. Bb5 a6 ; the Morphy defence\n4. Ba4 1-0\n",
     )
     .unwrap();
-    let loaded = history(by_hand.to_str().unwrap());
+    // Without a TabulaGame tag, as other programs write PGN, it is a game of the session
+    // that loads it; `play --load` asks for one.
+    let by_hand = by_hand.to_str().unwrap();
+    let out = crate::common::tabula_command()
+        .args(["play", "chess"])
+        .write_stdin(format!("load {by_hand}\nhistory\n"))
+        .output()
+        .unwrap();
+    let loaded = String::from_utf8(out.stdout).unwrap();
+    let refused = crate::common::tabula_command()
+        .args(["play", "--load", by_hand])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&refused.stderr),
+        format!(
+            "error: cannot load {by_hand}: it names no game (a tag `[TabulaGame \"NAME\"]`); \
+             open a session of its game and `load` it there\n"
+        )
+    );
     assert!(
         loaded.contains("   6. Black a7-a6\n   7. White b5-a4\n"),
         "{loaded}"
