@@ -1,6 +1,6 @@
-//! Standard algebraic notation, as chess players write moves, for any game whose pieces
-//! have letters: the moving piece's letter (none for the commonest type at the start, as
-//! pawns are written in chess), the file or rank it comes from where another piece of the
+//! Standard algebraic notation (SAN), for any game whose pieces have letters: the moving
+//! piece's letter (none for the commonest type at the start, the pawns of such games), the
+//! file or rank it comes from where another piece of the
 //! same type could go to the same square, `x` for a capture, the square it lands on, and
 //! `=Q` for a promotion: `Nf3`, `exd5`, `Rad1`, `e8=Q`. A rule the file writes another way
 //! (`move castle_short written "O-O"`) is written so.
