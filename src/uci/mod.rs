@@ -13,7 +13,7 @@ use crate::load::Loaded;
 use crate::present::{parse_position, uci_text};
 use crate::rng::Rng;
 use crate::search::alphabeta::WIN;
-use crate::search::computer::{choose_watched_at, Computer};
+use crate::search::computer::{choose_watched_at, Computer, Method};
 use crate::search::mcts::{Level, Limits};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -186,11 +186,18 @@ impl Engine {
             unbounded(&mut limits);
             limits.time = Duration::from_millis(share.min(left / 2).saturating_sub(20).max(10));
         }
+        // MCTS counts playouts and has no depth: `nodes` are its playouts, and `depth`
+        // leaves it the level's own limits.
+        let alpha_beta = Computer::at(self.level.0).method(&self.game) == Method::AlphaBeta;
         if let Some(n) = number("nodes") {
             unbounded(&mut limits);
-            limits.playouts = n.div_ceil(crate::search::alphabeta::POSITIONS_PER_PLAYOUT) as usize;
+            limits.playouts = if alpha_beta {
+                n.div_ceil(crate::search::alphabeta::POSITIONS_PER_PLAYOUT) as usize
+            } else {
+                n as usize
+            };
         }
-        if let Some(d) = number("depth") {
+        if let (Some(d), true) = (number("depth"), alpha_beta) {
             unbounded(&mut limits);
             limits.depth = d.clamp(1, u32::MAX as u64) as u32;
         }

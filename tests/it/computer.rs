@@ -205,3 +205,17 @@ fn uci_speaks_to_a_gui() {
         "{text}"
     );
 }
+
+/// In a game the computer plays by MCTS, UCI's `nodes` are playouts and `depth` leaves the
+/// level's own limits: neither runs unbounded.
+#[test]
+fn uci_bounds_an_mcts_search_by_nodes_and_depth() {
+    let out = tabula_command()
+        .args(["uci", "connect4"])
+        .write_stdin("position startpos moves D@d1\ngo depth 3\ngo nodes 300\n")
+        .timeout(std::time::Duration::from_secs(30))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.matches("bestmove D@").count(), 2, "{text}");
+}
