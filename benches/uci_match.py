@@ -41,7 +41,12 @@ def main():
         board = chess.Board()
         while not board.is_game_over(claim_draw=True) and board.ply() < args.max_plies:
             mover = tabula if (board.turn == chess.WHITE) == tabula_white else other
-            result = mover.play(board, chess.engine.Limit(time=args.time))
+            try:
+                result = mover.play(board, chess.engine.Limit(time=args.time))
+            except Exception as e:  # a timeout or a dead engine: say whose, and where
+                who = "Tabula" if mover is tabula else args.engine
+                print(f"game {g + 1}: {who} failed ({type(e).__name__}) at {board.fen()}", flush=True)
+                raise
             board.push(result.move)
         outcome = board.outcome(claim_draw=True)
         if outcome is None or outcome.winner is None:
