@@ -530,3 +530,34 @@ fn a_game_saved_as_pgn_loads_back_move_for_move() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// SAN as written: a piece's letter, the file that tells two knights apart, a rank where
+/// the files agree, a pawn's capture by its file, a promotion, a castling by its rule's
+/// written form, `+` for a check and `#` for a mate.
+#[test]
+fn moves_are_written_in_standard_algebraic_notation() {
+    let g = game("chess", "");
+    let written = |fen: &str| -> Vec<String> {
+        let s = position(&g, fen);
+        let legal = s.legal_moves(&g);
+        let mut out: Vec<String> = legal
+            .iter()
+            .map(|&m| tabula::present::san_text(&g, &s, m, &legal))
+            .collect();
+        out.sort();
+        out
+    };
+    let knights = written("4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1");
+    for san in ["Nce2", "Nge2", "Nb3", "Nf3", "Kd2"] {
+        assert!(knights.contains(&san.to_string()), "{san}: {knights:?}");
+    }
+    let rooks = written("4k3/R7/8/8/8/8/8/R3K3 w Q - 0 1");
+    for san in ["R1a4", "R7a4", "Ra8+", "Rb1", "O-O-O"] {
+        assert!(rooks.contains(&san.to_string()), "{san}: {rooks:?}");
+    }
+    let pawns = written("k7/4P3/8/3p4/4P3/8/8/4K3 w - - 0 1");
+    for san in ["exd5", "e5", "e8=Q+", "e8=N"] {
+        assert!(pawns.contains(&san.to_string()), "{san}: {pawns:?}");
+    }
+    assert!(written("7k/8/5K2/8/8/8/8/6Q1 w - - 0 1").contains(&"Qg7#".to_string()));
+}
