@@ -17,7 +17,7 @@
 //! - [`load`]: finding and compiling a game by name (diagnostic, ir, compile, engine,
 //!   present);
 //! - [`repl`]: the play session (ir, engine, present, search, load);
-//! - [`uci`]: the Universal Chess Interface, for GUIs and other engines (ir, engine,
+//! - [`uci`]: the UCI engine protocol, for GUIs and other engines (ir, engine,
 //!   present, search, load);
 //! - [`cli`]: the commands (all of the above).
 //!

@@ -99,8 +99,8 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Speak the Universal Chess Interface on standard input and output, so that a chess
-    /// GUI or another engine can play the game against the computer
+    /// Speak the UCI engine protocol on standard input and output, so that a GUI or
+    /// another engine can play the game against the computer
     Uci {
         #[command(flatten)]
         game: GameArgs,

@@ -95,7 +95,6 @@ fn unmoved_from_rights(game: &Game, s: &mut Position, rights: &str) -> Result<()
             "`{rights}`: no rule of this game reads whether a piece has moved"
         ));
     }
-    let cells = game.board.cells();
     for c in rights.chars() {
         let player = if c.is_ascii_uppercase() { 0 } else { 1 };
         let east = match c.to_ascii_lowercase() {
@@ -103,23 +102,7 @@ fn unmoved_from_rights(game: &Game, s: &mut Position, rights: &str) -> Result<()
             'q' => false,
             _ => return Err(format!("`{c}` in `{rights}`: write K, Q, k, q or -")),
         };
-        // The followed pieces of the player's home row, west to east.
-        let home = |at: &dyn Fn(Sq) -> u8| -> Vec<Sq> {
-            let mut row: Vec<Sq> = game
-                .board
-                .squares()
-                .filter(|&sq| {
-                    let code = at(sq);
-                    code != 0
-                        && game.owner[code as usize] as usize == player
-                        && game.rows[player * cells + sq as usize] == 0
-                        && game.follows_moved(code)
-                })
-                .collect();
-            row.sort_by_key(|&sq| game.board.file(sq));
-            row
-        };
-        let row = home(&|sq| s.at(sq));
+        let row = home_row(game, player, &|sq| s.at(sq));
         let who = &game.players[player].name;
         if row.is_empty() {
             return Err(format!(
@@ -130,7 +113,7 @@ fn unmoved_from_rights(game: &Game, s: &mut Position, rights: &str) -> Result<()
         let end_kind = game.kind[s.at(end) as usize];
         // The piece a letter names is of the type that stands at that end at the start:
         // `K` with no piece of that type at the east end of the row names nothing.
-        let start_row = home(&|sq| game.setup[sq as usize]);
+        let start_row = home_row(game, player, &|sq| game.setup[sq as usize]);
         let start_end = if east {
             start_row.last()
         } else {
@@ -156,6 +139,25 @@ fn unmoved_from_rights(game: &Game, s: &mut Position, rights: &str) -> Result<()
         s.set_moved(&moved);
     }
     Ok(())
+}
+
+/// The followed pieces (`Game::follows_moved`) of `player`'s home row, west to east, as
+/// `at` says what each square holds: the pieces castling rights are about.
+fn home_row(game: &Game, player: usize, at: &dyn Fn(Sq) -> u8) -> Vec<Sq> {
+    let cells = game.board.cells();
+    let mut row: Vec<Sq> = game
+        .board
+        .squares()
+        .filter(|&sq| {
+            let code = at(sq);
+            code != 0
+                && game.owner[code as usize] as usize == player
+                && game.rows[player * cells + sq as usize] == 0
+                && game.follows_moved(code)
+        })
+        .collect();
+    row.sort_by_key(|&sq| game.board.file(sq));
+    row
 }
 
 /// The move before, from the square it passed over: the other player's move from the
@@ -243,35 +245,12 @@ fn rights_text(game: &Game, s: &Position) -> String {
     if !game.reads_moved {
         return "-".to_string();
     }
-    let cells = game.board.cells();
     let moved = s.moved();
     let mut out = String::new();
     for player in 0..2 {
-        let mut row: Vec<Sq> = game
-            .board
-            .squares()
-            .filter(|&sq| {
-                let code = s.at(sq);
-                code != 0
-                    && game.owner[code as usize] as usize == player
-                    && game.rows[player * cells + sq as usize] == 0
-                    && game.follows_moved(code)
-            })
-            .collect();
-        row.sort_by_key(|&sq| game.board.file(sq));
+        let row = home_row(game, player, &|sq| s.at(sq));
+        let start = home_row(game, player, &|sq| game.setup[sq as usize]);
         let start_kind = |east: bool| {
-            let mut start: Vec<Sq> = game
-                .board
-                .squares()
-                .filter(|&sq| {
-                    let code = game.setup[sq as usize];
-                    code != 0
-                        && game.owner[code as usize] as usize == player
-                        && game.rows[player * cells + sq as usize] == 0
-                        && game.follows_moved(code)
-                })
-                .collect();
-            start.sort_by_key(|&sq| game.board.file(sq));
             let end = if east { start.last() } else { start.first() };
             end.map(|&sq| game.kind[game.setup[sq as usize] as usize])
         };

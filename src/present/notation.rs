@@ -82,7 +82,7 @@ fn places_several_types(game: &Game) -> bool {
     types.any(|t| Some(t) != first)
 }
 
-/// A move in the coordinate notation of the Universal Chess Interface: the square it
+/// A move in the coordinate notation of the UCI engine protocol: the square it
 /// starts from and each square it lands on, run together, then a promotion's letter in
 /// lower case (`e2e4`, `e7e8q`, `c3e5c7`); a piece placed is `P@e4`, a sowing its pit, a
 /// pass `0000`.

@@ -15,12 +15,12 @@
 //! searched without changing sides.
 
 use super::evaluate::Evaluator;
-use super::mcts::{Choice, Limits};
+use super::mcts::{Choice, Limits, Thinking};
 use crate::engine::{generate, make, History, KeyLayout, Layout, Move, Outcome, Scratch, State};
 use crate::ir::Game;
 use crate::rng::Rng;
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// A won position's score, less the plies to the win (a quicker win is better).
 pub const WIN: i32 = 1 << 30;
@@ -52,17 +52,6 @@ struct Entry {
     bound: Bound,
     /// The best move's place in the position's list of moves (`u16::MAX` for none).
     best: u16,
-}
-
-/// How the search is going, told to a watcher after each depth.
-#[derive(Clone, Copy, Debug)]
-pub struct Progress {
-    pub elapsed: Duration,
-    pub depth: u32,
-    pub nodes: u64,
-    pub best: Move,
-    /// The best move's score for the player to move, in hundredths of a point.
-    pub score: i32,
 }
 
 struct Search<'a, Z: Layout> {
@@ -99,7 +88,7 @@ pub fn choose<Z: Layout>(
     history: &History,
     limits: Limits,
     rng: &mut Rng,
-    watch: &mut dyn FnMut(&Progress),
+    watch: &mut dyn FnMut(&Thinking),
 ) -> Option<Choice> {
     let mut search = Search {
         game,
@@ -149,12 +138,13 @@ pub fn choose<Z: Layout>(
             depth: Some((d, score)),
             visits: (0, 0),
         };
-        watch(&Progress {
+        // Told after each depth: the positions searched, and the depth and score.
+        watch(&Thinking {
             elapsed: search.started.elapsed(),
-            depth: d,
-            nodes: search.nodes,
+            playouts: search.nodes as usize,
             best: moves[best],
-            score,
+            win_rate: 0.0,
+            depth: Some((d, score)),
         });
         // The best move first at the next depth.
         moves.swap(0, best);

@@ -113,15 +113,7 @@ pub fn choose<Z: Layout>(
     if computer.level.0 == 0 || computer.method(game) == Method::Mcts {
         return mcts::choose_watched(game, state, history, limits, rng, watch);
     }
-    alphabeta::choose(game, state, history, limits, rng, &mut |p| {
-        watch(&Thinking {
-            elapsed: p.elapsed,
-            playouts: p.nodes as usize,
-            best: p.best,
-            win_rate: 0.0,
-            depth: Some((p.depth, p.score)),
-        })
-    })
+    alphabeta::choose(game, state, history, limits, rng, watch)
 }
 
 /// `choose` from a position of any layout.

@@ -1,5 +1,5 @@
-//! `tabula uci GAME`: the Universal Chess Interface, so that chess GUIs and tools (python-
-//! chess's engine module, cutechess) can play any game against the computer. Moves are in
+//! `tabula uci GAME`: the UCI engine protocol, so that GUIs and tools that drive engines
+//! by it (engine modules, tournament managers) can play any game against the computer. Moves are in
 //! UCI's coordinate notation (`present::uci_text`); positions are `startpos` or a position
 //! text (a FEN for the games FEN describes). The computer thinks the way its game chooses
 //! (`search::computer`), for the time `go` gives it.
