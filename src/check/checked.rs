@@ -47,6 +47,8 @@ pub struct Checked {
     pub bonus: Vec<i64>,
     pub hands: Vec<Vec<u8>>,
     pub hand_types: u64,
+    /// `counter NAME`.
+    pub counters: Vec<ir::Counter>,
 }
 
 /// Where an expression is read, for what the state must keep: a rule's own conditions
@@ -81,6 +83,10 @@ impl Checked {
             for c in &r.carries {
                 f(ReadIn::Elsewhere, &c.from);
                 f(ReadIn::Elsewhere, &c.to);
+            }
+            for a in &r.adds {
+                f(ReadIn::Elsewhere, &a.amount);
+                a.when.iter().for_each(|e| f(ReadIn::Elsewhere, e));
             }
             r.require.iter().for_each(|e| f(ReadIn::Elsewhere, e));
             r.then_when.iter().for_each(|e| f(ReadIn::Elsewhere, e));
@@ -153,6 +159,8 @@ pub struct Rule {
     pub second_part: bool,
     pub effects: Vec<Effect<Expr>>,
     pub carries: Vec<Carry<Expr>>,
+    /// `add EXPR to COUNTER [when COND]`.
+    pub adds: Vec<ir::Add<Expr>>,
     pub require: Option<Expr>,
     /// `require` as written.
     pub require_text: Option<String>,

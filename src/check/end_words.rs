@@ -6,8 +6,12 @@ use crate::ir::{EndSide, EndWords};
 use crate::syntax::ast::{BinOp, CountScope, Expr, ExprKind, Pattern, PatternWord, UnOp};
 
 /// The words for `condition`, read for the player the rule is read for; `None` when it has
-/// none of the common forms.
-pub(super) fn end_words(condition: &Expr) -> Option<EndWords> {
+/// none of the common forms. `counter` says whether a name is a counter, and whether of
+/// each player (`Some(true)`) or shared.
+pub(super) fn end_words(
+    condition: &Expr,
+    counter: &dyn Fn(&str) -> Option<bool>,
+) -> Option<EndWords> {
     match &condition.kind {
         ExprKind::Unary(UnOp::Not, inner) if matches!(inner.kind, ExprKind::CaptureReachable) => {
             Some(EndWords::NoCaptureToCome)
@@ -27,14 +31,19 @@ pub(super) fn end_words(condition: &Expr) -> Option<EndWords> {
                 (None, Some(n)) => (op.mirrored()?, right, n),
                 (None, None) => return None,
             };
-            compared(op, x, n)
+            compared(op, x, n, counter)
         }
         _ => None,
     }
 }
 
 /// `x OP n`, with `n` a number.
-fn compared(op: BinOp, x: &Expr, n: i64) -> Option<EndWords> {
+fn compared(
+    op: BinOp,
+    x: &Expr,
+    n: i64,
+    counter: &dyn Fn(&str) -> Option<bool>,
+) -> Option<EndWords> {
     let at_least = match (op, n) {
         (BinOp::Ge, n) => n,
         (BinOp::Gt, n) => n.checked_add(1)?,
@@ -54,6 +63,10 @@ fn compared(op: BinOp, x: &Expr, n: i64) -> Option<EndWords> {
             Some(EndWords::Repeated(at_least))
         }
         ExprKind::Clock if at_least > 0 => Some(EndWords::Clock(at_least)),
+        ExprKind::Name(id) if op != BinOp::Eq && op != BinOp::Le && op != BinOp::Lt => {
+            let each = counter(&id.name)?;
+            Some(EndWords::Counter(id.name.clone(), each, at_least))
+        }
         _ => None,
     }
 }

@@ -1132,6 +1132,25 @@ impl Checker<'_> {
             }
             return Some((IExpr::Store, Ty::Int));
         }
+        if let Some(c) = self.counter(&id.name) {
+            if !scope.state {
+                self.report(
+                    Problem::new(
+                        Kind::TypeMismatch,
+                        format!("the counter `{}` is not known in {}", id.name, scope.place),
+                    )
+                    .label(id.span, "a counter changes during the game")
+                    .help("read counters in move rules, `require`, `after move require`, end rules and `score`"),
+                );
+                return Some(ERR);
+            }
+            let e = IExpr::Counter {
+                slot: c.slot,
+                shared: c.shared,
+                player: None,
+            };
+            return Some((e, Ty::Int));
+        }
         if id.name == "seen" && scope.state {
             return Some((IExpr::Seen(None), Ty::Bool));
         }
@@ -1320,6 +1339,55 @@ impl Checker<'_> {
         result
     }
 
+    /// `NAME(PLAYER)`: a player's counter, whoever reads it.
+    fn lower_counter_of(
+        &mut self,
+        c: &crate::ir::Counter,
+        id: &Ident,
+        args: &[Expr],
+        span: Span,
+        scope: Scope,
+    ) -> (IExpr, Ty) {
+        let player = match args {
+            [Expr {
+                kind: ExprKind::Name(p),
+                ..
+            }] => self.players.get_index_of(&p.name),
+            _ => None,
+        };
+        let Some(player) = player.filter(|_| !c.shared) else {
+            let help = if c.shared {
+                format!("`{}` is shared: read it as `{}` alone", id.name, id.name)
+            } else {
+                let names: Vec<&str> = self.players.keys().map(String::as_str).collect();
+                format!(
+                    "name a player, as `{}({})`, or write `{}` for the reader's own",
+                    id.name,
+                    names.first().copied().unwrap_or("White"),
+                    id.name
+                )
+            };
+            self.report(
+                Problem::new(
+                    Kind::TypeMismatch,
+                    format!("`{}(…)` reads the counter of a player named", id.name),
+                )
+                .label(span, "not a player's name")
+                .help(help),
+            );
+            return ERR;
+        };
+        if matches!(self.lower_builtin_name(id, scope), Some((_, Ty::Error))) {
+            return ERR;
+        }
+        let e = IExpr::Counter {
+            slot: c.slot,
+            shared: false,
+            player: Some(player as u8),
+        };
+        (e, Ty::Int)
+    }
+
     fn lower_call(
         &mut self,
         id: &Ident,
@@ -1342,6 +1410,9 @@ impl Checker<'_> {
         }
         if builtin && id.name == "seen" {
             return self.lower_seen(args, span, scope);
+        }
+        if let Some(c) = self.counter(&id.name).cloned() {
+            return self.lower_counter_of(&c, id, args, span, scope);
         }
         if builtin && id.name == "previous" {
             return self.lower_previous(args, span, scope);

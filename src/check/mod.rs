@@ -10,6 +10,7 @@
 //! `rules` (move rules, priorities, the end); `checked` is the result, as data.
 
 mod checked;
+mod counters;
 mod end_words;
 mod expr;
 pub(crate) use expr::overflow;
@@ -123,6 +124,8 @@ pub(crate) struct Checker<'f> {
     /// Where expressions read `attacked(…)`, for the problems of attacks (what the game
     /// reads is found by `compile` from the checked trees).
     reads_attacked: Vec<Span>,
+    /// `counter NAME`: each counter, with where its name is declared.
+    counter_decls: Vec<(ir::Counter, Span)>,
 }
 
 impl<'f> Checker<'f> {
@@ -156,6 +159,7 @@ impl<'f> Checker<'f> {
             pending_then: Vec::new(),
             store_squares: Vec::new(),
             reads_attacked: Vec::new(),
+            counter_decls: Vec::new(),
         }
     }
 
@@ -274,6 +278,7 @@ impl<'f> Checker<'f> {
         self.stores();
         self.pit_names();
         self.zones_and_defines();
+        self.counters_declared();
         let setup = self.setup();
         let seeds = std::mem::take(&mut self.seeds);
         let sowing = self.sowing(&seeds);
@@ -349,6 +354,7 @@ impl<'f> Checker<'f> {
             bonus,
             hands,
             hand_types,
+            counters: self.counter_decls.iter().map(|(c, _)| c.clone()).collect(),
         })
     }
 

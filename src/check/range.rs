@@ -57,6 +57,7 @@ impl Expr {
                 Some((0, (u16::MAX as i64).max(limits.cells)))
             }
             Expr::Laps => Some((0, u32::MAX as i64)),
+            Expr::Counter { .. } => Some((i16::MIN as i64, i16::MAX as i64)),
             Expr::Previous(LookField::From | LookField::To | LookField::Rule) => Some((0, OFF)),
             Expr::Clock | Expr::Repeated => Some((0, u32::MAX as i64)),
             Expr::Passes => Some((0, u8::MAX as i64)),

@@ -63,6 +63,7 @@ impl Checker<'_> {
                 && !r.second_part
                 && r.effects.is_empty()
                 && r.carries.is_empty()
+                && r.adds.is_empty()
                 && r.require.is_none();
         }
         // A piece type no rule moves is suspicious.
@@ -449,6 +450,7 @@ impl Checker<'_> {
             second_part: false,
             effects: c.effects,
             carries: c.carries,
+            adds: c.adds,
             require: c.require,
             require_text: c.require_text,
             require_any,
@@ -525,6 +527,12 @@ impl Checker<'_> {
                 }
             }
             Clause::Carry(piece, onto, span) => self.carry_clause(c, piece, onto, *span),
+            Clause::Add {
+                amount,
+                counter,
+                when,
+                span: _,
+            } => self.add_clause(c, amount, counter, when.as_ref()),
             Clause::Require(cond, span, text) => {
                 if !self.once(c, "require", *span) {
                     return;
@@ -619,6 +627,50 @@ impl Checker<'_> {
             self.check_range(&a, piece.span);
             self.check_range(&b, onto.span);
             c.carries.push(crate::ir::Carry { from: a, to: b });
+        }
+    }
+
+    /// `add EXPR to COUNTER [when COND]`: read like `require`, once the move has landed.
+    fn add_clause(
+        &mut self,
+        c: &mut Clauses,
+        amount: &ast::Expr,
+        counter: &ast::Ident,
+        when: Option<&ast::Expr>,
+    ) {
+        let scope = Scope {
+            no_from: c.placing,
+            place: "a move's `add`",
+            ..Scope::REQUIRE
+        };
+        let target = self.counter(&counter.name).cloned();
+        if target.is_none() {
+            let known: Vec<String> = self
+                .counter_decls
+                .iter()
+                .map(|(c, _)| c.name.clone())
+                .collect();
+            self.unknown("counter", counter, known.iter().map(String::as_str));
+        }
+        let value = self.lower_as(amount, Ty::Int, scope);
+        let when = match when {
+            Some(w) => match self.lower_as(w, Ty::Bool, scope) {
+                Some(e) => {
+                    self.check_range(&e, w.span);
+                    Some(Some(e))
+                }
+                None => None,
+            },
+            None => Some(None),
+        };
+        if let (Some(t), Some(value), Some(when)) = (target, value, when) {
+            self.check_range(&value, amount.span);
+            c.adds.push(crate::ir::Add {
+                slot: t.slot,
+                shared: t.shared,
+                amount: value,
+                when,
+            });
         }
     }
 
@@ -1202,7 +1254,9 @@ impl Checker<'_> {
         }
         Some(EndRule {
             text: r.text.clone(),
-            words: super::end_words::end_words(&r.condition),
+            words: super::end_words::end_words(&r.condition, &|name| {
+                self.counter(name).map(|c| !c.shared)
+            }),
             scope: if before_turn {
                 EndScope::BeforeTurn
             } else {
@@ -1291,6 +1345,7 @@ struct Clauses {
     then_when: Option<IExpr>,
     effects: Vec<Effect<IExpr>>,
     carries: Vec<crate::ir::Carry<IExpr>>,
+    adds: Vec<crate::ir::Add<IExpr>>,
     require: Option<IExpr>,
     require_text: Option<String>,
     along: Option<(Vec<Vec<DirId>>, Span)>,

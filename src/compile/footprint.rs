@@ -24,6 +24,7 @@ impl Expr {
             | Expr::Seeds(_)
             | Expr::SeedsIn(_)
             | Expr::Store
+            | Expr::Counter { .. }
             | Expr::Lifted
             | Expr::Laps
             | Expr::Previous(_)

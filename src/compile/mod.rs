@@ -229,6 +229,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         bonus: c.bonus.clone(),
         hands: c.hands,
         hand_types: c.hand_types,
+        counters: c.counters,
         estimated_values: Default::default(),
     })
 }

@@ -65,6 +65,7 @@ impl Tables<'_> {
             second_part: r.second_part,
             effects: r.effects.into_iter().map(|e| e.map(Program::of)).collect(),
             carries: r.carries.into_iter().map(|c| c.map(Program::of)).collect(),
+            adds: r.adds.into_iter().map(|a| a.map(Program::of)).collect(),
             require: r.require.as_ref().map(Program::of),
             require_text: r.require_text.clone(),
             require_any: r.require_any,

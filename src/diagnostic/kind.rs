@@ -98,6 +98,10 @@ kinds! {
     TooManyPlayers = "too_many_players", Error, "more than 4 players";
     /// Four players and sixteen piece types: 64 kinds of piece.
     TooManyKinds = "too_many_kinds", Error, "players × piece types is 64 or more";
+    /// Five counters of each player in a game of two.
+    TooManyCounters = "too_many_counters", Error, "the counters take more than 8 numbers (a counter of each player takes one for each player)";
+    /// `counter clock`, `counter lives = 40000`
+    BadCounter = "bad_counter", Error, "a counter's name is taken, or its start is out of range";
 
     // Expressions and patterns.
 

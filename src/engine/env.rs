@@ -27,6 +27,7 @@ pub(super) fn env<'a, Z: Layout>(game: &'a Game, s: &'a State<Z>) -> Env<'a, Z::
         pit_of: game.sowing.as_ref().map_or(&[], |sw| &sw.pit_of),
         store_pits: game.sowing.as_ref().map_or(&[], |sw| &sw.store_pits),
         stores: &s.stores,
+        counters: &s.counters,
         previous: s.look,
         game: Some(game),
         moved: s.moved,

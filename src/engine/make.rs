@@ -227,7 +227,40 @@ pub(super) fn make_part<Z: Layout>(
             mark_moved(game, s, b);
         }
     }
+    if !rule.adds.is_empty() {
+        add_to_counters(game, s, rule, from, at, done);
+    }
     at
+}
+
+/// A rule's `add EXPR to COUNTER [when COND]`, in order, each read on the position as the
+/// one before left it; a counter stops at the ends of its 16 bits.
+fn add_to_counters<Z: Layout>(
+    game: &Game,
+    s: &mut State<Z>,
+    rule: &MoveRule,
+    from: Sq,
+    to: Sq,
+    done: &Done,
+) {
+    for add in &rule.adds {
+        let e = Env {
+            from,
+            to,
+            taken: done.taken,
+            turned: done.turned,
+            ..env(game, s)
+        };
+        if add.when.as_ref().is_some_and(|w| !w.holds(&e)) {
+            continue;
+        }
+        let Some(amount) = add.amount.eval(&e) else {
+            continue;
+        };
+        let i = add.slot as usize + if add.shared { 0 } else { s.to_move as usize };
+        let v = &mut s.counters[i];
+        *v = (*v as i64 + amount).clamp(i16::MIN as i64, i16::MAX as i64) as i16;
+    }
 }
 
 /// Carries out one effect of a move that went from `from` and landed on `to`, its last

@@ -5,7 +5,7 @@
 
 use super::layout::Layout;
 use crate::ir::expr::LookBack;
-use crate::ir::{Code, Game, Mask, Sq, MAX_HAND_TYPES, MAX_PLAYERS};
+use crate::ir::{Code, Game, Mask, Sq, MAX_COUNTER_SLOTS, MAX_HAND_TYPES, MAX_PLAYERS};
 use std::hash::Hash;
 use std::ops::{Deref, DerefMut};
 
@@ -46,6 +46,8 @@ pub struct Info {
     /// The pieces each player holds in hand, by piece type (`hand[player][type]`), for the
     /// types the game keeps in hand.
     pub hand: [[u8; MAX_HAND_TYPES]; MAX_PLAYERS],
+    /// The counters' values (`counter NAME`; see `ir::Counter` for the slots).
+    pub counters: [i16; MAX_COUNTER_SLOTS],
     /// With a clock: the plies since it last reset (see `ClockRule`).
     pub clock: u16,
     /// The passes made in a row up to this position.
@@ -103,6 +105,9 @@ impl<Z: Layout> Hash for State<Z> {
         for hand in &self.hand {
             h.write(hand);
         }
+        for &c in &self.counters {
+            h.write_i16(c);
+        }
         h.write_u16(self.clock);
         h.write_u8(self.passes);
         h.write_u8(self.repeated);
@@ -129,6 +134,7 @@ impl Info {
             look: LookBack::NONE,
             stores: [0; MAX_PLAYERS],
             hand: [[0; MAX_HAND_TYPES]; MAX_PLAYERS],
+            counters: [0; MAX_COUNTER_SLOTS],
             clock: 0,
             passes: 0,
             repeated: 1,
@@ -141,6 +147,12 @@ impl Info {
         for (p, hand) in game.hands.iter().enumerate() {
             for (t, &n) in hand.iter().enumerate().take(MAX_HAND_TYPES) {
                 info.hand[p][t] = n;
+            }
+        }
+        for c in &game.counters {
+            let slots = if c.shared { 1 } else { game.players.len() };
+            for i in 0..slots {
+                info.counters[c.slot as usize + i] = c.start;
             }
         }
         info
@@ -270,6 +282,6 @@ mod tests {
             std::mem::size_of::<Info>(),
             std::mem::size_of::<Move>(),
         ];
-        assert_eq!(sizes, [168, 680, 480, 992, 1728, 58, 56]);
+        assert_eq!(sizes, [184, 696, 496, 1008, 1744, 74, 56]);
     }
 }

@@ -36,6 +36,8 @@ pub struct Env<'a, M: Mask = u64> {
     pub pit_of: &'a [u8],
     pub store_pits: &'a [u8],
     pub stores: &'a [u16],
+    /// The counters' values (see `ir::Counter`).
+    pub counters: &'a [i16],
     /// Of the sowing being made: the seeds lifted and the laps sown.
     pub lifted: u32,
     pub laps: u32,
@@ -83,6 +85,7 @@ impl<M: Mask> Env<'_, M> {
             pit_of: &[],
             store_pits: &[],
             stores: &[],
+            counters: &[],
             lifted: 0,
             laps: 0,
             previous: LookBack::NONE,

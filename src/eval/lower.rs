@@ -159,6 +159,11 @@ impl Program {
             Expr::Seeds(a) => self.unary_op(a, Op::Seeds, h),
             Expr::SeedsIn(z) => self.push(Op::SeedsIn(*z as u32), h, 1),
             Expr::Store => self.push(Op::Store, h, 1),
+            Expr::Counter {
+                slot,
+                shared,
+                player,
+            } => self.push(Op::Counter(*slot, *shared, player.unwrap_or(u8::MAX)), h, 1),
             Expr::Lifted => self.push(Op::Lifted, h, 1),
             Expr::Laps => self.push(Op::Laps, h, 1),
             Expr::Previous(f) => self.push(Op::Previous(*f), h, 1),

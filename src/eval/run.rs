@@ -103,6 +103,15 @@ impl Program {
             Op::Repeated => env.repeated as i64,
             Op::Turned => env.turned as i64,
             Op::Taken => env.taken as i64,
+            Op::Counter(slot, shared, named) => {
+                let player = if *named == u8::MAX {
+                    env.player
+                } else {
+                    *named
+                };
+                let i = *slot as usize + if *shared { 0 } else { player as usize };
+                env.counters.get(i).map_or(0, |&v| v as i64)
+            }
             // The pieces a player has: the commonest end rule (`count(friend) == 0`).
             Op::Pieces(own) => {
                 let player = env.player as usize;

@@ -115,6 +115,13 @@ pub enum Expr {
     SeedsIn(usize),
     /// The seeds in the reader's store.
     Store,
+    /// A counter's value: of the reader (`None`) or of a player named, from its first slot
+    /// (see `Counter`); a shared counter's one value.
+    Counter {
+        slot: u8,
+        shared: bool,
+        player: Option<u8>,
+    },
     /// Of the sowing being made: the seeds lifted, and the laps sown so far.
     Lifted,
     Laps,
@@ -265,6 +272,7 @@ impl Expr {
             | Expr::Seeds(_)
             | Expr::SeedsIn(_)
             | Expr::Store
+            | Expr::Counter { .. }
             | Expr::Lifted
             | Expr::Laps
             | Expr::Previous(_) => true,

@@ -140,6 +140,8 @@ pub enum EndWords {
     Clock(i64),
     /// `not reachable(capture)`.
     NoCaptureToCome,
+    /// `NAME >= N`, a counter of each player (`true`) or a shared one.
+    Counter(String, bool, i64),
 }
 
 /// An end rule. `P` is its compiled condition: nothing (`()`) once checked, a program once
@@ -291,9 +293,31 @@ pub struct Game {
     pub hands: Vec<Vec<u8>>,
     /// The piece types kept in hand (bit `t` for type `t`).
     pub hand_types: u64,
+    /// `counter NAME`: the game's counters, in the order declared.
+    pub counters: Vec<Counter>,
     /// Each piece type's value as the computer estimates it (`search::evaluate`), worked
     /// out the first time the computer thinks and kept for the game's life.
     pub estimated_values: std::sync::OnceLock<Vec<i32>>,
+}
+
+/// `counter NAME [= N] [shared]`: a named number a move's `add` changes, one for each
+/// player or one for the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counter {
+    pub name: String,
+    /// Its value at the start.
+    pub start: i16,
+    pub shared: bool,
+    /// Its first slot in `Info::counters`: player `p`'s is `slot + p` (the one slot, when
+    /// shared).
+    pub slot: u8,
+}
+
+impl Counter {
+    /// The slot of `player`'s value.
+    pub fn slot_of(&self, player: usize) -> usize {
+        self.slot as usize + if self.shared { 0 } else { player }
+    }
 }
 
 /// The capturing rules another player's pieces could take with, for each player: the

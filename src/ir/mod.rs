@@ -20,7 +20,7 @@ pub use game::*;
 pub use mask::{Mask, Wide};
 pub use pattern::Pattern;
 pub use program::Program;
-pub use rule::{Carry, Chain, Effect, EffectLines, EffectVerb, MoveRule, Run, Walk, Where};
+pub use rule::{Add, Carry, Chain, Effect, EffectLines, EffectVerb, MoveRule, Run, Walk, Where};
 pub use sowing::{Capture, LastSeed, Leftover, Outcomes, Sowing, Walks, NO_LAP};
 pub use value::Value;
 
@@ -81,6 +81,10 @@ const _: () = assert!(std::mem::size_of::<Hand>() == MAX_HAND_TYPES);
 /// The longest chain of steps one move can make (a chain of captures by one piece).
 /// The checker refuses a game whose chains could be longer, so no chain is ever cut.
 pub const MAX_CHAIN: usize = 24;
+
+/// The numbers a state keeps for counters (`counter NAME`): a counter of each player takes
+/// one for each player, a shared counter one.
+pub const MAX_COUNTER_SLOTS: usize = 8;
 
 /// What a square holds: 0 for nothing, else `Game::code(player, piece type)`.
 pub type Code = u8;

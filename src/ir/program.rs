@@ -27,6 +27,9 @@ pub enum Op {
     /// The seeds in a zone's pits.
     SeedsIn(u32),
     Store,
+    /// A counter's value (see `Expr::Counter`): its slot, whether shared, and the player
+    /// named (`NO_PLAYER` for the reader).
+    Counter(u8, bool, u8),
     Lifted,
     Laps,
     Previous(LookField),
@@ -105,6 +108,7 @@ impl Op {
                 | Op::Pieces(_)
                 | Op::SeedsIn(_)
                 | Op::Store
+                | Op::Counter(..)
                 | Op::Lifted
                 | Op::Laps
                 | Op::Previous(_)

@@ -95,6 +95,9 @@ pub struct MoveRule {
     /// `carry SQ to SQ`: other pieces that move with this one once it has landed (after
     /// its effects), read on the position then.
     pub carries: Vec<Carry>,
+    /// `add EXPR to COUNTER [when COND]`: read once the move has landed (after its effects
+    /// and carries), in order.
+    pub adds: Vec<Add>,
     /// `require`: read after the move and its effects.
     pub require: Option<Program>,
     /// `require` as written, for saying why a move is refused.
@@ -122,6 +125,32 @@ impl<C> Carry<C> {
         Carry {
             from: f(&self.from),
             to: f(&self.to),
+        }
+    }
+}
+
+/// `add EXPR to COUNTER [when COND]`: the mover's counter (or the shared one) changes by
+/// the amount, where the condition holds, both read on the position once the move has
+/// landed, with `taken` and `turned`. `C` is what an expression is: a tree once checked, a
+/// program once compiled.
+#[derive(Clone, Debug)]
+pub struct Add<C = Program> {
+    /// The counter's first slot in `Info::counters`.
+    pub slot: u8,
+    /// Whether the counter is shared (one slot) rather than one per player.
+    pub shared: bool,
+    pub amount: C,
+    pub when: Option<C>,
+}
+
+impl<C> Add<C> {
+    /// The same change with its expressions turned by `f`.
+    pub fn map<D>(self, f: impl Fn(&C) -> D) -> Add<D> {
+        Add {
+            slot: self.slot,
+            shared: self.shared,
+            amount: f(&self.amount),
+            when: self.when.as_ref().map(f),
         }
     }
 }

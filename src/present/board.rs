@@ -93,6 +93,9 @@ fn board_footer(game: &Game, s: &Position) -> String {
     if !game.hands.is_empty() {
         out.push_str(&format!("  in hand: {}\n", hands_text(game, s)));
     }
+    for line in counters_text(game, s) {
+        out.push_str(&format!("  {line}\n"));
+    }
     let b = &game.board;
     let cut = (0..b.cells()).any(|sq| b.used[sq] && cell_text(game, s, sq as Sq).starts_with('+'));
     out.push_str(&legend_text(game, cut));
@@ -404,6 +407,27 @@ fn legend_text(game: &Game, cut: bool) -> String {
     text
 }
 
+/// Each counter on a line of its own: "captures: White 2, Black 1", "rounds: 3".
+pub(super) fn counters_text(game: &Game, s: &Position) -> Vec<String> {
+    game.counters
+        .iter()
+        .map(|c| {
+            let values = if c.shared {
+                s.counters[c.slot as usize].to_string()
+            } else {
+                let each: Vec<String> = game
+                    .players
+                    .iter()
+                    .enumerate()
+                    .map(|(p, player)| format!("{} {}", player.name, s.counters[c.slot_of(p)]))
+                    .collect();
+                each.join(", ")
+            };
+            format!("{}: {values}", c.name)
+        })
+        .collect()
+}
+
 /// The pieces each player holds in hand: "White 2 stone, Black 1 stone".
 pub(super) fn hands_text(game: &Game, s: &Position) -> String {
     let mut parts = Vec::new();
@@ -454,6 +478,9 @@ fn pits_board_text(game: &Game, sw: &Sowing, s: &Position) -> String {
         }
     }
     out.push_str(&format!("  stores: {}\n", stores_text(game, sw, s)));
+    for line in counters_text(game, s) {
+        out.push_str(&format!("  {line}\n"));
+    }
     out
 }
 

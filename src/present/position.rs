@@ -126,8 +126,55 @@ pub fn position_text(game: &Game, s: &Position) -> String {
     if !game.hands.is_empty() {
         text.push_str(&format!(" hand={}", hand_text(game, s)));
     }
+    counter_fields(game, s, &mut text);
     history_fields(game, s, &mut text);
     text
+}
+
+/// Each counter as ` NAME=V` (shared) or ` NAME=V,V` (each player's, in turn order).
+fn counter_fields(game: &Game, s: &Position, text: &mut String) {
+    for c in &game.counters {
+        let values: Vec<String> = if c.shared {
+            vec![s.counters[c.slot as usize].to_string()]
+        } else {
+            (0..game.players.len())
+                .map(|p| s.counters[c.slot_of(p)].to_string())
+                .collect()
+        };
+        text.push_str(&format!(" {}={}", c.name, values.join(",")));
+    }
+}
+
+/// Reads a counter's field (` NAME=V` or ` NAME=V,V`) into `s`.
+fn counter_field(
+    game: &Game,
+    c: &crate::ir::Counter,
+    s: &mut Position,
+    value: &str,
+) -> Result<(), String> {
+    let values: Vec<&str> = value.split(',').collect();
+    let want = if c.shared { 1 } else { game.players.len() };
+    if values.len() != want {
+        return Err(format!(
+            "`{}=` gives {} values, but the counter has {want} (one {})",
+            c.name,
+            values.len(),
+            if c.shared {
+                "for the game"
+            } else {
+                "for each player"
+            }
+        ));
+    }
+    for (p, v) in values.iter().enumerate() {
+        s.counters[c.slot_of(p)] = v.parse().map_err(|_| {
+            format!(
+                "`{v}` in `{}=` is not a number from -32768 to 32767",
+                c.name
+            )
+        })?;
+    }
+    Ok(())
 }
 
 /// The pieces in hand, player by player in turn order (separated by `,`), each player's
@@ -192,6 +239,10 @@ fn history_fields(game: &Game, s: &Position, text: &mut String) {
 /// Reads a history field (`clock=`, `passes=`) or `hand=` into `s`; `Ok(false)` when the
 /// key is none of them.
 fn history_field(game: &Game, s: &mut Position, key: &str, value: &str) -> Result<bool, String> {
+    if let Some(c) = game.counters.iter().find(|c| c.name == key) {
+        counter_field(game, c, s, value)?;
+        return Ok(true);
+    }
     match key {
         "previous" => {
             let parts: Vec<&str> = value.split(':').collect();
@@ -496,6 +547,8 @@ fn parse_fields(game: &Game, text: &str) -> Result<Position, String> {
     }
     // Pieces in hand are those of the start unless the text says otherwise.
     state.hand = Position::start(game).hand;
+    // So are the counters.
+    state.counters = Position::start(game).counters;
     for field in &rest {
         let known = match field.split_once('=') {
             Some((key, value)) => history_field(game, &mut state, key, value)?,

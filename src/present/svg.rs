@@ -320,6 +320,7 @@ fn notes(game: &Game, s: &Position) -> Vec<String> {
     if !game.hands.is_empty() {
         notes.push(format!("in hand: {}", super::board::hands_text(game, s)));
     }
+    notes.extend(super::board::counters_text(game, s));
     let legend: Vec<String> = game
         .players
         .iter()

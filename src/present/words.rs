@@ -53,6 +53,10 @@ pub fn end_words(game: &Game, s: &Position, cause: Cause) -> Option<String> {
         EndWords::Repeated(n) => format!("the same position has stood {n} times"),
         EndWords::Clock(n) => format!("{n} plies have passed since the clock last reset"),
         EndWords::NoCaptureToCome => "no capture can come any more".to_string(),
+        EndWords::Counter(counter, true, n) => {
+            format!("{} has {n} {counter}", name(EndSide::Reader)?)
+        }
+        EndWords::Counter(counter, false, n) => format!("{counter} has reached {n}"),
     })
 }
 

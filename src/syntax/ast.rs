@@ -54,6 +54,19 @@ pub enum Item {
     Clock(ClockDecl),
     Score(ScoreDecl),
     Bonus(BonusDecl),
+    /// `counter NAME [= N] [shared]`.
+    Counter(CounterDecl),
+}
+
+/// `counter captures`, `counter lives = 3`, `counter rounds shared`: a named number, one
+/// per player or (`shared`) one for the game.
+#[derive(Clone, Debug)]
+pub struct CounterDecl {
+    pub name: Ident,
+    /// The value it starts at (0 when not given), and where it is written.
+    pub start: Option<(i64, Span)>,
+    pub shared: bool,
+    pub span: Span,
 }
 
 /// `bonus AMOUNT to PLAYER`: points added to a player's final score.
@@ -411,6 +424,14 @@ pub enum Clause {
     /// `carry SQ to SQ`: the piece on the first square goes to the second once the move
     /// has landed.
     Carry(Expr, Expr, Span),
+    /// `add EXPR to COUNTER [when COND]`: once the move has landed, where the condition
+    /// holds.
+    Add {
+        amount: Expr,
+        counter: Ident,
+        when: Option<Expr>,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -431,6 +431,28 @@ fn convert_item(pair: Pair<Rule>) -> Item {
             );
             Item::Score(ScoreDecl { value, span: sp })
         }
+        Rule::counter_decl => {
+            let mut parts = after_keyword(pair);
+            let name = ident(parts.next().unwrap());
+            let mut start = None;
+            let mut shared = false;
+            for p in parts {
+                match p.as_rule() {
+                    Rule::signed_int => {
+                        let value = p.as_str().parse::<i64>().unwrap_or(i64::MAX);
+                        start = Some((value, span(&p)));
+                    }
+                    Rule::kw_shared => shared = true,
+                    _ => {}
+                }
+            }
+            Item::Counter(CounterDecl {
+                name,
+                start,
+                shared,
+                span: sp,
+            })
+        }
         Rule::bonus_decl => {
             let mut parts = after_keyword(pair);
             let amount_pair = parts.next().unwrap();
@@ -815,6 +837,18 @@ fn clause(pair: Pair<Rule>) -> Clause {
             let condition = after_keyword(pair).next().unwrap();
             let text = condition.as_str().trim().to_string();
             Clause::Require(expr(condition), sp, text)
+        }
+        Rule::add_clause => {
+            let mut parts = after_keyword(pair);
+            let amount = expr(parts.next().unwrap());
+            let counter = ident(parts.find(|p| p.as_rule() == Rule::ident).unwrap());
+            let when = parts.find(|p| p.as_rule() == Rule::expr).map(expr);
+            Clause::Add {
+                amount,
+                counter,
+                when,
+                span: sp,
+            }
         }
         Rule::carry_clause => {
             let mut parts = pair.into_inner().filter(|p| p.as_rule() == Rule::expr);

@@ -525,6 +525,12 @@ pub(super) const DECLARATIONS: &[Declaration] = &[
         section: "Scores",
     },
     Declaration {
+        word: "counter",
+        what: "a counter",
+        form: "counter NAME = 0",
+        section: "Counters",
+    },
+    Declaration {
         word: "bonus",
         what: "a bonus",
         form: "bonus 7.5 to White",
@@ -532,7 +538,7 @@ pub(super) const DECLARATIONS: &[Declaration] = &[
     },
 ];
 
-const MOVE_CLAUSE: &str = "a move clause (piece, place, remove, pass, along, anywhere, over, onto, capture, chain, if, then, turn, take, change, require, carry)";
+const MOVE_CLAUSE: &str = "a move clause (piece, place, remove, pass, along, anywhere, over, onto, capture, chain, if, then, turn, take, change, require, carry, add)";
 
 /// The words a person reads for a grammar rule in "expected …"; `None` for a keyword that
 /// reads as itself.
@@ -635,6 +641,8 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::effect_clause
         | Rule::require_clause
         | Rule::carry_clause
+        | Rule::add_clause
+        | Rule::kw_add
         | Rule::remove_clause
         | Rule::anywhere_clause
         | Rule::kw_remove
@@ -645,7 +653,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::effect_groups | Rule::kw_groups => "`groups`",
         Rule::effect_where => "`where`",
         Rule::pass_clause => MOVE_CLAUSE,
-        Rule::bonus_decl => "a declaration",
+        Rule::bonus_decl | Rule::counter_decl => "a declaration",
         Rule::decimal => "a number",
         Rule::effect_when => "`when`",
         Rule::clock_event => "`capture` or a move rule's name",

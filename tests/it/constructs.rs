@@ -520,6 +520,126 @@ fn the_session_says_the_words_the_game_gives() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+const COUNTERS: &str = "counter trophies          # one for each player, from 0
+counter moves shared      # one for the game";
+const ADD: &str = "move capture {
+  along forward_left, forward_right
+  onto enemy
+  add taken to trophies
+  add 1 to moves
+}";
+const COUNTER_END: &str = "end {
+  win when trophies >= 3
+  win when count(friend in far) > 0
+  draw when moves >= 100
+}";
+
+/// Counters as Trophies has them: each player's trophies, the game's moves, changed by a
+/// move's `add` and read by the end rules; shown under the board and written in the text.
+#[test]
+fn counters_count_what_moves_add_and_the_end_rules_read_them() {
+    let g = crate::common::game("trophies", "");
+    let source = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/trophies.game"),
+    )
+    .unwrap();
+    for part in [COUNTERS, ADD, COUNTER_END] {
+        assert!(source.contains(part), "games/trophies.game lacks:\n{part}");
+    }
+    let start = Position::start(&g);
+    assert_eq!(
+        position_text(&g, &start),
+        "mmmmmm/mmmmmm/6/6/MMMMMM/MMMMMM White trophies=0,0 moves=0"
+    );
+    assert!(tabula::present::board_text(&g, &start)
+        .contains("  trophies: White 0, Black 0\n  moves: 0\n"));
+    // A step adds to the moves only; a capture adds what it took to the mover's trophies.
+    let line = ["b2-b3", "c5-c4", "b3xc4"];
+    let s = play_line(&g, start, &line);
+    assert_eq!(
+        position_text(&g, &s),
+        "mmmmmm/mm1mmm/2M3/6/M1MMMM/MMMMMM Black trophies=1,0 moves=3"
+    );
+    // The third trophy wins, for the player who takes it.
+    let text = "6/2m3/1M4/6/6/6 White trophies=2,1 moves=40";
+    assert_eq!(
+        after(&g, text, "b4xc5"),
+        "6/2M3/6/6/6/6 Black trophies=3,1 moves=41"
+    );
+    let s = position(&g, "6/2M3/6/6/6/6 Black trophies=3,1 moves=41");
+    assert_eq!(
+        ending(&g, &s),
+        Some((Outcome::Win(0), "White: win when trophies >= 3".to_string()))
+    );
+    // Two trophies are not enough: the game goes on.
+    assert_eq!(
+        outcome(
+            &g,
+            &position(&g, "6/2M3/6/6/m5/6 Black trophies=2,1 moves=41")
+        ),
+        None
+    );
+    // The hundredth move draws, whoever makes it.
+    let s = play_move(
+        &g,
+        &position(&g, "6/m5/6/6/5M/6 White trophies=0,0 moves=99"),
+        "f2-f3",
+    );
+    assert_eq!(outcome(&g, &s), Some(Outcome::Draw));
+    // A text without the counters starts them where the game does.
+    assert_eq!(position(&g, "6/m5/6/6/5M/6 White").counters, start.counters);
+}
+
+/// `NAME(PLAYER)` reads a player's counter whoever reads it; `= N` sets the start; `when`
+/// limits a change; an amount may be negative, and a counter stops at its ends.
+#[test]
+fn counters_start_where_declared_and_change_where_their_condition_holds() {
+    let g = stones(
+        "counter lives = 3
+counter points = 32766
+move drop {
+  place stone
+  onto empty
+  add -1 to lives when row(to) == 0
+  add 1 to points
+}
+end {
+  lose when lives == 0
+  win when lives > lives(Black) and points(White) == 32767
+}",
+    );
+    let s = Position::start(&g);
+    assert_eq!(
+        position_text(&g, &s),
+        "5/5/5/5/5 White lives=3,3 points=32766,32766"
+    );
+    let s = play_line(&g, s, &["c3", "a5"]);
+    assert_eq!(
+        position_text(&g, &s),
+        "s4/5/2S2/5/5 White lives=3,2 points=32767,32767"
+    );
+    assert_eq!(outcome(&g, &s), Some(Outcome::Win(0)));
+    // At 32767 a counter stays there.
+    let s = play_move(
+        &g,
+        &position(&g, "5/5/5/5/5 White lives=3,3 points=32767,0"),
+        "b3",
+    );
+    assert_eq!(
+        position_text(&g, &s),
+        "5/5/1S3/5/5 Black lives=3,3 points=32767,0"
+    );
+    // Black's lives run out on its own home row.
+    let s = position(&g, "5/5/5/5/5 Black lives=3,1");
+    let s = play_move(&g, &s, "a5");
+    assert_eq!(outcome(&g, &s), Some(Outcome::Win(0)));
+    // A text with the wrong number of values is refused in words.
+    assert_eq!(
+        crate::common::parse_position(&g, "5/5/5/5/5 White lives=3").unwrap_err(),
+        "`lives=` gives 1 values, but the counter has 2 (one for each player)"
+    );
+}
+
 /// Every example above is in docs/LANGUAGE.md word for word.
 #[test]
 fn the_language_reference_shows_each_example() {
@@ -552,6 +672,9 @@ fn the_language_reference_shows_each_example() {
         PASSES,
         REFUSED,
         SAY,
+        COUNTERS,
+        ADD,
+        COUNTER_END,
     ] {
         assert!(doc.contains(example), "docs/LANGUAGE.md lacks:\n{example}");
     }

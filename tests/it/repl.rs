@@ -52,6 +52,7 @@ fn whole_games_of_every_shipped_game_end_with_the_right_result() {
         ("amazons", ""),
         ("breakthrough", ""),
         ("draughts", ""),
+        ("trophies", ""),
     ] {
         let (game, moves, outcome) = finished_game(name, options, 400);
         let input = moves.join("\n") + "\n";
