@@ -49,6 +49,8 @@ pub struct Checked {
     pub hand_types: u64,
     /// `counter NAME`.
     pub counters: Vec<ir::Counter>,
+    /// `dice N faces …`.
+    pub dice: Option<ir::Dice>,
 }
 
 /// Where an expression is read, for what the state must keep: a rule's own conditions
@@ -161,6 +163,8 @@ pub struct Rule {
     pub carries: Vec<Carry<Expr>>,
     /// `add EXPR to COUNTER [when COND]`.
     pub adds: Vec<ir::Add<Expr>>,
+    /// `by die`.
+    pub by_die: bool,
     pub require: Option<Expr>,
     /// `require` as written.
     pub require_text: Option<String>,

@@ -11,6 +11,7 @@
 
 mod checked;
 mod counters;
+mod dice;
 mod end_words;
 mod expr;
 pub(crate) use expr::overflow;
@@ -279,6 +280,7 @@ impl<'f> Checker<'f> {
         self.pit_names();
         self.zones_and_defines();
         self.counters_declared();
+        let dice = self.dice();
         let setup = self.setup();
         let seeds = std::mem::take(&mut self.seeds);
         let sowing = self.sowing(&seeds);
@@ -355,6 +357,7 @@ impl<'f> Checker<'f> {
             hands,
             hand_types,
             counters: self.counter_decls.iter().map(|(c, _)| c.clone()).collect(),
+            dice,
         })
     }
 

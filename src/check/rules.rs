@@ -64,6 +64,7 @@ impl Checker<'_> {
                 && r.effects.is_empty()
                 && r.carries.is_empty()
                 && r.adds.is_empty()
+                && !r.by_die
                 && r.require.is_none();
         }
         // A piece type no rule moves is suspicious.
@@ -451,6 +452,7 @@ impl Checker<'_> {
             effects: c.effects,
             carries: c.carries,
             adds: c.adds,
+            by_die: c.by_die.is_some(),
             require: c.require,
             require_text: c.require_text,
             require_any,
@@ -527,6 +529,11 @@ impl Checker<'_> {
                 }
             }
             Clause::Carry(piece, onto, span) => self.carry_clause(c, piece, onto, *span),
+            Clause::ByDie(span) => {
+                if self.once(c, "by die", *span) {
+                    c.by_die = Some(*span);
+                }
+            }
             Clause::Add {
                 amount,
                 counter,
@@ -733,6 +740,25 @@ impl Checker<'_> {
                 .help("make them two parts of a move: `then RULE`"),
             );
             complete = false;
+        }
+        if let Some(by_die) = c.by_die {
+            let why = if !self.has_dice() {
+                Some("the game has no dice: declare them, `dice 2 faces 1..6`")
+            } else if placing.is_some() || c.anywhere.is_some() {
+                Some("a move by a die goes along lines: give it `along DIRECTIONS`")
+            } else if c.seen.contains_key("over") || c.seen.contains_key("chain") {
+                Some("a die says how far the piece goes: leave out `over` and `chain`")
+            } else {
+                None
+            };
+            if let Some(help) = why {
+                self.report(
+                    Problem::new(Kind::BadDice, "this rule cannot move by a die")
+                        .label(by_die, "by die")
+                        .help(help),
+                );
+                complete = false;
+            }
         }
         if let (Some(anywhere), Some(&along)) = (c.anywhere, c.seen.get("along")) {
             self.report(
@@ -1358,6 +1384,8 @@ struct Clauses {
     dynamics: Vec<IExpr>,
     /// The clauses a rule has once, with where each was first given.
     seen: IndexMap<&'static str, Span>,
+    /// `by die`.
+    by_die: Option<Span>,
 }
 
 impl Clauses {

@@ -61,6 +61,10 @@ pub enum Command {
         /// takes the same time and the search is as many times larger (default: every core)
         #[arg(long, value_name = "N", default_value_t = threads::all_cores(), hide_default_value = true)]
         threads: usize,
+        /// In a game of dice: people type the rolls they throw at the table (`roll 3-1`)
+        /// instead of the session rolling for them
+        #[arg(long)]
+        typed_dice: bool,
     },
     /// Play the computer against itself and report the score
     Match {
@@ -137,6 +141,10 @@ pub enum Command {
         /// Print one JSON object instead of text
         #[arg(long)]
         json: bool,
+        /// In a game of dice: count the players' moves only, a roll not being a step of
+        /// its own (summed over every way the dice can fall)
+        #[arg(long)]
+        no_chance: bool,
     },
     /// Play random games and report their speed and results
     Bench {
@@ -184,6 +192,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             seed,
             think,
             threads,
+            typed_dice,
         } => {
             let game = game.map(|game| GameArgs { game, choices });
             let threads = at_least_one(threads)?;
@@ -193,7 +202,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
                 &ai,
                 seed,
                 think.as_deref(),
-                threads,
+                (threads, typed_dice),
             )
         }
         Command::Uci { game, seed } => {
@@ -232,7 +241,15 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             divide,
             threads,
             json,
-        } => perft::run(&game, depth, divide, at_least_one(threads)?, json),
+            no_chance,
+        } => perft::run(
+            &game,
+            depth,
+            divide,
+            at_least_one(threads)?,
+            json,
+            no_chance,
+        ),
         Command::Bench {
             game,
             playouts,

@@ -1,4 +1,4 @@
-//! `tabula perft GAME --depth N [--divide] [--threads T] [--json]`.
+//! `tabula perft GAME --depth N [--divide] [--threads T] [--json] [--no-chance]`.
 
 use super::error::{CliError, Out};
 use super::game::{load_game, options_json, GameArgs};
@@ -13,6 +13,7 @@ pub fn run(
     show_divide: bool,
     threads: usize,
     as_json: bool,
+    no_chance: bool,
 ) -> Result<ExitCode, CliError> {
     if depth == 0 {
         return Err(CliError::Usage("--depth must be at least 1".into()));
@@ -23,7 +24,11 @@ pub fn run(
     let t = Instant::now();
     let mut counts = Vec::new();
     for d in 1..=depth {
-        let n = perft_at_after(game, start, &loaded.before, d, threads);
+        let n = if no_chance {
+            crate::search::perft::perft_without_chance_at(game, start, d)
+        } else {
+            perft_at_after(game, start, &loaded.before, d, threads)
+        };
         if !as_json {
             // Each depth is printed as soon as it is known; a closed output stops the
             // count.

@@ -26,7 +26,7 @@ pub fn run(
     ai: &[String],
     seed: Option<u64>,
     think: Option<&str>,
-    threads: usize,
+    (threads, typed_dice): (usize, bool),
 ) -> Result<ExitCode, CliError> {
     let think = think.map(parse_think).transpose()?;
     // Without `--seed`, each session plays differently: the clock and the process decide.
@@ -50,6 +50,7 @@ pub fn run(
     };
     session.think = think;
     session.threads = threads;
+    session.typed_dice = typed_dice;
     run_session(session).map_err(|e| match e.kind() {
         std::io::ErrorKind::BrokenPipe => CliError::ClosedOutput,
         _ => CliError::Failed(format!("the session failed: {e}")),

@@ -230,6 +230,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         hands: c.hands,
         hand_types: c.hand_types,
         counters: c.counters,
+        dice: c.dice,
         estimated_values: Default::default(),
     })
 }

@@ -66,6 +66,7 @@ impl Tables<'_> {
             effects: r.effects.into_iter().map(|e| e.map(Program::of)).collect(),
             carries: r.carries.into_iter().map(|c| c.map(Program::of)).collect(),
             adds: r.adds.into_iter().map(|a| a.map(Program::of)).collect(),
+            by_die: r.by_die,
             require: r.require.as_ref().map(Program::of),
             require_text: r.require_text.clone(),
             require_any: r.require_any,

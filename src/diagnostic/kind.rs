@@ -100,6 +100,8 @@ kinds! {
     TooManyKinds = "too_many_kinds", Error, "players × piece types is 64 or more";
     /// Five counters of each player in a game of two.
     TooManyCounters = "too_many_counters", Error, "the counters take more than 8 numbers (a counter of each player takes one for each player)";
+    /// `dice 9 faces 1..6`, `move run { by die onto empty }`
+    BadDice = "bad_dice", Error, "dice that cannot be rolled, or a move by a die with no line to go along";
     /// `counter clock`, `counter lives = 40000`
     BadCounter = "bad_counter", Error, "a counter's name is taken, or its start is out of range";
 

@@ -146,6 +146,19 @@ fn own_moves<Z: Layout>(
             return true;
         }
     }
+    if game.dice.is_some() {
+        if s.dice_left == 0 {
+            super::dice::rolls(game, out);
+            return true;
+        }
+        if !own_moves_unfiltered(game, s, out) {
+            return false;
+        }
+        if game.dice.as_ref().is_some_and(|d| d.use_most) {
+            super::dice::keep_most(game, s, out);
+        }
+        return true;
+    }
     // Without a footprint every move must be made to be checked: chains are checked as
     // they are found, on the position after them, which is in hand then.
     let check_chains = !game.after_move.is_empty() && game.after_footprint.is_none();
@@ -158,6 +171,30 @@ fn own_moves<Z: Layout>(
         }
         if !game.after_move.is_empty() {
             keep_allowed_after(game, s, out, earlier);
+        }
+        if !out.is_empty() {
+            return true;
+        }
+    }
+    false
+}
+
+/// The moves of the player to move by the rules of play, the first priority tier that has
+/// one, checked against `after move require` but not against `use most` (in a game of
+/// dice, what the dice left allow); says whether there is one.
+pub(super) fn own_moves_unfiltered<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    out: &mut Vec<Move>,
+) -> bool {
+    out.clear();
+    for tier in &game.tiers {
+        generate_tier(game, tier, s, None, out);
+        if !game.promotion_choices.is_empty() {
+            choose_promotions(game, s, out, 0);
+        }
+        if !game.after_move.is_empty() {
+            keep_allowed_after(game, s, out, &[]);
         }
         if !out.is_empty() {
             return true;
@@ -419,7 +456,9 @@ fn tier_moves<Z: Layout, const DEFER: bool>(
             }
             continue;
         }
-        if rule.chooses() {
+        if rule.by_die {
+            super::dice::die_moves(game, rule_id, s, &view, out);
+        } else if rule.chooses() {
             placements(game, rule_id, s, &view, out);
         } else if rule.anywhere {
             anywhere(game, rule_id, s, &view, out);

@@ -28,6 +28,11 @@ pub struct Done {
 /// Plays `m` on `s`: the board changes, the turn passes, and the clock and the count of
 /// passes move on. `m` must be one of `s`'s legal moves.
 pub fn make<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move) {
+    if m.is_roll() {
+        super::dice::roll(game, s, m);
+        after_move(game, s, m, Done::default());
+        return;
+    }
     let done = match &game.sowing {
         Some(sw) if !m.is_pass() => {
             apply_sowing(game, sw, s, m);
@@ -49,7 +54,11 @@ pub fn make<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move) {
                 };
                 s.look = game.kept_look(look);
             }
-            s.to_move = game.next_player(s.to_move);
+            if game.dice.is_some() {
+                super::dice::after_move(game, s, &m);
+            } else {
+                s.to_move = game.next_player(s.to_move);
+            }
             done
         }
     };

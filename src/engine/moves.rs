@@ -52,11 +52,16 @@ pub struct Move {
     /// Where the player chooses what a promoted piece becomes: the cell code chosen (0
     /// where there is no choice).
     pub promote: u8,
+    /// In a game of dice: the die a move by a `by die` rule uses (its value); for a roll,
+    /// 0.
+    pub die: u8,
     steps: [Step; MAX_CHAIN],
 }
 
 impl Move {
     pub const PASS_RULE: RuleId = RuleId::NONE;
+    /// The rule of a roll of the dice (a chance move, not a rule of the game's).
+    pub const ROLL_RULE: RuleId = RuleId(u16::MAX - 1);
     pub const PASS: Move = Move {
         // No square: a pass starts nowhere (0 would read as the first square).
         from: NO_SQUARE,
@@ -65,8 +70,29 @@ impl Move {
         split: 0,
         takes: false,
         promote: 0,
+        die: 0,
         steps: [Step(0); MAX_CHAIN],
     };
+
+    /// The roll of the dice that falls as `Dice::rolls[index]`.
+    pub fn roll(index: usize) -> Move {
+        Move {
+            from: index as Sq,
+            rule: Move::ROLL_RULE,
+            ..Move::PASS
+        }
+    }
+
+    /// Whether the move is a roll of the dice.
+    #[inline(always)]
+    pub fn is_roll(&self) -> bool {
+        self.rule == Move::ROLL_RULE
+    }
+
+    /// Which of the game's rolls a roll is (see `Dice::rolls`).
+    pub fn roll_index(&self) -> usize {
+        self.from as usize
+    }
 
     /// A move with no step yet, by a rule that takes something or not.
     pub fn start(from: Sq, rule: RuleId, takes: bool) -> Move {
@@ -90,6 +116,7 @@ impl Move {
             split: 1,
             takes,
             promote: 0,
+            die: 0,
             steps,
         }
     }
@@ -125,9 +152,10 @@ impl Move {
 
     /// Whether a new piece is placed (rather than moved) in the first part.
     pub fn places(&self) -> bool {
-        self.from == NO_SQUARE && !self.is_pass()
+        self.from == NO_SQUARE && !self.is_pass() && !self.is_roll()
     }
 
+    /// Whether the move is a pass (a roll, which changes no square either, is not).
     pub fn is_pass(&self) -> bool {
         self.rule == Move::PASS_RULE
     }

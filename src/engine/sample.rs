@@ -33,6 +33,7 @@ pub struct Landings<M> {
 /// placement, so that moves can be counted from sets of squares.
 pub fn countable(game: &Game) -> bool {
     game.sowing.is_none()
+        && game.dice.is_none()
         && !game.reads_reachable
         && game.after_move.is_empty()
         && game.rules.iter().all(|r| {
@@ -104,6 +105,13 @@ pub fn sample_counted<Z: Layout>(
         // Not countable, or no move: the generator says what happens.
         return match generate(game, s, scratch, out) {
             Some(o) => Err(o),
+            // A roll is drawn as the dice fall: by throws, not by outcomes.
+            None if out[0].is_roll() => {
+                let dice = game.dice.as_ref().expect("a roll is of the game's dice");
+                Ok(Move::roll(
+                    dice.roll_of_throw(pick(dice.throws as usize) as u32),
+                ))
+            }
             None => Ok(out[pick(out.len())]),
         };
     }
@@ -137,6 +145,7 @@ pub fn sample_counted<Z: Layout>(
 /// making them, and listing them all is cheaper.)
 pub fn drawn(game: &Game) -> bool {
     game.sowing.is_none()
+        && game.dice.is_none()
         && !game.reads_reachable
         && !game.after_move.is_empty()
         && game.after_footprint.is_none()

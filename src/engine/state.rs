@@ -5,7 +5,7 @@
 
 use super::layout::Layout;
 use crate::ir::expr::LookBack;
-use crate::ir::{Code, Game, Mask, Sq, MAX_COUNTER_SLOTS, MAX_HAND_TYPES, MAX_PLAYERS};
+use crate::ir::{Code, Game, Mask, Sq, MAX_COUNTER_SLOTS, MAX_DICE, MAX_HAND_TYPES, MAX_PLAYERS};
 use std::hash::Hash;
 use std::ops::{Deref, DerefMut};
 
@@ -48,6 +48,10 @@ pub struct Info {
     pub hand: [[u8; MAX_HAND_TYPES]; MAX_PLAYERS],
     /// The counters' values (`counter NAME`; see `ir::Counter` for the slots).
     pub counters: [i16; MAX_COUNTER_SLOTS],
+    /// In a game of dice: the distances left to play this turn (`dice[..dice_left]`),
+    /// largest first. With none left, the player to move rolls next.
+    pub dice: [u8; MAX_DICE],
+    pub dice_left: u8,
     /// With a clock: the plies since it last reset (see `ClockRule`).
     pub clock: u16,
     /// The passes made in a row up to this position.
@@ -108,6 +112,7 @@ impl<Z: Layout> Hash for State<Z> {
         for &c in &self.counters {
             h.write_i16(c);
         }
+        h.write(&self.dice[..self.dice_left as usize]);
         h.write_u16(self.clock);
         h.write_u8(self.passes);
         h.write_u8(self.repeated);
@@ -135,6 +140,8 @@ impl Info {
             stores: [0; MAX_PLAYERS],
             hand: [[0; MAX_HAND_TYPES]; MAX_PLAYERS],
             counters: [0; MAX_COUNTER_SLOTS],
+            dice: [0; MAX_DICE],
+            dice_left: 0,
             clock: 0,
             passes: 0,
             repeated: 1,
@@ -282,6 +289,6 @@ mod tests {
             std::mem::size_of::<Info>(),
             std::mem::size_of::<Move>(),
         ];
-        assert_eq!(sizes, [184, 696, 496, 1008, 1744, 74, 56]);
+        assert_eq!(sizes, [184, 696, 496, 1008, 1744, 80, 58]);
     }
 }

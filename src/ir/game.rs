@@ -295,6 +295,8 @@ pub struct Game {
     pub hand_types: u64,
     /// `counter NAME`: the game's counters, in the order declared.
     pub counters: Vec<Counter>,
+    /// `dice N faces …`: the dice each turn begins by rolling.
+    pub dice: Option<super::Dice>,
     /// Each piece type's value as the computer estimates it (`search::evaluate`), worked
     /// out the first time the computer thinks and kept for the game's life.
     pub estimated_values: std::sync::OnceLock<Vec<i32>>,

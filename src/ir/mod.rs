@@ -5,6 +5,7 @@
 //! to whoever runs the search). This folder imports no other folder of the crate.
 
 pub mod board;
+pub mod dice;
 pub mod expr;
 pub mod game;
 pub mod mask;
@@ -15,6 +16,7 @@ pub mod sowing;
 pub mod value;
 
 pub use board::{Board, Direction, MaskTable, Shape, Sq, SquareSet, NO_SQUARE};
+pub use dice::{Dice, Roll, MAX_DICE};
 pub use expr::{BinOp, Expr, GroupRead, LookBack, LookField, SquareRef, UnOp};
 pub use game::*;
 pub use mask::{Mask, Wide};

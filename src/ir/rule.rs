@@ -95,6 +95,9 @@ pub struct MoveRule {
     /// `carry SQ to SQ`: other pieces that move with this one once it has landed (after
     /// its effects), read on the position then.
     pub carries: Vec<Carry>,
+    /// `by die`: the piece goes as many steps along a direction as a die left to play
+    /// shows, and uses that die.
+    pub by_die: bool,
     /// `add EXPR to COUNTER [when COND]`: read once the move has landed (after its effects
     /// and carries), in order.
     pub adds: Vec<Add>,

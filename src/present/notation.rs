@@ -12,6 +12,10 @@ pub fn move_text(game: &Game, m: Move) -> String {
     if m.is_pass() {
         return "pass".to_string();
     }
+    if m.is_roll() {
+        let roll = game.dice.as_ref().and_then(|d| d.rolls.get(m.roll_index()));
+        return format!("roll {}", roll.map_or(String::new(), |r| r.text()));
+    }
     if game.sowing.is_some() {
         // A sowing is written by its pit.
         return game.board.name(m.from).to_string();

@@ -127,6 +127,13 @@ pub fn position_text(game: &Game, s: &Position) -> String {
         text.push_str(&format!(" hand={}", hand_text(game, s)));
     }
     counter_fields(game, s, &mut text);
+    if s.dice_left > 0 {
+        let dice: Vec<String> = s.dice[..s.dice_left as usize]
+            .iter()
+            .map(u8::to_string)
+            .collect();
+        text.push_str(&format!(" dice={}", dice.join(",")));
+    }
     history_fields(game, s, &mut text);
     text
 }
@@ -241,6 +248,30 @@ fn history_fields(game: &Game, s: &Position, text: &mut String) {
 fn history_field(game: &Game, s: &mut Position, key: &str, value: &str) -> Result<bool, String> {
     if let Some(c) = game.counters.iter().find(|c| c.name == key) {
         counter_field(game, c, s, value)?;
+        return Ok(true);
+    }
+    if let ("dice", Some(d)) = (key, &game.dice) {
+        let mut values: Vec<u8> = Vec::new();
+        for v in value.split(',') {
+            let n: u8 = v
+                .parse()
+                .ok()
+                .filter(|n| d.rolls.iter().any(|r| r.play.contains(n)))
+                .ok_or_else(|| {
+                    format!("`dice={value}`: `{v}` is not a distance these dice give")
+                })?;
+            values.push(n);
+        }
+        if values.len() > crate::ir::MAX_DICE {
+            return Err(format!(
+                "`dice={value}`: at most {} dice are left to play",
+                crate::ir::MAX_DICE
+            ));
+        }
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        s.dice = [0; crate::ir::MAX_DICE];
+        s.dice[..values.len()].copy_from_slice(&values);
+        s.dice_left = values.len() as u8;
         return Ok(true);
     }
     match key {

@@ -76,6 +76,9 @@ Commands:
                    positions by alpha-beta; `mcts4` or `alphabeta4` asks for one way of
                    thinking; Ctrl-C stops it and keeps the game
   ai PLAYER off    take PLAYER back; `ai off` takes every player back
+  roll [3-1]       in a game of dice: throw the dice, or (with --typed-dice or `dice
+                   typed`) give the roll thrown at the table; `dice rolled` lets the
+                   session roll for everyone again
   rules            what the game is: its text, players, pieces, board and move rules
   help             this text
   quit             leave
@@ -104,6 +107,9 @@ pub struct Session {
     /// The computer's moves since a person last played a move, started a game or gave the
     /// computer a side (what sets it going); past `MAX_COMPUTER_PLIES` it waits for one.
     computer_plies: usize,
+    /// In a game of dice: whether people type the rolls they throw at the table (`dice
+    /// typed`) rather than the session rolling for them.
+    pub typed_dice: bool,
 }
 
 impl Session {
@@ -132,6 +138,7 @@ impl Session {
             think: None,
             threads: 1,
             computer_plies: 0,
+            typed_dice: false,
         };
         for (player, level) in ai {
             let p = session.player_index(player)?;
@@ -256,6 +263,8 @@ impl Session {
             "save" => Output::text(self.save(rest)),
             "load" => Output::text(self.load(rest)),
             "picture" => Output::text(self.picture(rest)),
+            "roll" if self.game.dice.is_some() => Output::text(self.roll_typed(rest)),
+            "dice" if self.game.dice.is_some() => Output::text(self.dice_mode(rest)),
             _ => Output::text(self.play_typed(line)),
         }
     }
@@ -496,12 +505,29 @@ impl Session {
                 });
                 let legal = self.state.legal_moves(&self.game);
                 let forced_pass = legal.len() == 1 && legal[0].rule == Move::PASS_RULE;
+                if legal.first().is_some_and(Move::is_roll) {
+                    return said
+                        + &if self.typed_dice && self.ai[p].is_none() {
+                            format!("{who} to roll: type the roll thrown (`roll 3-1`), or `roll` to throw here.\n")
+                        } else {
+                            format!("{who} to roll.\n")
+                        };
+                }
+                let dice: Vec<String> = self.state.dice[..self.state.dice_left as usize]
+                    .iter()
+                    .map(u8::to_string)
+                    .collect();
+                let with = if dice.is_empty() {
+                    String::new()
+                } else {
+                    format!(", with {} to play", dice.join(" and "))
+                };
                 said + &match self.ai[p] {
-                    Some(c) => format!("{who} (computer, {}) to move.\n", c.name()),
+                    Some(c) => format!("{who} (computer, {}) to move{with}.\n", c.name()),
                     None if forced_pass => {
                         format!("{who} to move, and has no move but to pass: type `pass`.\n")
                     }
-                    None => format!("{who} to move.\n"),
+                    None => format!("{who} to move{with}.\n"),
                 }
             }
         }
@@ -509,13 +535,77 @@ impl Session {
 
     /// Plays `m` for the player to move and says so.
     fn play(&mut self, m: Move) -> String {
-        let who = self.game.players[self.state.to_move as usize].name.clone();
+        let mover = self.state.to_move;
+        let who = self.game.players[mover as usize].name.clone();
         let legal = self.legal();
         let text = move_text_among(&self.game, m, &legal);
         self.state.make(&self.game, m);
         self.work.history.record_at(&self.game, &mut self.state);
         self.played.push(m);
+        if let Some(shown) = text.strip_prefix("roll ").filter(|_| m.is_roll()) {
+            // A roll that no move can use passes the turn at once.
+            let stuck = if self.state.to_move != mover {
+                format!(" {who} cannot move.")
+            } else {
+                String::new()
+            };
+            return format!("{who} rolls {shown}.{stuck}\n\n{}", self.board());
+        }
         format!("{who} plays {text}.\n\n{}", self.board())
+    }
+
+    /// Whether the player to move rolls next (in a game of dice that goes on).
+    fn roll_due(&mut self) -> bool {
+        self.game.dice.is_some()
+            && self.state.dice_left == 0
+            && self.state.outcome(&self.game, &mut self.work).is_none()
+    }
+
+    /// A roll of the dice at random, as they fall.
+    fn random_roll(&mut self) -> Move {
+        let dice = self.game.dice.as_ref().expect("a game of dice");
+        Move::roll(dice.roll_of_throw(self.rng.below(dice.throws as usize) as u32))
+    }
+
+    /// `roll`: the dice thrown at random; `roll 3-1`: the roll thrown at the table.
+    fn roll_typed(&mut self, rest: &str) -> String {
+        if !self.roll_due() {
+            return "it is not time to roll: the dice rolled are still to be played\n".into();
+        }
+        if rest.is_empty() {
+            let m = self.random_roll();
+            return self.play_and_answer(m);
+        }
+        let dice = self.game.dice.as_ref().expect("a game of dice");
+        match dice.roll_named(rest) {
+            Some(i) => self.play_and_answer(Move::roll(i)),
+            None => {
+                let faces: Vec<String> = dice.faces.iter().map(u8::to_string).collect();
+                format!(
+                    "`{rest}` is not a roll of these dice: {} {} with faces {}{}, such as `roll {}`\n",
+                    dice.count,
+                    if dice.count == 1 { "die" } else { "dice" },
+                    faces.join(", "),
+                    if dice.summed { " (give their total)" } else { "" },
+                    dice.rolls.last().map_or(String::new(), |r| r.text()),
+                )
+            }
+        }
+    }
+
+    /// `dice typed`: people type the rolls they throw; `dice rolled`: the session rolls.
+    fn dice_mode(&mut self, rest: &str) -> String {
+        match rest {
+            "typed" => {
+                self.typed_dice = true;
+                "People type the rolls they throw: `roll 3-1` (or `roll` to let the session throw).\n".into()
+            }
+            "rolled" => {
+                self.typed_dice = false;
+                "The session rolls the dice for everyone.\n".into()
+            }
+            _ => "`dice typed` lets people type the rolls they throw; `dice rolled` has the session roll\n".into(),
+        }
     }
 
     fn play_typed(&mut self, line: &str) -> String {
@@ -551,6 +641,13 @@ impl Session {
     /// line editor calls this after each line, once the line's answer is shown.
     pub fn computer_move(&mut self, watch: &mut dyn FnMut(&str)) -> Option<String> {
         let p = self.state.to_move as usize;
+        // The dice are rolled for the computer, and for people unless they type their own.
+        let rolls = self.roll_due() && (self.ai[p].is_some() || !self.typed_dice);
+        if rolls && self.computer_plies < MAX_COMPUTER_PLIES {
+            self.computer_plies += 1;
+            let m = self.random_roll();
+            return Some(format!("\n{}", self.play(m)));
+        }
         let player = self.ai[p]?;
         if self.computer_plies > MAX_COMPUTER_PLIES {
             return None;

@@ -4,7 +4,7 @@
 
 use super::alphabeta;
 use super::mcts::{self, Choice, Level, Limits, Thinking};
-use crate::engine::{History, Layout, State};
+use crate::engine::{History, Layout, Move, State};
 use crate::ir::Game;
 use crate::rng::Rng;
 
@@ -30,7 +30,8 @@ impl Method {
                 .sowing
                 .as_ref()
                 .is_some_and(|sw| !sw.captures.is_empty());
-        if game.players.len() == 2 && takes {
+        // Alpha-beta reads every move as a player's choice: a roll of the dice is not.
+        if game.players.len() == 2 && takes && game.dice.is_none() {
             Method::AlphaBeta
         } else {
             Method::Mcts
@@ -84,7 +85,9 @@ impl Computer {
     /// The way this player thinks in `game`.
     pub fn method(self, game: &Game) -> Method {
         match self.method {
-            Some(Method::AlphaBeta) if game.players.len() != 2 => Method::Mcts,
+            Some(Method::AlphaBeta) if game.players.len() != 2 || game.dice.is_some() => {
+                Method::Mcts
+            }
             Some(m) => m,
             None => Method::of(game),
         }
@@ -110,6 +113,21 @@ pub fn choose<Z: Layout>(
     rng: &mut Rng,
     watch: &mut dyn FnMut(&Thinking),
 ) -> Option<Choice> {
+    // The dice are rolled, not chosen: a roll falls as it will, whoever is to roll.
+    if let (Some(dice), 0) = (&game.dice, state.dice_left) {
+        if crate::engine::outcome(game, state, &mut Default::default()).is_some() {
+            return None;
+        }
+        let roll = dice.roll_of_throw(rng.below(dice.throws as usize) as u32);
+        return Some(Choice {
+            mv: Move::roll(roll),
+            playouts: 0,
+            win_rate: 0.0,
+            runner_up: None,
+            visits: (0, 0),
+            depth: None,
+        });
+    }
     if computer.level.0 == 0 || computer.method(game) == Method::Mcts {
         return mcts::choose_watched(game, state, history, limits, rng, watch);
     }

@@ -294,7 +294,10 @@ fn grow_tree<Z: Layout>(
         let mut at = 0usize;
         // Selection: down the tree by UCB1 while nodes are expanded.
         while nodes[at].expanded && !nodes[at].children.is_empty() {
-            at = best_child(&nodes, at, rng);
+            at = match thrown(game, &nodes, at, rng) {
+                Some(c) => c,
+                None => best_child(&nodes, at, rng),
+            };
             make(game, &mut s, nodes[at].mv);
             scratch.history.record(game, &mut s);
         }
@@ -315,7 +318,8 @@ fn grow_tree<Z: Layout>(
                     });
                 }
                 nodes[at].children = first..nodes.len() as u32;
-                at = first as usize + rng.below(buffer.len());
+                at = thrown(game, &nodes, at, rng)
+                    .unwrap_or_else(|| first as usize + rng.below(buffer.len()));
                 make(game, &mut s, nodes[at].mv);
                 scratch.history.record(game, &mut s);
             }
@@ -367,6 +371,18 @@ fn reward(finish: Option<Outcome>, player: u8) -> f64 {
         Some(Outcome::Win(_)) => 0.0,
         Some(Outcome::Draw) | None => 0.5,
     }
+}
+
+/// Where the children of `at` are the rolls of the dice: the one the dice give, drawn as
+/// they fall (no player chooses a roll).
+fn thrown(game: &Game, nodes: &[Node], at: usize, rng: &mut Rng) -> Option<usize> {
+    let first = nodes[at].children.start as usize;
+    if !nodes.get(first)?.mv.is_roll() {
+        return None;
+    }
+    let dice = game.dice.as_ref()?;
+    let roll = dice.roll_of_throw(rng.below(dice.throws as usize) as u32);
+    Some(first + roll.min(nodes[at].children.len() - 1))
 }
 
 /// The child of `at` with the highest UCB1 score; unvisited children first, at random.

@@ -48,6 +48,59 @@ fn count<Z: Layout>(
     total
 }
 
+/// Perft without chance steps: a roll of the dice is not a step of its own, so each depth
+/// counts the players' moves alone, summed over every way the dice can fall (each outcome
+/// once, whatever its weight). In a game without dice it is `perft`.
+pub fn perft_without_chance<Z: Layout>(game: &Game, state: &State<Z>, depth: usize) -> u64 {
+    let mut scratch = Scratch::default();
+    let mut start = *state;
+    scratch.history.start(game, &mut start);
+    count_moves(game, &start, depth, 0, &mut scratch)
+}
+
+/// `stuck`: the rolls in a row so far after which nobody could move; once every player
+/// has rolled so, the line can only go on rolling, and counts nothing.
+fn count_moves<Z: Layout>(
+    game: &Game,
+    state: &State<Z>,
+    depth: usize,
+    stuck: usize,
+    scratch: &mut Scratch<Z>,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if stuck > game.players.len() {
+        return 0;
+    }
+    let mut moves = Vec::new();
+    if generate(game, state, scratch, &mut moves).is_some() {
+        return 0;
+    }
+    let chance = moves.first().is_some_and(Move::is_roll);
+    if depth == 1 && !chance {
+        return moves.len() as u64;
+    }
+    let below = if chance { depth } else { depth - 1 };
+    let mark = scratch.history.len();
+    let mut total = 0;
+    for &m in &moves {
+        let mut next = *state;
+        make(game, &mut next, m);
+        scratch.history.record(game, &mut next);
+        let passed = chance && next.to_move != state.to_move;
+        let stuck = if passed { stuck + 1 } else { 0 };
+        total += count_moves(game, &next, below, stuck, scratch);
+        scratch.history.truncate(mark);
+    }
+    total
+}
+
+/// `perft_without_chance` from a position of any layout.
+pub fn perft_without_chance_at(game: &Game, position: &Position, depth: usize) -> u64 {
+    each_state!(position, s => perft_without_chance(game, s, depth))
+}
+
 /// A position inside the tree, with the line that led to it, counted by one thread.
 struct Share<Z: Layout> {
     state: State<Z>,

@@ -56,6 +56,20 @@ pub enum Item {
     Bonus(BonusDecl),
     /// `counter NAME [= N] [shared]`.
     Counter(CounterDecl),
+    /// `dice N faces …`.
+    Dice(DiceDecl),
+}
+
+/// `dice 2 faces 1..6 doubles twice use most`, `dice 4 faces 0, 1 summed`.
+#[derive(Clone, Debug)]
+pub struct DiceDecl {
+    pub count: Spanned<i64>,
+    pub faces: ValueSet,
+    pub faces_span: Span,
+    pub summed: bool,
+    pub doubles_twice: bool,
+    pub use_most: bool,
+    pub span: Span,
 }
 
 /// `counter captures`, `counter lives = 3`, `counter rounds shared`: a named number, one
@@ -424,6 +438,8 @@ pub enum Clause {
     /// `carry SQ to SQ`: the piece on the first square goes to the second once the move
     /// has landed.
     Carry(Expr, Expr, Span),
+    /// `by die`: the move goes as many steps as a die shows, and uses it.
+    ByDie(Span),
     /// `add EXPR to COUNTER [when COND]`: once the move has landed, where the condition
     /// holds.
     Add {

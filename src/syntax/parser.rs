@@ -431,6 +431,35 @@ fn convert_item(pair: Pair<Rule>) -> Item {
             );
             Item::Score(ScoreDecl { value, span: sp })
         }
+        Rule::dice_decl => {
+            let mut parts = after_keyword(pair);
+            let count_pair = parts.next().unwrap();
+            let count = Spanned {
+                span: span(&count_pair),
+                value: int(count_pair),
+            };
+            let faces_pair = parts.find(|p| p.as_rule() == Rule::value_set).unwrap();
+            let faces_span = span(&faces_pair);
+            let faces = value_set(faces_pair);
+            let (mut summed, mut doubles_twice, mut use_most) = (false, false, false);
+            for option in parts.filter(|p| p.as_rule() == Rule::dice_option) {
+                match option.into_inner().next().map(|p| p.as_rule()) {
+                    Some(Rule::kw_summed) => summed = true,
+                    Some(Rule::dice_doubles) => doubles_twice = true,
+                    Some(Rule::dice_most) => use_most = true,
+                    _ => {}
+                }
+            }
+            Item::Dice(DiceDecl {
+                count,
+                faces,
+                faces_span,
+                summed,
+                doubles_twice,
+                use_most,
+                span: sp,
+            })
+        }
         Rule::counter_decl => {
             let mut parts = after_keyword(pair);
             let name = ident(parts.next().unwrap());
@@ -838,6 +867,7 @@ fn clause(pair: Pair<Rule>) -> Clause {
             let text = condition.as_str().trim().to_string();
             Clause::Require(expr(condition), sp, text)
         }
+        Rule::by_die_clause => Clause::ByDie(sp),
         Rule::add_clause => {
             let mut parts = after_keyword(pair);
             let amount = expr(parts.next().unwrap());

@@ -531,6 +531,12 @@ pub(super) const DECLARATIONS: &[Declaration] = &[
         section: "Counters",
     },
     Declaration {
+        word: "dice",
+        what: "the dice",
+        form: "dice 2 faces 1..6 doubles twice use most",
+        section: "Dice",
+    },
+    Declaration {
         word: "bonus",
         what: "a bonus",
         form: "bonus 7.5 to White",
@@ -538,7 +544,7 @@ pub(super) const DECLARATIONS: &[Declaration] = &[
     },
 ];
 
-const MOVE_CLAUSE: &str = "a move clause (piece, place, remove, pass, along, anywhere, over, onto, capture, chain, if, then, turn, take, change, require, carry, add)";
+const MOVE_CLAUSE: &str = "a move clause (piece, place, remove, pass, along, anywhere, over, onto, capture, chain, if, then, turn, take, change, require, carry, add, by die)";
 
 /// The words a person reads for a grammar rule in "expected …"; `None` for a keyword that
 /// reads as itself.
@@ -643,6 +649,8 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::carry_clause
         | Rule::add_clause
         | Rule::kw_add
+        | Rule::by_die_clause
+        | Rule::kw_by
         | Rule::remove_clause
         | Rule::anywhere_clause
         | Rule::kw_remove
@@ -653,7 +661,10 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::effect_groups | Rule::kw_groups => "`groups`",
         Rule::effect_where => "`where`",
         Rule::pass_clause => MOVE_CLAUSE,
-        Rule::bonus_decl | Rule::counter_decl => "a declaration",
+        Rule::bonus_decl | Rule::counter_decl | Rule::dice_decl => "a declaration",
+        Rule::dice_option | Rule::dice_doubles | Rule::dice_most => {
+            "`summed`, `doubles twice` or `use most`"
+        }
         Rule::decimal => "a number",
         Rule::effect_when => "`when`",
         Rule::clock_event => "`capture` or a move rule's name",

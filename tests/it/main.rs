@@ -10,6 +10,7 @@ mod computer;
 mod constructs;
 mod counters;
 mod diagnostics;
+mod dice;
 mod fuzz;
 mod groups;
 mod invariants;

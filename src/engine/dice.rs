@@ -1,0 +1,205 @@
+//! Turns in a game of dice. A turn begins with a roll, a chance move of its own (each way
+//! the dice can fall, `Dice::rolls`); then the player moves by `by die` rules, each move
+//! using one die, and goes on moving while a die is left that some move can use. When none
+//! is, the turn passes and the next player rolls. With `use most`, a move is legal only if
+//! it begins a way of playing as many dice as can be played, and when only one can be, the
+//! larger.
+
+use super::generate::{gate_holds, own_moves_unfiltered, View};
+use super::layout::Layout;
+use super::make::make_board;
+use super::moves::Move;
+use super::state::State;
+use crate::eval::Env;
+use crate::ir::{Game, Mask, RuleId, NO_SQUARE};
+use std::cell::RefCell;
+
+/// The rolls, at a state where the player to move rolls next.
+pub(super) fn rolls(game: &Game, out: &mut Vec<Move>) {
+    if let Some(d) = &game.dice {
+        out.extend((0..d.rolls.len()).map(Move::roll));
+    }
+}
+
+/// The moves of a `by die` rule: each piece it moves goes as many steps along each of
+/// its directions as each distinct die left shows, onto a square the rule allows.
+pub(super) fn die_moves<Z: Layout>(
+    game: &Game,
+    rule_id: RuleId,
+    s: &State<Z>,
+    view: &View<Z::Set>,
+    out: &mut Vec<Move>,
+) {
+    let rule = &game.rules[rule_id.index()];
+    let movers = view.movers(game, s, rule);
+    if movers.is_empty() || !gate_holds(game, rule, s) {
+        return;
+    }
+    let player = s.to_move;
+    let takes = rule.captures();
+    let mut done = 0u128;
+    for &d in &s.dice[..s.dice_left as usize] {
+        if d == 0 || (done >> d) & 1 != 0 {
+            continue;
+        }
+        done |= 1 << d;
+        for walk in &rule.walks[player as usize] {
+            for from in movers.squares() {
+                let mut to = from;
+                for _ in 0..d {
+                    to = game.board.next(to, walk.dir);
+                    if to == NO_SQUARE {
+                        break;
+                    }
+                }
+                if to == NO_SQUARE || !rule.onto.matches(player, s.at(to)) {
+                    continue;
+                }
+                let allowed = walk
+                    .allowed
+                    .as_ref()
+                    .is_none_or(|a| a.get(d as usize - 1).is_some_and(|set| set.contains(to)));
+                let holds = rule.per_move.as_ref().is_none_or(|c| {
+                    c.holds(&Env {
+                        from,
+                        to,
+                        ..super::env::env(game, s)
+                    })
+                });
+                if allowed && holds {
+                    let mut m = Move::step(from, rule_id, takes, walk.dir, to);
+                    m.die = d;
+                    out.push(m);
+                }
+            }
+        }
+    }
+}
+
+/// After a roll: the dice to play; when no move can use them, the turn passes at once.
+pub(super) fn roll<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move) {
+    let Some(d) = &game.dice else { return };
+    let r = &d.rolls[m.roll_index().min(d.rolls.len() - 1)];
+    s.dice = r.play;
+    s.dice_left = r.play_len;
+    if !can_move(game, s) {
+        pass_turn(game, s);
+    }
+}
+
+/// After a move in a game of dice: the die it used is spent (a move by another rule ends
+/// the turn); the same player moves again while a die is left that a move can use.
+pub(super) fn after_move<Z: Layout>(game: &Game, s: &mut State<Z>, m: &Move) {
+    if m.die == 0 || m.is_pass() {
+        pass_turn(game, s);
+        return;
+    }
+    spend(s, m.die);
+    if s.dice_left == 0 || !can_move(game, s) {
+        pass_turn(game, s);
+    }
+}
+
+/// The die showing `value` is played.
+fn spend<Z: Layout>(s: &mut State<Z>, value: u8) {
+    let left = s.dice_left as usize;
+    if let Some(i) = s.dice[..left].iter().position(|&d| d == value) {
+        s.dice.copy_within(i + 1..left, i);
+        s.dice[left - 1] = 0;
+        s.dice_left -= 1;
+    }
+}
+
+/// The dice left are forfeit, and the next player rolls.
+fn pass_turn<Z: Layout>(game: &Game, s: &mut State<Z>) {
+    s.dice = [0; crate::ir::MAX_DICE];
+    s.dice_left = 0;
+    s.to_move = game.next_player(s.to_move);
+}
+
+thread_local! {
+    /// Move lists for looking ahead within a turn, one for each die deep, so that no list
+    /// is made while a game is played.
+    static LISTS: RefCell<Vec<Vec<Move>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with an empty move list of depth `depth`.
+fn with_list<R>(depth: usize, f: impl FnOnce(&mut Vec<Move>) -> R) -> R {
+    let mut list = LISTS.with(|l| {
+        let mut l = l.borrow_mut();
+        while l.len() <= depth {
+            l.push(Vec::new());
+        }
+        std::mem::take(&mut l[depth])
+    });
+    list.clear();
+    let r = f(&mut list);
+    LISTS.with(|l| l.borrow_mut()[depth] = list);
+    r
+}
+
+/// Whether the player to move has a move with the dice left.
+fn can_move<Z: Layout>(game: &Game, s: &State<Z>) -> bool {
+    with_list(0, |out| own_moves_unfiltered(game, s, out))
+}
+
+/// `s` after the die move `m`, the same player still to move.
+fn played<Z: Layout>(game: &Game, s: &State<Z>, m: &Move) -> State<Z> {
+    let mut after = *s;
+    make_board(game, &mut after, m);
+    spend(&mut after, m.die);
+    after
+}
+
+/// The most dice the player to move can play from `s`, looking no further than `want`
+/// (reached, nothing can be more). `depth` picks the move list.
+fn most_playable<Z: Layout>(game: &Game, s: &State<Z>, want: u8, depth: usize) -> u8 {
+    if s.dice_left == 0 || want == 0 {
+        return 0;
+    }
+    with_list(depth, |out| {
+        if !own_moves_unfiltered(game, s, out) {
+            return 0;
+        }
+        let mut best = 1;
+        for m in out.iter() {
+            if m.die == 0 {
+                continue;
+            }
+            let after = played(game, s, m);
+            best = best.max(1 + most_playable(game, &after, want - 1, depth + 1));
+            if best >= want {
+                break;
+            }
+        }
+        best
+    })
+}
+
+/// With `use most`: keeps the moves of `out` that begin a way of playing as many dice as
+/// can be played; when that is one die, those that play the largest die any move can.
+pub(super) fn keep_most<Z: Layout>(game: &Game, s: &State<Z>, out: &mut Vec<Move>) {
+    if s.dice_left < 2 || out.is_empty() {
+        return;
+    }
+    let reach = |m: &Move, want: u8| -> u8 {
+        if m.die == 0 {
+            return 1;
+        }
+        1 + most_playable(game, &played(game, s, m), want - 1, 1)
+    };
+    // First the most any move reaches (all the dice, as a rule, found at once), then the
+    // moves that reach it.
+    let mut best = 0;
+    for m in out.iter() {
+        best = best.max(reach(m, s.dice_left));
+        if best == s.dice_left {
+            break;
+        }
+    }
+    out.retain(|m| reach(m, best) >= best);
+    if best == 1 {
+        let largest = out.iter().map(|m| m.die).max().unwrap_or(0);
+        out.retain(|m| m.die == largest);
+    }
+}

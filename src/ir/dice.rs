@@ -1,0 +1,181 @@
+//! `dice N faces …`: the dice a turn begins by rolling, and every way they can fall.
+//!
+//! A roll is a step of the game tree of its own: the player to move rolls (a chance move,
+//! `Move::roll`), and then moves with what the dice show, one die a move, until no die is
+//! left or none can be used. The ways the dice can fall are worked out once, when the game
+//! is compiled: each distinct outcome (the dice as a set, their order not counted; their
+//! total, when `summed`) with the number of ordered throws that give it, which is its
+//! weight when a roll is drawn at random.
+
+/// The most dice a state keeps to be played: two dice played twice over, or four dice.
+pub const MAX_DICE: usize = 4;
+
+/// The most ordered throws the dice may have (`faces ^ count`), so that a roll can be drawn
+/// with one random number.
+pub const MAX_THROWS: u64 = 1 << 20;
+
+/// The game's dice, and each way they can fall.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dice {
+    pub count: u8,
+    /// The value of each face (a face may repeat: `faces 0, 0, 1`).
+    pub faces: Vec<u8>,
+    /// Whether the dice's total is one distance rather than each die one.
+    pub summed: bool,
+    /// Whether a double (every die alike, two dice or more) is played twice over.
+    pub doubles_twice: bool,
+    /// Whether a player must play as many dice as can be played and, when only one can be,
+    /// the larger.
+    pub use_most: bool,
+    /// Every distinct outcome, in the order the generator lists rolls.
+    pub rolls: Vec<Roll>,
+    /// `faces ^ count`: the ordered throws, whose weights the rolls' add up to.
+    pub throws: u32,
+}
+
+/// One way the dice can fall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Roll {
+    /// What the dice show, largest first (their total alone, when summed).
+    pub shown: [u8; MAX_DICE],
+    pub shown_len: u8,
+    /// The distances the player gets to move, largest first: one for each die, a double
+    /// twice over, or the total.
+    pub play: [u8; MAX_DICE],
+    pub play_len: u8,
+    /// How many ordered throws give this outcome.
+    pub weight: u32,
+}
+
+impl Roll {
+    /// What the dice show, as the session writes it: `3-1`, `6-6`, `4`.
+    pub fn text(&self) -> String {
+        let shown: Vec<String> = self.shown[..self.shown_len as usize]
+            .iter()
+            .map(u8::to_string)
+            .collect();
+        shown.join("-")
+    }
+}
+
+impl Dice {
+    /// The dice, with every distinct outcome worked out (`count` dice of these `faces`;
+    /// the caller keeps `faces.len() ^ count` within `MAX_THROWS`).
+    pub fn new(
+        count: u8,
+        faces: Vec<u8>,
+        summed: bool,
+        doubles_twice: bool,
+        use_most: bool,
+    ) -> Dice {
+        let n = faces.len() as u32;
+        let throws = n.pow(count as u32);
+        let mut rolls: Vec<Roll> = Vec::new();
+        for throw in 0..throws {
+            let mut dice: Vec<u8> = (0..count as u32)
+                .map(|i| faces[((throw / n.pow(i)) % n) as usize])
+                .collect();
+            dice.sort_unstable_by(|a, b| b.cmp(a));
+            let shown: Vec<u8> = if summed {
+                vec![dice
+                    .iter()
+                    .map(|&d| d as u32)
+                    .sum::<u32>()
+                    .min(u8::MAX as u32) as u8]
+            } else {
+                dice.clone()
+            };
+            let double = !summed && count >= 2 && dice.iter().all(|&d| d == dice[0]);
+            let play: Vec<u8> = if double && doubles_twice {
+                dice.iter().chain(dice.iter()).copied().collect()
+            } else {
+                shown.clone()
+            };
+            let mut roll = Roll {
+                shown: [0; MAX_DICE],
+                shown_len: shown.len() as u8,
+                play: [0; MAX_DICE],
+                play_len: play.len().min(MAX_DICE) as u8,
+                weight: 1,
+            };
+            roll.shown[..shown.len()].copy_from_slice(&shown);
+            roll.play[..roll.play_len as usize].copy_from_slice(&play[..roll.play_len as usize]);
+            match rolls
+                .iter_mut()
+                .find(|r| r.shown == roll.shown && r.shown_len == roll.shown_len)
+            {
+                Some(r) => r.weight += 1,
+                None => rolls.push(roll),
+            }
+        }
+        // Largest first, as players call them: 6-6, 6-5, …, 1-1.
+        rolls.sort_by_key(|r| std::cmp::Reverse(r.shown));
+        Dice {
+            count,
+            faces,
+            summed,
+            doubles_twice,
+            use_most,
+            rolls,
+            throws,
+        }
+    }
+
+    /// The roll that the ordered throw `index` (below `throws`) gives.
+    pub fn roll_of_throw(&self, mut index: u32) -> usize {
+        for (i, r) in self.rolls.iter().enumerate() {
+            if index < r.weight {
+                return i;
+            }
+            index -= r.weight;
+        }
+        self.rolls.len() - 1
+    }
+
+    /// The roll whose dice show `text` (`3-1` or `1-3`; the total, when summed).
+    pub fn roll_named(&self, text: &str) -> Option<usize> {
+        let mut values: Vec<u8> = text
+            .split(['-', ' ', ','])
+            .filter(|w| !w.is_empty())
+            .map(|w| w.parse().ok())
+            .collect::<Option<_>>()?;
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        self.rolls
+            .iter()
+            .position(|r| r.shown[..r.shown_len as usize] == values[..])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_six_sided_dice_fall_21_ways_doubles_twice_as_rare() {
+        let d = Dice::new(2, (1..=6).collect(), false, true, true);
+        assert_eq!(d.rolls.len(), 21);
+        assert_eq!(d.throws, 36);
+        let weights: u32 = d.rolls.iter().map(|r| r.weight).sum();
+        assert_eq!(weights, 36);
+        let double = &d.rolls[d.roll_named("6-6").unwrap()];
+        assert_eq!(
+            (double.weight, double.play_len, double.play),
+            (1, 4, [6; 4])
+        );
+        let mixed = &d.rolls[d.roll_named("1-3").unwrap()];
+        assert_eq!((mixed.weight, mixed.text()), (2, "3-1".to_string()));
+        assert_eq!(&mixed.play[..mixed.play_len as usize], &[3, 1]);
+    }
+
+    #[test]
+    fn four_two_sided_dice_summed_fall_as_a_binomial() {
+        let d = Dice::new(4, vec![0, 1], true, false, false);
+        let by_total: Vec<(String, u32)> = d.rolls.iter().map(|r| (r.text(), r.weight)).collect();
+        assert_eq!(
+            by_total,
+            [("4", 1), ("3", 4), ("2", 6), ("1", 4), ("0", 1)].map(|(t, w)| (t.to_string(), w))
+        );
+        assert_eq!(d.roll_of_throw(0), 0);
+        assert_eq!(d.roll_of_throw(15), 4);
+    }
+}

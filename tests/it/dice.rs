@@ -1,0 +1,185 @@
+//! Dice (`dice N faces …`, `by die`), each rule on its own in a small race written for the
+//! test, with perft against an independent model (tests/models/race.py), the session's
+//! rolls, and the computer over rolls. docs/LANGUAGE.md's examples are their pieces.
+
+use crate::common::{compile, moves, outcome, play_move, position, position_text, Position};
+use tabula::search::perft::{perft_at, perft_without_chance_at};
+
+const DICE: &str = "dice 2 faces 1..3 doubles twice use most";
+const BY_DIE: &str = "move run {
+  along forward
+  by die
+  onto empty
+}";
+
+/// Two runners a side on a row of 9, running towards each other; a runner that lands on
+/// an enemy takes it. The model in tests/models/race.py is written from these rules.
+fn race() -> String {
+    format!(
+        "game \"Race\"
+board 9 x 1
+players White facing e, Black facing w
+pieces runner
+{DICE}
+zone goal = row >= 7
+setup {{
+  runner where row <= 1
+}}
+{BY_DIE}
+move hit {{
+  along forward
+  by die
+  onto enemy
+}}
+end {{
+  win when count(friend) > 0 and count(friend in goal) == count(friend)
+  win when count(enemy) == 0
+}}
+"
+    )
+}
+
+/// Perft with a roll as a step of its own, and without (a roll's moves counted at the
+/// roll's depth, summed over its outcomes): both equal to the model's
+/// (`python3 tests/models/race.py 10`, `python3 tests/models/race.py 6 --no-chance`).
+#[test]
+fn perft_counts_a_roll_as_a_step_or_not_as_the_model_does() {
+    let g = compile(&race());
+    let start = Position::start(&g);
+    let with: Vec<u64> = (1..=10).map(|d| perft_at(&g, &start, d, 2)).collect();
+    assert_eq!(with, [6, 15, 26, 113, 267, 578, 2133, 4159, 8935, 26908]);
+    let without: Vec<u64> = (1..=6)
+        .map(|d| perft_without_chance_at(&g, &start, d))
+        .collect();
+    assert_eq!(without, [15, 26, 257, 443, 3865, 5773]);
+}
+
+/// The six ways two three-sided dice fall, largest first; a double gives four moves.
+#[test]
+fn a_turn_begins_with_a_roll_and_a_double_is_played_twice_over() {
+    let g = compile(&race());
+    let s = Position::start(&g);
+    assert_eq!(
+        moves(&g, &s),
+        ["roll 1-1", "roll 2-1", "roll 2-2", "roll 3-1", "roll 3-2", "roll 3-3"]
+    );
+    let s = play_move(&g, &s, "roll 1-1");
+    assert_eq!(position_text(&g, &s), "RR5rr White dice=1,1,1,1");
+    // Four moves of one, by the same player, then Black rolls.
+    let s = ["b1-c1", "c1-d1", "a1-b1", "d1-e1"]
+        .iter()
+        .fold(s, |s, m| play_move(&g, &s, m));
+    assert_eq!(position_text(&g, &s), "1R2R2rr Black");
+    assert_eq!(moves(&g, &s)[0], "roll 1-1");
+}
+
+/// `use most`: a move that would leave the other die unplayable is not legal while
+/// another plays both; when only one die can be played, it is the larger.
+#[test]
+fn as_many_dice_as_can_be_played_and_else_the_larger() {
+    let g = compile(&race());
+    // b1-d1 (the 2) would leave the 3 with no move; b1-e1 and g1xi1 each leave one.
+    let s = position(&g, "rR4R1r White dice=3,2");
+    assert_eq!(moves(&g, &s), ["b1-e1", "g1xi1"]);
+    // Either die alone, never both: the 3.
+    let s = position(&g, "r1R3rR1 White dice=3,2");
+    assert_eq!(moves(&g, &s), ["c1-f1"]);
+    // After it, the 2 has no move: the turn passes.
+    let s = play_move(&g, &s, "c1-f1");
+    assert_eq!(position_text(&g, &s), "r4RrR1 Black");
+}
+
+/// A roll no move can use passes the turn at once; a runner landing on an enemy takes it.
+#[test]
+fn a_roll_with_no_move_passes_and_a_landing_on_an_enemy_takes_it() {
+    let g = compile(&race());
+    // With 2-2, White's runner on f is blocked by its own on h, which would run off the
+    // row: Black rolls next.
+    let s = position(&g, "3r1R1R1 White");
+    let s = play_move(&g, &s, "roll 2-2");
+    assert_eq!(position_text(&g, &s), "3r1R1R1 Black");
+    let s = position(&g, "2R2r1r1 White dice=3");
+    let s = play_move(&g, &s, "c1xf1");
+    assert_eq!(position_text(&g, &s), "5R1r1 Black");
+    // Black's last runner taken: White wins.
+    let s = play_move(&g, &position(&g, "5R1r1 White dice=2"), "f1xh1");
+    assert_eq!(outcome(&g, &s), Some(tabula::engine::Outcome::Win(0)));
+}
+
+/// The session rolls for everyone and says so; with `dice typed`, people type the roll
+/// they threw at the table, in either order, and a roll the dice cannot give is refused.
+#[test]
+fn the_session_shows_each_roll_and_takes_the_rolls_people_throw() {
+    let dir = crate::common::temp_folder("dice");
+    let file = dir.join("race.game");
+    std::fs::write(&file, race()).unwrap();
+    let session = |typed: &str, args: &[&str]| {
+        let mut all = vec!["play", file.to_str().unwrap(), "--seed", "3"];
+        all.extend(args);
+        let out = crate::common::tabula_command()
+            .args(&all)
+            .write_stdin(typed)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = session("", &[]);
+    assert!(text.contains("White to roll.\n\nWhite rolls "), "{text}");
+    assert!(text.contains(", with "), "{text}");
+    let text = session(
+        "roll 4-1\nroll 1-3\nroll\nb1-e1\na1-b1\ndice rolled\n",
+        &["--position", "RR5rr White", "--typed-dice"],
+    );
+    for expected in [
+        "White to roll: type the roll thrown (`roll 3-1`), or `roll` to throw here.\n",
+        "White> roll 4-1\n`4-1` is not a roll of these dice: 2 dice with faces 1, 2, 3, such as `roll 1-1`\n",
+        "White> roll 1-3\nWhite rolls 3-1.\n",
+        "White to move, with 3 and 1 to play.\n",
+        "White> roll\nit is not time to roll: the dice rolled are still to be played\n",
+        "White> b1-e1\nWhite plays b1-e1.\n",
+        "White to move, with 1 to play.\n",
+        "White> a1-b1\nWhite plays a1-b1.\n",
+        "Black to roll: type the roll thrown",
+        "Black> dice rolled\nThe session rolls the dice for everyone.\n\nBlack rolls ",
+    ] {
+        assert!(text.contains(expected), "lacks {expected:?}:\n{text}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The computer rolls as the dice fall and plays on over the rolls: a whole game ends.
+#[test]
+fn the_computer_plays_a_whole_game_of_dice() {
+    let dir = crate::common::temp_folder("dice_ai");
+    let file = dir.join("race.game");
+    std::fs::write(&file, race()).unwrap();
+    let out = crate::common::tabula_command()
+        .args([
+            "play",
+            file.to_str().unwrap(),
+            "--ai",
+            "White=1",
+            "--ai",
+            "Black=1",
+            "--seed",
+            "5",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Game over: "), "{text}");
+    assert!(text.matches(" rolls ").count() >= 2, "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every example above is in docs/LANGUAGE.md word for word.
+#[test]
+fn the_language_reference_shows_the_dice() {
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
+    )
+    .unwrap();
+    for example in [DICE, BY_DIE] {
+        assert!(doc.contains(example), "docs/LANGUAGE.md lacks:\n{example}");
+    }
+}
