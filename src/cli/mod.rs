@@ -207,6 +207,11 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         }
         Command::Uci { game, seed } => {
             let loaded = game::load_game(&game)?;
+            if loaded.game.dice.is_some() {
+                return Err(CliError::Usage(
+                    "the UCI protocol has no rolls of the dice: play a game of dice with `tabula play`".into(),
+                ));
+            }
             crate::uci::run(loaded, seed).map_err(|e| match e.kind() {
                 std::io::ErrorKind::BrokenPipe => CliError::ClosedOutput,
                 _ => CliError::Failed(format!("the UCI session failed: {e}")),

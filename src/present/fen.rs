@@ -218,6 +218,8 @@ pub fn fen_text(game: &Game, s: &Position, number: usize) -> Option<String> {
         || game.columns.is_some()
         || game.sowing.is_some()
         || !game.hands.is_empty()
+        || game.dice.is_some()
+        || !game.counters.is_empty()
     {
         return None;
     }

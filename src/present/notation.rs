@@ -94,6 +94,10 @@ pub fn uci_text(game: &Game, m: Move) -> String {
     if m.is_pass() {
         return "0000".to_string();
     }
+    if m.is_roll() {
+        // Not UCI's: a roll is written as the session writes it, without the space.
+        return move_text(game, m).replace(' ', "");
+    }
     if game.sowing.is_some() {
         return game.board.name(m.from).to_string();
     }

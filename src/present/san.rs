@@ -213,7 +213,7 @@ pub fn read_san(
 /// for the player to move (a check), `#` one that wins at once.
 pub fn san_text(game: &Game, s: &Position, m: Move, legal: &[Move]) -> String {
     let plain_text = || crate::present::move_text_among(game, m, legal);
-    if m.is_pass() || game.sowing.is_some() {
+    if m.is_pass() || m.is_roll() || game.sowing.is_some() {
         return plain_text();
     }
     let rule = &game.rules[m.rule.index()];

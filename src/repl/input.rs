@@ -69,6 +69,11 @@ pub fn read_move(
     if legal.is_empty() {
         return Err("the game is over; type `new` to start again or `undo` to go back".into());
     }
+    if legal[0].is_roll() {
+        return Err(
+            "the dice are to be rolled first: type the roll thrown (`roll 3-1`), or `roll`".into(),
+        );
+    }
     if text == "pass" {
         return Err("you cannot pass while you have a legal move".into());
     }

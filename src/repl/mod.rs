@@ -414,7 +414,8 @@ impl Session {
         match crate::present::fen::fen_text(&self.game, &self.state, number) {
             Some(fen) => format!("{fen}\n"),
             None => "FEN describes games of two players whose squares hold one piece each, \
-                     with nothing in hand; type `position` for this game's position text\n"
+                     with nothing in hand, no dice and no counters; type `position` for this \
+                     game's position text\n"
                 .to_string(),
         }
     }

@@ -28,6 +28,11 @@ impl Session {
         if game.players.len() != 2 {
             return Err("PGN records games of two players; save under a name without .pgn".into());
         }
+        if game.dice.is_some() {
+            return Err(
+                "PGN has no way to write rolls of the dice; save under a name without .pgn".into(),
+            );
+        }
         let result = match self
             .state
             .outcome(game, &mut crate::engine::Workspace::default())

@@ -127,11 +127,12 @@ fn the_session_shows_each_roll_and_takes_the_rolls_people_throw() {
     assert!(text.contains("White to roll.\n\nWhite rolls "), "{text}");
     assert!(text.contains(", with "), "{text}");
     let text = session(
-        "roll 4-1\nroll 1-3\nroll\nb1-e1\na1-b1\ndice rolled\n",
+        "a1-b1\nroll 4-1\nroll 1-3\nroll\nb1-e1\na1-b1\nfen\ndice rolled\n",
         &["--position", "RR5rr White", "--typed-dice"],
     );
     for expected in [
         "White to roll: type the roll thrown (`roll 3-1`), or `roll` to throw here.\n",
+        "White> a1-b1\nthe dice are to be rolled first: type the roll thrown (`roll 3-1`), or `roll`\n",
         "White> roll 4-1\n`4-1` is not a roll of these dice: 2 dice with faces 1, 2, 3, such as `roll 1-1`\n",
         "White> roll 1-3\nWhite rolls 3-1.\n",
         "White to move, with 3 and 1 to play.\n",
@@ -140,10 +141,32 @@ fn the_session_shows_each_roll_and_takes_the_rolls_people_throw() {
         "White to move, with 1 to play.\n",
         "White> a1-b1\nWhite plays a1-b1.\n",
         "Black to roll: type the roll thrown",
+        "Black> fen\nFEN describes games of two players whose squares hold one piece each, with nothing in hand, no dice and no counters;",
         "Black> dice rolled\nThe session rolls the dice for everyone.\n\nBlack rolls ",
     ] {
         assert!(text.contains(expected), "lacks {expected:?}:\n{text}");
     }
+    // Neither PGN nor UCI has a way to write a roll: both say so.
+    let pgn = dir.join("race.pgn");
+    let text = session(
+        &format!("save {}\n", pgn.display()),
+        &["--position", "RR5rr White"],
+    );
+    assert!(
+        text.contains("cannot save: PGN has no way to write rolls of the dice"),
+        "{text}"
+    );
+    let out = crate::common::tabula_command()
+        .args(["uci", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        (out.status.code(), String::from_utf8(out.stderr).unwrap()),
+        (
+            Some(2),
+            "error: the UCI protocol has no rolls of the dice: play a game of dice with `tabula play`\n".to_string()
+        )
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
