@@ -62,7 +62,8 @@ Commands:
   show             the board
   position         the position text
   fen              the position as FEN (in a game FEN describes)
-  history          the moves played
+  history          the moves played: numbered pairs of turns with two players, in
+                   standard algebraic notation in games of three piece types or more
   save FILE        save the game (the game, its options, then the moves); a FILE
                    ending in .pgn is written as PGN
   load FILE        load a saved game, or a PGN
@@ -388,21 +389,73 @@ impl Session {
         format!("After move {n} of {total}.\n\n{}", self.board())
     }
 
+    /// The moves played. In a game of two players, by numbered pairs of turns, a turn
+    /// being the moves a player makes in a row (`1. e4 e5`, `3. c, f B`); with more
+    /// players, one numbered line a move, with its player. A game of three piece types or
+    /// more (chess and its kin) is written in standard algebraic notation; others as the
+    /// session writes moves (`c3-d4`, where a letter for a man or a checker would add
+    /// nothing).
     fn history(&self) -> String {
         if self.played.is_empty() {
             return "No move has been played.\n".into();
         }
-        let mut text = String::new();
+        let san = self.game.players.len() == 2 && self.game.pieces.len() >= 3;
         let mut s = self.start;
-        for (i, &m) in self.played.iter().enumerate() {
-            let who = &self.game.players[s.to_move as usize].name;
+        // Each move with its mover and its text.
+        let mut moves: Vec<(u8, String)> = Vec::new();
+        for &m in &self.played {
             let legal = s.legal_moves(&self.game);
-            text.push_str(&format!(
-                "{:>4}. {who} {}\n",
-                i + 1,
+            let text = if san {
+                crate::present::san_text(&self.game, &s, m, &legal)
+            } else {
                 move_text_among(&self.game, m, &legal)
-            ));
+            };
+            moves.push((s.to_move, text));
             s.make(&self.game, m);
+        }
+        if self.game.players.len() != 2 {
+            let mut text = String::new();
+            for (i, (p, m)) in moves.iter().enumerate() {
+                let who = &self.game.players[*p as usize].name;
+                text.push_str(&format!("{:>4}. {who} {m}\n", i + 1));
+            }
+            return text;
+        }
+        // Turns: the moves a player makes in a row.
+        let mut turns: Vec<(u8, Vec<String>)> = Vec::new();
+        for (p, m) in moves {
+            match turns.last_mut() {
+                Some((q, list)) if *q == p => list.push(m),
+                _ => turns.push((p, vec![m])),
+            }
+        }
+        let mut text = String::new();
+        let mut number = 0;
+        let mut line = String::new();
+        for (p, list) in turns {
+            let turn = list.join(", ");
+            if p == 0 || line.is_empty() {
+                if !line.is_empty() {
+                    text.push_str(&line);
+                    text.push('\n');
+                }
+                number += 1;
+                line = format!("{number:>4}.");
+                if p == 1 {
+                    line.push_str(" ...");
+                }
+            }
+            line.push(' ');
+            line.push_str(&turn);
+            if p == 1 {
+                text.push_str(&line);
+                text.push('\n');
+                line.clear();
+            }
+        }
+        if !line.is_empty() {
+            text.push_str(&line);
+            text.push('\n');
         }
         text
     }

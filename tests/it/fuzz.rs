@@ -35,6 +35,16 @@ const PLAY_TIME: Duration = Duration::from_secs(1);
 
 /// The language's words, which a mutation inserts.
 const WORDS: &[&str] = &[
+    "dice",
+    "faces",
+    "by die",
+    "summed",
+    "doubles twice",
+    "use most",
+    "counter",
+    "shared",
+    "add",
+    "dice=",
     "game",
     "board",
     "players",
