@@ -1280,9 +1280,12 @@ impl Checker<'_> {
         }
         Some(EndRule {
             text: r.text.clone(),
-            words: super::end_words::end_words(&r.condition, &|name| {
-                self.counter(name).map(|c| !c.shared)
-            }),
+            words: match &r.words {
+                Some(w) => Some(crate::ir::EndWords::Given(w.clone())),
+                None => super::end_words::end_words(&r.condition, &|name| {
+                    self.counter(name).map(|c| !c.shared)
+                }),
+            },
             scope: if before_turn {
                 EndScope::BeforeTurn
             } else {

@@ -142,6 +142,8 @@ pub enum EndWords {
     NoCaptureToCome,
     /// `NAME >= N`, a counter of each player (`true`) or a shared one.
     Counter(String, bool, i64),
+    /// The words the file gives (`lose when … "{player} is down to two men"`).
+    Given(String),
 }
 
 /// An end rule. `P` is its compiled condition: nothing (`()`) once checked, a program once

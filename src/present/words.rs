@@ -57,6 +57,7 @@ pub fn end_words(game: &Game, s: &Position, cause: Cause) -> Option<String> {
             format!("{} has {n} {counter}", name(EndSide::Reader)?)
         }
         EndWords::Counter(counter, false, n) => format!("{counter} has reached {n}"),
+        EndWords::Given(words) => words.replace("{player}", name(EndSide::Reader)?),
     })
 }
 

@@ -539,10 +539,14 @@ impl Session {
         };
         note + &match ending {
             Some((outcome, cause)) => {
-                let why = ending_text(&self.game, &self.state, cause);
+                let words = end_words(&self.game, &self.state, cause);
+                // An end rule said in words needs no source on the screen.
+                let why = match (&words, cause) {
+                    (Some(w), crate::engine::Cause::EndRule(..)) => w.clone(),
+                    _ => ending_text(&self.game, &self.state, cause),
+                };
                 let outcome = outcome_text(&self.game, outcome);
-                let mut text =
-                    game_over_text(&outcome, &why, end_words(&self.game, &self.state, cause));
+                let mut text = game_over_text(&outcome, &why, words);
                 if let Some(score) = score_text(&self.game, &self.state) {
                     text.push_str(&score);
                 }
@@ -994,8 +998,9 @@ fn capitalised(words: &str) -> String {
         .unwrap_or_default()
 }
 
-/// "Game over: Blue wins. Red has no pieces left (Red: lose when count(friend) == 0).": the
-/// end in words first, then the rule it came from; the rule alone where there are no words.
+/// "Game over: White wins. Checkmate (Black has no legal move).": the end in words, then
+/// why, where that says more; `why` alone where there are no words ("Game over: Blue wins
+/// (Red: lose when …).").
 pub fn game_over_text(outcome: &str, rule: &str, words: Option<String>) -> String {
     match words {
         Some(words) => {

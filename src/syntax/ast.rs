@@ -524,6 +524,8 @@ pub struct NoMoveCase {
 pub struct EndRule {
     /// The rule as written, for saying why a game ended.
     pub text: String,
+    /// `"both players passed"`: how the session names this end.
+    pub words: Option<String>,
     pub outcome: OutcomeWord,
     pub outcome_span: Span,
     pub condition: Expr,

@@ -551,12 +551,25 @@ fn convert_item(pair: Pair<Rule>) -> Item {
                 })
                 .map(|r| {
                     let rsp = span(&r);
-                    let text = r.as_str().split_whitespace().collect::<Vec<_>>().join(" ");
-                    let mut inner = r.into_inner();
-                    let word = inner.next().unwrap();
-                    let condition = expr(inner.find(|p| p.as_rule() == Rule::expr).unwrap());
+                    let inner: Vec<Pair<Rule>> = r.clone().into_inner().collect();
+                    let words = inner.iter().find(|p| p.as_rule() == Rule::string).cloned();
+                    // The rule as written, without its words.
+                    let written = match &words {
+                        Some(w) => &r.as_str()[..w.as_span().start() - r.as_span().start()],
+                        None => r.as_str(),
+                    };
+                    let text = written.split_whitespace().collect::<Vec<_>>().join(" ");
+                    let word = inner[0].clone();
+                    let condition = expr(
+                        inner
+                            .iter()
+                            .find(|p| p.as_rule() == Rule::expr)
+                            .unwrap()
+                            .clone(),
+                    );
                     EndRule {
                         text,
+                        words: words.map(string_text),
                         outcome_span: span(&word),
                         outcome: outcome_word(word),
                         condition,

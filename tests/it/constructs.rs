@@ -640,6 +640,36 @@ end {
     );
 }
 
+const END_WORDS: &str = "end {
+  lose when count(friend) + count(friend man in hand) <= 2 \"{player} is down to two men\"
+}";
+
+/// An end rule's own words, `{player}` the player it holds for, said in place of the rule.
+#[test]
+fn an_end_rule_says_its_own_words() {
+    let dir = crate::common::temp_folder("end_words");
+    let file = dir.join("men.game");
+    std::fs::write(
+        &file,
+        format!(
+            "game \"Men\"\nboard 3 x 3\nplayers White, Black\npieces man\n\
+             setup {{\n  White 2 man in hand\n  Black 3 man in hand\n}}\n\
+             move drop {{ place man onto empty }}\n{END_WORDS}\n"
+        ),
+    )
+    .unwrap();
+    let out = crate::common::tabula_command()
+        .args(["play", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Game over: Black wins. White is down to two men.\n"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Every example above is in docs/LANGUAGE.md word for word.
 #[test]
 fn the_language_reference_shows_each_example() {
@@ -675,6 +705,7 @@ fn the_language_reference_shows_each_example() {
         COUNTERS,
         ADD,
         COUNTER_END,
+        END_WORDS,
     ] {
         assert!(doc.contains(example), "docs/LANGUAGE.md lacks:\n{example}");
     }

@@ -299,7 +299,7 @@ fn a_finished_sowing_game_gives_the_final_score() {
     );
     assert!(
         out.contains(
-            "Game over: South wins. No capture can come any more (South: score when not reachable(capture)).
+            "Game over: South wins. No capture can come any more.
 Final score: South 32, North 28 (the 2 seeds left went to South, who captured last).
 game over> e
 the game is over; type `new` to start again or `undo` to go back
