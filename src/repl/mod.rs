@@ -863,8 +863,13 @@ impl Session {
             return text + "\n";
         }
         // The move most tried is the one the search trusts; its visits say how much.
+        let proof = match c.proven {
+            Some(true) => "a proven win; ",
+            Some(false) => "every move is proven to lose; ",
+            None => "",
+        };
         let mut text = format!(
-            "hint: {mv} (wins {:.0}% in {} of {} playouts)",
+            "hint: {mv} ({proof}wins {:.0}% in {} of {} playouts)",
             100.0 * c.win_rate,
             c.visits.0,
             c.playouts

@@ -119,6 +119,7 @@ pub fn choose<Z: Layout>(
         playouts: 0,
         win_rate: 0.0,
         runner_up: None,
+        proven: None,
         depth: None,
         visits: (0, 0),
     };
@@ -135,6 +136,7 @@ pub fn choose<Z: Layout>(
             playouts: search.nodes as usize,
             win_rate: 0.0,
             runner_up: runner.map(|r| (moves[r], 0.0)),
+            proven: None,
             depth: Some((d, score)),
             visits: (0, 0),
         };

@@ -126,6 +126,7 @@ pub fn choose<Z: Layout>(
             runner_up: None,
             visits: (0, 0),
             depth: None,
+            proven: None,
         });
     }
     if computer.level.0 == 0 || computer.method(game) == Method::Mcts {

@@ -67,7 +67,14 @@ struct Node {
     expanded: bool,
     visits: f64,
     reward: f64,
+    /// What the search has proven of the position after `mv` (MCTS-solver): `WIN` or
+    /// `LOSS` for `mover`, whatever follows; `UNKNOWN` otherwise (a draw is not proven).
+    proven: i8,
 }
+
+const WIN: i8 = 1;
+const LOSS: i8 = -1;
+const UNKNOWN: i8 = 0;
 
 /// What the computer chose, and how much it searched for it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -85,6 +92,9 @@ pub struct Choice {
     /// With alpha-beta: the depth searched to, and the move's score for the mover (in
     /// hundredths of a point); `playouts` is then the positions searched.
     pub depth: Option<(u32, i32)>,
+    /// With MCTS: whether the move is proven to win (`Some(true)`) or every move proven to
+    /// lose (`Some(false)`), whatever the other player does.
+    pub proven: Option<bool>,
 }
 
 /// The move the computer chooses at `state`, or `None` when the game is over. `history`
@@ -160,6 +170,7 @@ pub fn choose_watched<Z: Layout>(
             runner_up: None,
             depth: None,
             visits: (0, 0),
+            proven: None,
         });
     }
     let started = Instant::now();
@@ -203,6 +214,8 @@ struct RootStats {
     moves: Vec<Move>,
     visits: Vec<f64>,
     reward: Vec<f64>,
+    /// What each move is proven to do for the player to move (`Node::proven`).
+    proven: Vec<i8>,
     playouts: usize,
 }
 
@@ -213,16 +226,35 @@ impl RootStats {
         for i in 0..self.moves.len().min(other.moves.len()) {
             self.visits[i] += other.visits[i];
             self.reward[i] += other.reward[i];
+            // Each tree proves only what is so: a proof in one holds for both.
+            if self.proven[i] == UNKNOWN {
+                self.proven[i] = other.proven[i];
+            }
         }
     }
 
-    /// The move visited most, its share of wins and the runner-up.
+    /// The move visited most, its share of wins and the runner-up; a move proven to win
+    /// before any, and a move proven to lose only when every move is.
     fn choice(&self) -> Option<Choice> {
         let rate = |i: usize| self.reward[i] / self.visits[i].max(1.0);
         let by_visits = |&a: &usize, &b: &usize| self.visits[a].total_cmp(&self.visits[b]);
-        let best = (0..self.moves.len()).max_by(by_visits)?;
-        let runner = (0..self.moves.len())
-            .filter(|&i| i != best)
+        let all = 0..self.moves.len();
+        let won = all
+            .clone()
+            .filter(|&i| self.proven[i] == WIN)
+            .max_by(by_visits);
+        let open = all
+            .clone()
+            .filter(|&i| self.proven[i] != LOSS)
+            .max_by(by_visits);
+        let best = won.or(open).or_else(|| all.clone().max_by(by_visits))?;
+        let proven = match (won, open) {
+            (Some(_), _) => Some(true),
+            (None, None) => Some(false),
+            _ => None,
+        };
+        let runner = all
+            .filter(|&i| i != best && (proven.is_some() || self.proven[i] != LOSS))
             .max_by(by_visits);
         let runner_up = runner.map(|i| (self.moves[i], rate(i)));
         Some(Choice {
@@ -235,6 +267,7 @@ impl RootStats {
                 self.visits[best] as usize,
                 runner.map_or(0, |i| self.visits[i] as usize),
             ),
+            proven,
         })
     }
 }
@@ -262,7 +295,10 @@ fn grow_tree<Z: Layout>(
         expanded: false,
         visits: 0.0,
         reward: 0.0,
+        proven: UNKNOWN,
     }];
+    // The solver reasons over players' choices: two players, no dice.
+    let solving = game.players.len() == 2 && game.dice.is_none();
     let mut buffer = Vec::new();
     let mut told = started;
     let (mut done, mut counted) = (0, 0);
@@ -304,7 +340,12 @@ fn grow_tree<Z: Layout>(
         // Expansion: all the children at once, then one of them.
         if !nodes[at].expanded {
             nodes[at].expanded = true;
-            if generate(game, &s, &mut scratch, &mut buffer).is_none() {
+            let ended = generate(game, &s, &mut scratch, &mut buffer);
+            if let (true, Some(o)) = (solving, ended) {
+                // A finished game is proven; what it proves goes up the tree.
+                prove_end(&mut nodes, at, o);
+            }
+            if ended.is_none() {
                 let first = nodes.len() as u32;
                 for &m in &buffer {
                     nodes.push(Node {
@@ -315,6 +356,7 @@ fn grow_tree<Z: Layout>(
                         expanded: false,
                         visits: 0.0,
                         reward: 0.0,
+                        proven: UNKNOWN,
                     });
                 }
                 nodes[at].children = first..nodes.len() as u32;
@@ -345,7 +387,8 @@ fn root_stats(nodes: &[Node]) -> RootStats {
     RootStats {
         moves: children.clone().map(|c| nodes[c].mv).collect(),
         visits: children.clone().map(|c| nodes[c].visits).collect(),
-        reward: children.map(|c| nodes[c].reward).collect(),
+        reward: children.clone().map(|c| nodes[c].reward).collect(),
+        proven: children.map(|c| nodes[c].proven).collect(),
         playouts: 0,
     }
 }
@@ -385,13 +428,55 @@ fn thrown(game: &Game, nodes: &[Node], at: usize, rng: &mut Rng) -> Option<usize
     Some(first + roll.min(nodes[at].children.len() - 1))
 }
 
-/// The child of `at` with the highest UCB1 score; unvisited children first, at random.
+/// Marks the finished position of node `at` as proven, and what follows up the tree: a
+/// position with a move proven to win is lost for whoever moved into it; one whose every
+/// move is proven to lose is won for them.
+fn prove_end(nodes: &mut [Node], at: usize, o: Outcome) {
+    let mover = nodes[at].mover;
+    nodes[at].proven = match o {
+        Outcome::Win(p) if p == mover => WIN,
+        Outcome::Win(_) => LOSS,
+        Outcome::Draw => return,
+    };
+    let mut n = at;
+    while nodes[n].parent != u32::MAX {
+        let parent = nodes[n].parent as usize;
+        if nodes[parent].parent == u32::MAX || nodes[parent].proven != UNKNOWN {
+            return; // The root, or known already.
+        }
+        let kids = nodes[parent].children.clone();
+        let proof = if nodes[n].proven == WIN {
+            LOSS
+        } else if kids.clone().all(|c| nodes[c as usize].proven == LOSS) {
+            WIN
+        } else {
+            return;
+        };
+        nodes[parent].proven = proof;
+        n = parent;
+    }
+}
+
+/// The child of `at` with the highest UCB1 score; unvisited children first, at random. A
+/// child proven to win for the player choosing is taken at once; one proven to lose is
+/// passed by while another is not.
 fn best_child(nodes: &[Node], at: usize, rng: &mut Rng) -> usize {
     let parent = &nodes[at];
-    let unvisited = parent
+    if let Some(c) = parent
         .children
         .clone()
-        .filter(|&c| nodes[c as usize].visits == 0.0);
+        .find(|&c| nodes[c as usize].proven == WIN)
+    {
+        return c as usize;
+    }
+    let open = parent
+        .children
+        .clone()
+        .filter(|&c| nodes[c as usize].proven != LOSS)
+        .count();
+    let unvisited = parent.children.clone().filter(|&c| {
+        nodes[c as usize].visits == 0.0 && (open == 0 || nodes[c as usize].proven != LOSS)
+    });
     let count = unvisited.clone().count();
     if count > 0 {
         let pick = rng.below(count);
@@ -401,6 +486,7 @@ fn best_child(nodes: &[Node], at: usize, rng: &mut Rng) -> usize {
     parent
         .children
         .clone()
+        .filter(|&c| open == 0 || nodes[c as usize].proven != LOSS)
         .max_by(|&a, &b| {
             let score = |c: u32| {
                 let n = &nodes[c as usize];

@@ -61,6 +61,31 @@ fn the_hint_says_a_forced_win_in_moves() {
     assert!(text.contains("The computer plays Black at alphabeta level 1.\n"));
 }
 
+/// MCTS-solver: a position whose every line is searched to the end is proven, and the
+/// proof goes up the tree. In tic-tac-toe, X blocks O's diagonal on c1 and forks b1 and c2:
+/// a proven win three plies deep; from the other side, every move of O loses.
+#[test]
+fn mcts_proves_a_forced_win_and_says_so() {
+    let hint = |position: &str| {
+        let out = tabula_command()
+            .args(["play", "tictactoe", "--seed", "1", "--position", position])
+            .write_stdin("hint\n")
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = hint("m1M/1m1/M2 X");
+    assert!(
+        text.contains("hint: c1 (a proven win; wins 100% in "),
+        "{text}"
+    );
+    let text = hint("m1M/1m1/M1M O");
+    assert!(
+        text.contains(" (every move is proven to lose; wins 0% in "),
+        "{text}"
+    );
+}
+
 /// In every shipped game that thinks by alpha-beta, and in Hex asked to, alpha-beta answers
 /// with a legal move and searches no more positions than its level allows.
 #[test]
