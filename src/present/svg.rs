@@ -240,18 +240,18 @@ fn pieces(game: &Game, s: &Position, sq: Sq, x: usize, y: usize) -> String {
     }
     // A column: the pieces below as flat bars from the bottom up, the commander on top.
     let mut out = String::new();
-    let bar = ((CELL - 26) / (codes.len() - 1)).clamp(3, 8);
+    let layer = ((CELL - 26) / (codes.len() - 1)).clamp(3, 8);
     for (i, &c) in codes[..codes.len() - 1].iter().enumerate() {
         let (owner, _) = game.decode(c);
         let (fill, _, _) = player_colour(game, owner);
-        let by = y + CELL - 4 - (i + 1) * bar;
+        let by = y + CELL - 4 - (i + 1) * layer;
         out.push_str(&format!(
-            "<rect x=\"{}\" y=\"{by}\" width=\"{}\" height=\"{bar}\" rx=\"2\" fill=\"{fill}\" stroke=\"#222\" stroke-width=\"0.7\"/>\n",
+            "<rect x=\"{}\" y=\"{by}\" width=\"{}\" height=\"{layer}\" rx=\"2\" fill=\"{fill}\" stroke=\"#222\" stroke-width=\"0.7\"/>\n",
             x + 8,
             CELL - 16
         ));
     }
-    let top = y + CELL - 4 - (codes.len() - 1) * bar - 11;
+    let top = y + CELL - 4 - (codes.len() - 1) * layer - 11;
     out.push_str(&disc(
         game,
         *codes.last().unwrap(),

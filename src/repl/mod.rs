@@ -392,8 +392,8 @@ impl Session {
     /// The moves played. In a game of two players, by numbered pairs of turns, a turn
     /// being the moves a player makes in a row (`1. e4 e5`, `3. c, f B`); with more
     /// players, one numbered line a move, with its player. A game of three piece types or
-    /// more (chess and its kin) is written in standard algebraic notation; others as the
-    /// session writes moves (`c3-d4`, where a letter for a man or a checker would add
+    /// more is written in standard algebraic notation (its pieces have letters); others as the
+    /// session writes moves (`c3-d4`, where a letter for the commonest piece would add
     /// nothing).
     fn history(&self) -> String {
         if self.played.is_empty() {
