@@ -207,6 +207,18 @@ fn move_across(game: &Game, s: &Position, passed: &str) -> Result<LookBack, Stri
     }))
 }
 
+/// The move number of a FEN (its sixth field), where `text` is a FEN that gives one.
+pub fn fen_move_number(text: &str) -> Option<usize> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() != 6 || !matches!(fields[1], "w" | "b") {
+        return None;
+    }
+    fields[5]
+        .parse()
+        .ok()
+        .filter(|n: &usize| (1..100_000).contains(n))
+}
+
 /// The position as FEN, for a two-player game of pieces without columns, seeds or hands
 /// (`None` for another): the position text's board, the side to move's initial, the pieces
 /// that have not moved as the third field reads them, the square the last move passed over

@@ -430,7 +430,14 @@ impl Session {
             }
         }
         let mut text = String::new();
-        let mut number = 0;
+        // A game begun at a FEN numbers its moves on from the FEN's move number.
+        let mut number = self
+            .spec
+            .position
+            .as_deref()
+            .and_then(crate::present::fen::fen_move_number)
+            .unwrap_or(1)
+            - 1;
         let mut line = String::new();
         for (p, list) in turns {
             let turn = list.join(", ");
@@ -463,7 +470,14 @@ impl Session {
     /// The position as FEN, where the game is one FEN describes.
     fn fen(&self) -> String {
         let start = crate::each_state!(&self.start, s => s.to_move) as usize;
-        let number = 1 + (self.played.len() + start) / 2;
+        // A game that began at a FEN counts its moves from the FEN's move number.
+        let first = self
+            .spec
+            .position
+            .as_deref()
+            .and_then(crate::present::fen::fen_move_number)
+            .unwrap_or(1);
+        let number = first + (self.played.len() + start) / 2;
         match crate::present::fen::fen_text(&self.game, &self.state, number) {
             Some(fen) => format!("{fen}\n"),
             None => "FEN describes games of two players whose squares hold one piece each, \

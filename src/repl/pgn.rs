@@ -75,12 +75,19 @@ impl Session {
         let mut words = Vec::new();
         let mut s = self.start;
         let first = crate::each_state!(&s, st => st.to_move) as usize;
+        // A game begun at a FEN numbers its moves on from the FEN's move number.
+        let base = self
+            .spec
+            .position
+            .as_deref()
+            .and_then(crate::present::fen::fen_move_number)
+            .unwrap_or(1);
         for (i, &m) in self.played.iter().enumerate() {
             let ply = i + first;
             if ply.is_multiple_of(2) {
-                words.push(format!("{}.", ply / 2 + 1));
+                words.push(format!("{}.", ply / 2 + base));
             } else if i == 0 {
-                words.push(format!("{}...", ply / 2 + 1));
+                words.push(format!("{}...", ply / 2 + base));
             }
             let legal = s.legal_moves(game);
             words.push(san_text(game, &s, m, &legal));

@@ -462,6 +462,28 @@ fn the_session_writes_fen() {
         ],
         "{text}"
     );
+    // A game begun at a FEN counts on from its move number.
+    let out = crate::common::tabula_command()
+        .args([
+            "play",
+            "chess",
+            "--position",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 20",
+        ])
+        .write_stdin("Nf6\nNc3\nfen\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "Black> fen\nrnbqkb1r/pppppppp/5n2/8/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 21\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Black> history\n  20. ... Nf6\n  21. Nc3\n"),
+        "{text}"
+    );
 }
 
 /// A game saved as PGN is written in standard algebraic notation with check marked, loads
