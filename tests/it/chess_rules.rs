@@ -462,7 +462,7 @@ fn the_session_writes_fen() {
         ],
         "{text}"
     );
-    // A game begun at a FEN counts on from its move number.
+    // A game begun at a FEN counts on from its move number, in FEN and in the history.
     let out = crate::common::tabula_command()
         .args([
             "play",
@@ -470,7 +470,7 @@ fn the_session_writes_fen() {
             "--position",
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 20",
         ])
-        .write_stdin("Nf6\nNc3\nfen\n")
+        .write_stdin("Nf6\nNc3\nfen\nhistory\n")
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
