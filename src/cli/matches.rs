@@ -15,6 +15,23 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// A side of a match: Tabula's computer, or an external engine speaking UCI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Player {
+    Computer(Side),
+    /// `--engine CMD`: the command that starts it.
+    Engine(String),
+}
+
+impl Player {
+    fn name(&self) -> String {
+        match self {
+            Player::Computer(side) => side.name(),
+            Player::Engine(command) => format!("the engine `{command}`"),
+        }
+    }
+}
+
 /// A computer player of a match: who it is and the threads it searches on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Side {
@@ -80,9 +97,11 @@ impl Tally {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     args: &GameArgs,
     ai: &[String],
+    engine: Option<&str>,
     think: Option<Duration>,
     games: usize,
     seed: u64,
@@ -90,12 +109,27 @@ pub fn run(
     threads: usize,
     as_json: bool,
 ) -> Result<ExitCode, CliError> {
-    let [a, b] = ai else {
-        return Err(CliError::Usage(
-            "match takes two computer players: --ai LEVEL --ai LEVEL".into(),
-        ));
+    let sides = match (ai, engine) {
+        ([a, b], None) => [
+            Player::Computer(Side::parse(a)?),
+            Player::Computer(Side::parse(b)?),
+        ],
+        ([a], Some(command)) => [
+            Player::Computer(Side::parse(a)?),
+            Player::Engine(command.to_string()),
+        ],
+        (_, None) => {
+            return Err(CliError::Usage(
+                "match takes two computer players: --ai LEVEL --ai LEVEL".into(),
+            ))
+        }
+        (_, Some(_)) => {
+            return Err(CliError::Usage(
+                "a match against an engine takes one computer player: --ai LEVEL --engine CMD"
+                    .into(),
+            ))
+        }
     };
-    let sides = [Side::parse(a)?, Side::parse(b)?];
     if games == 0 {
         return Err(CliError::Usage("--games must be at least 1".into()));
     }
@@ -104,6 +138,14 @@ pub fn run(
     if game.players.len() != 2 {
         return Err(CliError::Usage("match plays games of two players".into()));
     }
+    // An engine is told the start as FEN.
+    let start_fen = crate::present::fen::fen_text(game, &loaded.start, 1);
+    if engine.is_some() && start_fen.is_none() {
+        return Err(CliError::Usage(
+            "an engine is told the position as FEN: this game is not one FEN describes".into(),
+        ));
+    }
+    let engine_time = think.unwrap_or(Duration::from_millis(100));
     let progress = std::io::stderr().is_terminal();
     let so_far = Mutex::new(Tally::default());
     let t = Instant::now();
@@ -118,8 +160,8 @@ pub fn run(
             let one = play_one(
                 game,
                 start,
-                sides,
-                think,
+                &sides,
+                (think, engine_time, start_fen.as_deref()),
                 g,
                 seed,
                 max_plies,
@@ -161,9 +203,18 @@ pub fn run(
         let doc = serde_json::json!({
             "game": game.title,
             "options": options_json(game),
-            "levels": [sides[0].computer.level.0, sides[1].computer.level.0],
-            "methods": [sides[0].computer.method(game).name(), sides[1].computer.method(game).name()],
-            "search_threads": [sides[0].threads, sides[1].threads],
+            "levels": sides.iter().map(|s| match s {
+                Player::Computer(c) => serde_json::json!(c.computer.level.0),
+                Player::Engine(_) => serde_json::Value::Null,
+            }).collect::<Vec<_>>(),
+            "methods": sides.iter().map(|s| match s {
+                Player::Computer(c) => c.computer.method(game).name().to_string(),
+                Player::Engine(command) => format!("uci: {command}"),
+            }).collect::<Vec<_>>(),
+            "search_threads": sides.iter().map(|s| match s {
+                Player::Computer(c) => c.threads,
+                Player::Engine(_) => 1,
+            }).collect::<Vec<_>>(),
             "games": games,
             "wins": [wins[0][0] + wins[0][1], wins[1][0] + wins[1][1]],
             "wins_by_player": wins,
@@ -181,9 +232,13 @@ pub fn run(
             sides[1].name()
         ))?;
         let players = [&game.players[0].name, &game.players[1].name];
-        for (i, which) in ["first", "second"].into_iter().enumerate() {
+        let second = match engine {
+            Some(_) => "--engine",
+            None => "second --ai",
+        };
+        for (i, which) in ["first --ai", second].into_iter().enumerate() {
             out.line(&format!(
-                "{} ({which} --ai): {} ({} as {}, {} as {})",
+                "{} ({which}): {} ({} as {}, {} as {})",
                 sides[i].name(),
                 count(wins[i][0] + wins[i][1], "win", "wins"),
                 wins[i][0],
@@ -204,12 +259,15 @@ pub fn run(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Game `g` of a match: computer `g % 2` plays the first player.
+/// Game `g` of a match: side `g % 2` plays the first player. An engine side is started
+/// for the game and told the start as FEN and the moves since; an engine that fails, or
+/// answers with a move that is not legal, loses the game (said on standard error).
+#[allow(clippy::too_many_arguments)]
 fn play_one<Z: Layout>(
     game: &crate::ir::Game,
     start: &State<Z>,
-    sides: [Side; 2],
-    think: Option<Duration>,
+    sides: &[Player; 2],
+    (think, engine_time, start_fen): (Option<Duration>, Duration, Option<&str>),
     g: usize,
     seed: u64,
     max_plies: usize,
@@ -221,6 +279,19 @@ fn play_one<Z: Layout>(
     let mut s = *start;
     let mut history = History::new(game, &mut s);
     let mut plies = 0;
+    let mut engine = None;
+    let mut said: Vec<String> = Vec::new();
+    let forfeit = |mover: u8, why: String, plies: usize| {
+        to_stderr(&format!(
+            "game {}: {why}; the engine loses the game\n",
+            g + 1
+        ));
+        Played {
+            first,
+            outcome: Some(Outcome::Win(1 - mover)),
+            plies,
+        }
+    };
     for _ in 0..max_plies {
         if let Some(o) = engine::generate(game, &s, scratch, moves) {
             return Played {
@@ -229,7 +300,39 @@ fn play_one<Z: Layout>(
                 plies,
             };
         }
-        let side = sides[(s.to_move as usize + first) % 2];
+        let side = match &sides[(s.to_move as usize + first) % 2] {
+            Player::Computer(side) => *side,
+            Player::Engine(command) => {
+                if engine.is_none() {
+                    match super::engine::Engine::start(command) {
+                        Ok(e) => engine = Some(e),
+                        Err(why) => return forfeit(s.to_move, why, plies),
+                    }
+                }
+                let e = engine.as_mut().expect("started above");
+                let fen = start_fen.unwrap_or_default();
+                let answer = match e.best_move(fen, &said, engine_time) {
+                    Ok(a) => a,
+                    Err(why) => return forfeit(s.to_move, why, plies),
+                };
+                let found = moves
+                    .iter()
+                    .copied()
+                    .find(|&m| crate::present::uci_text(game, m).eq_ignore_ascii_case(&answer));
+                let Some(m) = found else {
+                    let why = format!(
+                        "the engine's move `{answer}` is not legal after {} moves",
+                        plies
+                    );
+                    return forfeit(s.to_move, why, plies);
+                };
+                said.push(crate::present::uci_text(game, m));
+                engine::make(game, &mut s, m);
+                history.record(game, &mut s);
+                plies += 1;
+                continue;
+            }
+        };
         let limits = Limits {
             threads: side.threads,
             time: think.unwrap_or(Limits::for_level(side.computer.level).time),
@@ -250,6 +353,9 @@ fn play_one<Z: Layout>(
         )
         .expect("the game goes on")
         .mv;
+        if sides.iter().any(|p| matches!(p, Player::Engine(_))) {
+            said.push(crate::present::uci_text(game, m));
+        }
         engine::make(game, &mut s, m);
         history.record(game, &mut s);
         plies += 1;

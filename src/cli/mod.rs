@@ -1,6 +1,7 @@
 //! The command line: one file per subcommand. `main.rs` only calls `main` here.
 
 mod bench;
+mod engine;
 mod error;
 mod game;
 mod list;
@@ -75,6 +76,10 @@ pub enum Command {
         /// searching on 2 threads (default 1)
         #[arg(long = "ai", value_name = "LEVEL[:THREADS]", required = true)]
         ai: Vec<String>,
+        /// An external engine that speaks UCI as the second side, started by this command
+        /// (`--engine stockfish`); it thinks --think a move (default 100 ms)
+        #[arg(long, value_name = "CMD")]
+        engine: Option<String>,
         /// Let each computer think this long a move, whatever its level: `1s`, `200ms`
         #[arg(long, value_name = "TIME")]
         think: Option<String>,
@@ -221,6 +226,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Match {
             game,
             ai,
+            engine,
             think,
             games,
             seed,
@@ -230,6 +236,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         } => matches::run(
             &game,
             &ai,
+            engine.as_deref(),
             think.as_deref().map(play::parse_think).transpose()?,
             games,
             seed,

@@ -244,3 +244,65 @@ fn uci_bounds_an_mcts_search_by_nodes_and_depth() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.matches("bestmove D@").count(), 2, "{text}");
 }
+
+/// `match --engine CMD` plays Tabula's computer against an external UCI engine: here
+/// Tabula's own `uci`, started as a separate process. An engine that cannot be started
+/// loses its games, and standard error says why.
+#[test]
+fn a_match_against_an_external_engine() {
+    let binary = assert_cmd::cargo::cargo_bin("tabula");
+    let command = format!("{} uci chess", binary.display());
+    let out = tabula_command()
+        .args([
+            "match",
+            "chess",
+            "--ai",
+            "0",
+            "--engine",
+            &command,
+            "--games",
+            "2",
+            "--think",
+            "20ms",
+            "--max-plies",
+            "16",
+            "--threads",
+            "1",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["methods"][1], format!("uci: {command}"));
+    let wins = doc["wins"][0].as_u64().unwrap() + doc["wins"][1].as_u64().unwrap();
+    let rest = doc["draws"].as_u64().unwrap() + doc["capped"].as_u64().unwrap();
+    assert_eq!(wins + rest, 2, "{doc}");
+    let out = tabula_command()
+        .args([
+            "match",
+            "chess",
+            "--ai",
+            "0",
+            "--engine",
+            "exit 0",
+            "--games",
+            "2",
+            "--threads",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("level 0 (first --ai): 2 wins (1 as White, 1 as Black)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the engine `exit 0` (--engine): 0 wins"),
+        "{text}"
+    );
+    assert!(String::from_utf8(out.stderr).unwrap().contains(
+        "game 1: the engine `exit 0` ended before answering `uciok`; the engine loses the game\n"
+    ));
+}

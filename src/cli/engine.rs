@@ -1,0 +1,99 @@
+//! An external engine that speaks the UCI protocol, as a side of `tabula match --engine
+//! CMD`: started with the command (through the shell), told the position as FEN and the
+//! moves since in UCI's coordinates, and asked for its move with `go movetime`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Duration;
+
+/// A running engine process.
+pub struct Engine {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    /// Starts `command` and waits for its `uciok` and `readyok`.
+    pub fn start(command: &str) -> Result<Engine, String> {
+        let mut child = Command::new("sh")
+            .args(["-c", command])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start the engine `{command}`: {e}"))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(format!("cannot talk to the engine `{command}`"));
+        };
+        let mut engine = Engine {
+            child,
+            input,
+            output: BufReader::new(output),
+        };
+        engine.send("uci")?;
+        engine.read_until("uciok", command)?;
+        engine.send("isready")?;
+        engine.read_until("readyok", command)?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}")
+            .and_then(|_| self.input.flush())
+            .map_err(|e| format!("the engine stopped listening: {e}"))
+    }
+
+    /// Reads lines up to one that starts with `word`; that line.
+    fn read_until(&mut self, word: &str, command: &str) -> Result<String, String> {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = self
+                .output
+                .read_line(&mut line)
+                .map_err(|e| format!("the engine `{command}` failed: {e}"))?;
+            if n == 0 {
+                return Err(format!(
+                    "the engine `{command}` ended before answering `{word}`"
+                ));
+            }
+            if line.split_whitespace().next() == Some(word) {
+                return Ok(line.trim().to_string());
+            }
+        }
+    }
+
+    /// The engine's move, in UCI's coordinates, from the position `fen` after `moves`,
+    /// thinking `time`.
+    pub fn best_move(
+        &mut self,
+        fen: &str,
+        moves: &[String],
+        time: Duration,
+    ) -> Result<String, String> {
+        let mut position = format!("position fen {fen}");
+        if !moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves.join(" "));
+        }
+        self.send(&position)?;
+        self.send(&format!("go movetime {}", time.as_millis().max(1)))?;
+        let line = self.read_until("bestmove", "engine")?;
+        line.split_whitespace()
+            .nth(1)
+            .map(str::to_string)
+            .ok_or_else(|| format!("the engine answered `{line}` without a move"))
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        if !matches!(self.child.try_wait(), Ok(Some(_))) {
+            std::thread::sleep(Duration::from_millis(20));
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
