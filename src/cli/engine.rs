@@ -31,11 +31,19 @@ impl Engine {
             input,
             output: BufReader::new(output),
         };
-        engine.send("uci")?;
-        engine.read_until("uciok", command)?;
-        engine.send("isready")?;
-        engine.read_until("readyok", command)?;
-        Ok(engine)
+        // Whether it stops reading or stops writing first is the operating system's
+        // timing: either way it ended before it was ready.
+        let ready = engine
+            .send("uci")
+            .and_then(|_| engine.read_until("uciok", command))
+            .and_then(|_| engine.send("isready"))
+            .and_then(|_| engine.read_until("readyok", command));
+        match ready {
+            Ok(_) => Ok(engine),
+            Err(_) => Err(format!(
+                "the engine `{command}` ended before it was ready (`uci`, `isready`)"
+            )),
+        }
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {

@@ -303,6 +303,6 @@ fn a_match_against_an_external_engine() {
         "{text}"
     );
     assert!(String::from_utf8(out.stderr).unwrap().contains(
-        "game 1: the engine `exit 0` ended before answering `uciok`; the engine loses the game\n"
+        "game 1: the engine `exit 0` ended before it was ready (`uci`, `isready`); the engine loses the game\n"
     ));
 }
