@@ -3,14 +3,19 @@
 //! moves since in UCI's coordinates, and asked for its move with `go movetime`.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::Duration;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
-/// A running engine process.
+/// How long an engine may take to answer, beyond the time it was given to think.
+const GRACE: Duration = Duration::from_secs(10);
+
+/// A running engine process. Its lines are read on a thread of their own, so that an
+/// engine that stops answering is given up on after `GRACE` rather than waited for.
 pub struct Engine {
     child: Child,
     input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    lines: Receiver<String>,
 }
 
 impl Engine {
@@ -26,18 +31,27 @@ impl Engine {
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
             return Err(format!("cannot talk to the engine `{command}`"));
         };
+        let (send, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
         let mut engine = Engine {
             child,
             input,
-            output: BufReader::new(output),
+            lines,
         };
         // Whether it stops reading or stops writing first is the operating system's
         // timing: either way it ended before it was ready.
         let ready = engine
             .send("uci")
-            .and_then(|_| engine.read_until("uciok", command))
+            .and_then(|_| engine.read_until("uciok", command, GRACE))
             .and_then(|_| engine.send("isready"))
-            .and_then(|_| engine.read_until("readyok", command));
+            .and_then(|_| engine.read_until("readyok", command, GRACE));
         match ready {
             Ok(_) => Ok(engine),
             Err(_) => Err(format!(
@@ -52,22 +66,32 @@ impl Engine {
             .map_err(|e| format!("the engine stopped listening: {e}"))
     }
 
-    /// Reads lines up to one that starts with `word`; that line.
-    fn read_until(&mut self, word: &str, command: &str) -> Result<String, String> {
-        let mut line = String::new();
+    /// Reads lines up to one that starts with `word`, within `within`; that line.
+    fn read_until(
+        &mut self,
+        word: &str,
+        command: &str,
+        within: Duration,
+    ) -> Result<String, String> {
+        let deadline = Instant::now() + within;
         loop {
-            line.clear();
-            let n = self
-                .output
-                .read_line(&mut line)
-                .map_err(|e| format!("the engine `{command}` failed: {e}"))?;
-            if n == 0 {
-                return Err(format!(
-                    "the engine `{command}` ended before answering `{word}`"
-                ));
-            }
-            if line.split_whitespace().next() == Some(word) {
-                return Ok(line.trim().to_string());
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.split_whitespace().next() == Some(word) => {
+                    return Ok(line.trim().to_string())
+                }
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!(
+                        "the engine `{command}` did not answer `{word}` within {} s",
+                        within.as_secs()
+                    ))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!(
+                        "the engine `{command}` ended before answering `{word}`"
+                    ))
+                }
             }
         }
     }
@@ -87,7 +111,7 @@ impl Engine {
         }
         self.send(&position)?;
         self.send(&format!("go movetime {}", time.as_millis().max(1)))?;
-        let line = self.read_until("bestmove", "engine")?;
+        let line = self.read_until("bestmove", "engine", time + GRACE)?;
         line.split_whitespace()
             .nth(1)
             .map(str::to_string)
