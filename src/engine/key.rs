@@ -1,6 +1,7 @@
 //! Compact, exact keys of positions, for the searches that remember positions: a key holds
 //! just what the rules of play read in a game (its squares' pieces if it has pieces, its
-//! columns or its pits' seeds, the player to move, the look-back, the passes in a row and the pieces in hand), packed into a few
+//! columns or its pits' seeds, the player to move, the look-back, the passes in a row, the
+//! pieces in hand, the counters and the dice left to play), packed into a few
 //! words, and a position can be rebuilt from its key. The stores and the last capturer
 //! are left out: no rule of play reads them.
 
@@ -20,6 +21,10 @@ pub struct KeyLayout {
     columns: usize,
     /// Words for the pieces in hand (eight counts to a word, a word for each player), or 0.
     hands: usize,
+    /// The counters' slots packed, four to a word (`counter NAME`).
+    counters: usize,
+    /// Whether the dice left to play are kept, in a word of their own.
+    dice: bool,
     /// Whether the look-back is kept, in the word before the last.
     look: bool,
     /// Words for the squares whose pieces have moved (when a rule reads `moved`), before
@@ -49,6 +54,12 @@ impl KeyLayout {
         } else {
             game.players.len()
         };
+        let counters = game
+            .counters
+            .iter()
+            .map(|c| if c.shared { 1 } else { game.players.len() })
+            .sum::<usize>();
+        let dice = game.dice.is_some();
         let look = game.reads_previous;
         let moved = if game.reads_moved {
             game.board.cells().div_ceil(64)
@@ -60,12 +71,16 @@ impl KeyLayout {
             pits,
             columns,
             hands,
+            counters,
+            dice,
             look,
             moved,
             words: cells.div_ceil(8)
                 + pits.div_ceil(4)
                 + columns
                 + hands
+                + counters.div_ceil(4)
+                + dice as usize
                 + moved
                 + look as usize
                 + 1,
@@ -97,6 +112,10 @@ impl KeyLayout {
             out[w + p] = u64::from_le_bytes(*hand);
         }
         w += self.hands;
+        // Counters and dice are rare: the common key pays one test for both.
+        if self.counters > 0 || self.dice {
+            w = self.write_counters_and_dice(s, out, w);
+        }
         if self.moved > 0 {
             out[w..w + self.moved].copy_from_slice(&s.moved.words()[..self.moved]);
         }
@@ -117,6 +136,28 @@ impl KeyLayout {
             | (look.laps as u64) << 32
             | (look.rule.0 as u64) << 48
             | (s.passes as u64) << 24;
+    }
+
+    /// Writes the counters (four to a word) and the dice left (a word) of `s` at `out[w..]`;
+    /// where the next part goes.
+    #[inline(never)]
+    fn write_counters_and_dice<Z: Layout>(
+        &self,
+        s: &State<Z>,
+        out: &mut [u64],
+        mut w: usize,
+    ) -> usize {
+        let counter_words = &mut out[w..w + self.counters.div_ceil(4)];
+        counter_words.fill(0);
+        for (i, &c) in s.counters[..self.counters].iter().enumerate() {
+            counter_words[i / 4] |= (c as u16 as u64) << (16 * (i % 4));
+        }
+        w += counter_words.len();
+        if self.dice {
+            out[w] = s.dice_left as u64 | (u32::from_le_bytes(s.dice) as u64) << 8;
+            w += 1;
+        }
+        w
     }
 
     /// The position a key stands for (with empty stores and no last capturer).
@@ -141,6 +182,17 @@ impl KeyLayout {
             s.hand[p] = key[w + p].to_le_bytes();
         }
         w += self.hands;
+        if self.counters > 0 || self.dice {
+            for i in 0..self.counters {
+                s.counters[i] = (key[w + i / 4] >> (16 * (i % 4))) as u16 as i16;
+            }
+            w += self.counters.div_ceil(4);
+            if self.dice {
+                s.dice_left = key[w] as u8;
+                s.dice = ((key[w] >> 8) as u32).to_le_bytes();
+                w += 1;
+            }
+        }
         s.moved.words_mut()[..self.moved].copy_from_slice(&key[w..w + self.moved]);
         w += self.moved;
         if self.look {
@@ -157,5 +209,44 @@ impl KeyLayout {
         s.passes = (tail >> 24) as u8;
         s.capturer = NOBODY;
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::{compile_source, Choices};
+    use crate::engine::{legal_moves, make, Small};
+
+    /// A key holds the counters and the dice left to play: two positions that differ in
+    /// them alone have different keys, and a position read back from its key has them.
+    #[test]
+    fn keys_hold_counters_and_dice() {
+        let source = "game \"K\"\nboard 5 x 1\nplayers A, B\npieces p\ncounter hits = -3\ncounter turns shared\n\
+                      dice 2 faces 1..3 doubles twice\nsetup { A p on a1 }\n\
+                      move run { along e by die onto empty add 1 to turns add -1 to hits }\n";
+        let game = compile_source(source, &Choices::default()).unwrap().game;
+        let layout = KeyLayout::of(&game);
+        let mut s = State::<Small>::start(&game);
+        let roll = *legal_moves(&game, &s).last().unwrap(); // 1-1: four moves of one
+        make(&game, &mut s, roll);
+        let m = legal_moves(&game, &s)[0];
+        make(&game, &mut s, m);
+        assert_eq!(
+            (s.dice_left, s.counters[..3].to_vec()),
+            (3, vec![-4, -3, 1])
+        );
+        let mut key = vec![0; layout.words];
+        layout.write(&game, &s, &mut key);
+        let back = layout.read::<Small>(&game, &key);
+        assert_eq!(
+            (back.dice, back.dice_left, back.counters),
+            (s.dice, s.dice_left, s.counters)
+        );
+        let mut other = s;
+        other.counters[2] = 2;
+        let mut other_key = vec![0; layout.words];
+        layout.write(&game, &other, &mut other_key);
+        assert_ne!(key, other_key);
     }
 }
