@@ -70,12 +70,14 @@ impl Checker<'_> {
                 Some((n, _)) => n as i16,
                 None => 0,
             };
-            let width = if c.shared {
-                1
-            } else {
-                self.players.len().max(1)
+            let counter = ir::Counter {
+                name: c.name.name.clone(),
+                start,
+                shared: c.shared,
+                slot: slots.min(MAX_COUNTER_SLOTS) as u8,
             };
-            if slots + width > MAX_COUNTER_SLOTS {
+            let taken = counter.slots(self.players.len().max(1));
+            if taken.end > MAX_COUNTER_SLOTS {
                 self.report(
                     Problem::new(Kind::TooManyCounters, "too many counters")
                         .label(c.span, "one too many")
@@ -85,16 +87,8 @@ impl Checker<'_> {
                 );
                 continue;
             }
-            self.counter_decls.push((
-                ir::Counter {
-                    name: c.name.name.clone(),
-                    start,
-                    shared: c.shared,
-                    slot: slots as u8,
-                },
-                c.name.span,
-            ));
-            slots += width;
+            slots = taken.end;
+            self.counter_decls.push((counter, c.name.span));
         }
     }
 

@@ -1132,16 +1132,8 @@ impl Checker<'_> {
             }
             return Some((IExpr::Store, Ty::Int));
         }
-        if let Some(c) = self.counter(&id.name) {
-            if !scope.state {
-                self.report(
-                    Problem::new(
-                        Kind::TypeMismatch,
-                        format!("the counter `{}` is not known in {}", id.name, scope.place),
-                    )
-                    .label(id.span, "a counter changes during the game")
-                    .help("read counters in move rules, `require`, `after move require`, end rules and `score`"),
-                );
+        if let Some(c) = self.counter(&id.name).cloned() {
+            if !self.counter_readable(id, scope) {
                 return Some(ERR);
             }
             let e = IExpr::Counter {
@@ -1339,6 +1331,22 @@ impl Checker<'_> {
         result
     }
 
+    /// Whether a counter may be read where `scope` is (where the position is known);
+    /// reports it where not.
+    fn counter_readable(&mut self, id: &Ident, scope: Scope) -> bool {
+        if !scope.state {
+            self.report(
+                Problem::new(
+                    Kind::TypeMismatch,
+                    format!("the counter `{}` is not known in {}", id.name, scope.place),
+                )
+                .label(id.span, "a counter changes during the game")
+                .help("read counters in move rules, `require`, `after move require`, end rules and `score`"),
+            );
+        }
+        scope.state
+    }
+
     /// `NAME(PLAYER)`: a player's counter, whoever reads it.
     fn lower_counter_of(
         &mut self,
@@ -1377,7 +1385,7 @@ impl Checker<'_> {
             );
             return ERR;
         };
-        if matches!(self.lower_builtin_name(id, scope), Some((_, Ty::Error))) {
+        if !self.counter_readable(id, scope) {
             return ERR;
         }
         let e = IExpr::Counter {

@@ -145,7 +145,15 @@ pub fn run(
             "an engine is told the position as FEN: this game is not one FEN describes".into(),
         ));
     }
-    let engine_time = think.unwrap_or(Duration::from_millis(100));
+    let setup = Setup {
+        sides: &sides,
+        think,
+        engine_time: think.unwrap_or(Duration::from_millis(100)),
+        // Only an engine is told the moves.
+        start_fen: start_fen.as_deref().filter(|_| engine.is_some()),
+        seed,
+        max_plies,
+    };
     let progress = std::io::stderr().is_terminal();
     let so_far = Mutex::new(Tally::default());
     let t = Instant::now();
@@ -157,17 +165,7 @@ pub fn run(
         threads,
         || (Scratch::default(), Vec::new()),
         |(scratch, moves), g| {
-            let one = play_one(
-                game,
-                start,
-                &sides,
-                (think, engine_time, start_fen.as_deref()),
-                g,
-                seed,
-                max_plies,
-                scratch,
-                moves,
-            );
+            let one = play_one(game, start, &setup, g, scratch, moves);
             let mut tally = so_far.lock().expect("no thread panics holding it");
             tally.add(&one);
             if progress {
@@ -259,27 +257,38 @@ pub fn run(
     Ok(ExitCode::SUCCESS)
 }
 
+/// How the games of a match are played: its sides, how long they think, and how an
+/// engine side is told the start.
+struct Setup<'a> {
+    sides: &'a [Player; 2],
+    /// `--think`, for the computer.
+    think: Option<Duration>,
+    /// How long an engine thinks a move.
+    engine_time: Duration,
+    /// The start as FEN, for an engine.
+    start_fen: Option<&'a str>,
+    seed: u64,
+    max_plies: usize,
+}
+
 /// Game `g` of a match: side `g % 2` plays the first player. An engine side is started
 /// for the game and told the start as FEN and the moves since; an engine that fails, or
 /// answers with a move that is not legal, loses the game (said on standard error).
-#[allow(clippy::too_many_arguments)]
 fn play_one<Z: Layout>(
     game: &crate::ir::Game,
     start: &State<Z>,
-    sides: &[Player; 2],
-    (think, engine_time, start_fen): (Option<Duration>, Duration, Option<&str>),
+    setup: &Setup,
     g: usize,
-    seed: u64,
-    max_plies: usize,
     scratch: &mut Scratch<Z>,
     moves: &mut Vec<crate::engine::Move>,
 ) -> Played {
     let first = g % 2;
-    let mut rng = Rng::stream(seed, g as u64);
+    let mut rng = Rng::stream(setup.seed, g as u64);
     let mut s = *start;
     let mut history = History::new(game, &mut s);
     let mut plies = 0;
     let mut engine = None;
+    // The moves so far in UCI's coordinates, for an engine.
     let mut said: Vec<String> = Vec::new();
     let forfeit = |mover: u8, why: String, plies: usize| {
         to_stderr(&format!(
@@ -292,7 +301,7 @@ fn play_one<Z: Layout>(
             plies,
         }
     };
-    for _ in 0..max_plies {
+    for _ in 0..setup.max_plies {
         if let Some(o) = engine::generate(game, &s, scratch, moves) {
             return Played {
                 first,
@@ -300,8 +309,30 @@ fn play_one<Z: Layout>(
                 plies,
             };
         }
-        let side = match &sides[(s.to_move as usize + first) % 2] {
-            Player::Computer(side) => *side,
+        let m = match &setup.sides[(s.to_move as usize + first) % 2] {
+            Player::Computer(side) => {
+                let think = setup.think;
+                let limits = Limits {
+                    threads: side.threads,
+                    time: think.unwrap_or(Limits::for_level(side.computer.level).time),
+                    playouts: match think {
+                        Some(_) if side.computer.level.0 > 0 => usize::MAX,
+                        _ => side.computer.level.playouts(),
+                    },
+                    ..Limits::for_level(side.computer.level)
+                };
+                computer::choose(
+                    game,
+                    &s,
+                    &history,
+                    side.computer,
+                    limits,
+                    &mut rng,
+                    &mut |_| {},
+                )
+                .expect("the game goes on")
+                .mv
+            }
             Player::Engine(command) => {
                 if engine.is_none() {
                     match super::engine::Engine::start(command) {
@@ -310,8 +341,8 @@ fn play_one<Z: Layout>(
                     }
                 }
                 let e = engine.as_mut().expect("started above");
-                let fen = start_fen.unwrap_or_default();
-                let answer = match e.best_move(fen, &said, engine_time) {
+                let fen = setup.start_fen.unwrap_or_default();
+                let answer = match e.best_move(fen, &said, setup.engine_time) {
                     Ok(a) => a,
                     Err(why) => return forfeit(s.to_move, why, plies),
                 };
@@ -320,40 +351,14 @@ fn play_one<Z: Layout>(
                     .copied()
                     .find(|&m| crate::present::uci_text(game, m).eq_ignore_ascii_case(&answer));
                 let Some(m) = found else {
-                    let why = format!(
-                        "the engine's move `{answer}` is not legal after {} moves",
-                        plies
-                    );
+                    let why =
+                        format!("the engine's move `{answer}` is not legal after {plies} moves");
                     return forfeit(s.to_move, why, plies);
                 };
-                said.push(crate::present::uci_text(game, m));
-                engine::make(game, &mut s, m);
-                history.record(game, &mut s);
-                plies += 1;
-                continue;
+                m
             }
         };
-        let limits = Limits {
-            threads: side.threads,
-            time: think.unwrap_or(Limits::for_level(side.computer.level).time),
-            playouts: match think {
-                Some(_) if side.computer.level.0 > 0 => usize::MAX,
-                _ => side.computer.level.playouts(),
-            },
-            ..Limits::for_level(side.computer.level)
-        };
-        let m = computer::choose(
-            game,
-            &s,
-            &history,
-            side.computer,
-            limits,
-            &mut rng,
-            &mut |_| {},
-        )
-        .expect("the game goes on")
-        .mv;
-        if sides.iter().any(|p| matches!(p, Player::Engine(_))) {
+        if setup.start_fen.is_some() {
             said.push(crate::present::uci_text(game, m));
         }
         engine::make(game, &mut s, m);

@@ -207,7 +207,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
                 &ai,
                 seed,
                 think.as_deref(),
-                (threads, typed_dice),
+                threads,
+                typed_dice,
             )
         }
         Command::Uci { game, seed } => {

@@ -26,7 +26,8 @@ pub fn run(
     ai: &[String],
     seed: Option<u64>,
     think: Option<&str>,
-    (threads, typed_dice): (usize, bool),
+    threads: usize,
+    typed_dice: bool,
 ) -> Result<ExitCode, CliError> {
     let think = think.map(parse_think).transpose()?;
     // Without `--seed`, each session plays differently: the clock and the process decide.

@@ -5,12 +5,11 @@
 //! it begins a way of playing as many dice as can be played, and when only one can be, the
 //! larger.
 
-use super::generate::{gate_holds, own_moves_unfiltered, View};
+use super::generate::{dynamic_ok, gate_holds, tier_of_play, View};
 use super::layout::Layout;
 use super::make::make_board;
 use super::moves::Move;
 use super::state::State;
-use crate::eval::Env;
 use crate::ir::{Game, Mask, RuleId, NO_SQUARE};
 use std::cell::RefCell;
 
@@ -59,14 +58,7 @@ pub(super) fn die_moves<Z: Layout>(
                     .allowed
                     .as_ref()
                     .is_none_or(|a| a.get(d as usize - 1).is_some_and(|set| set.contains(to)));
-                let holds = rule.per_move.as_ref().is_none_or(|c| {
-                    c.holds(&Env {
-                        from,
-                        to,
-                        ..super::env::env(game, s)
-                    })
-                });
-                if allowed && holds {
+                if allowed && dynamic_ok(game, rule, s, from, to) {
                     let mut m = Move::step(from, rule_id, takes, walk.dir, to);
                     m.die = d;
                     out.push(m);
@@ -140,7 +132,7 @@ fn with_list<R>(depth: usize, f: impl FnOnce(&mut Vec<Move>) -> R) -> R {
 
 /// Whether the player to move has a move with the dice left.
 fn can_move<Z: Layout>(game: &Game, s: &State<Z>) -> bool {
-    with_list(0, |out| own_moves_unfiltered(game, s, out))
+    with_list(0, |out| tier_of_play(game, s, out, &[]))
 }
 
 /// `s` after the die move `m`, the same player still to move.
@@ -158,7 +150,7 @@ fn most_playable<Z: Layout>(game: &Game, s: &State<Z>, want: u8, depth: usize) -
         return 0;
     }
     with_list(depth, |out| {
-        if !own_moves_unfiltered(game, s, out) {
+        if !tier_of_play(game, s, out, &[]) {
             return 0;
         }
         let mut best = 1;

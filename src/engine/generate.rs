@@ -146,19 +146,30 @@ fn own_moves<Z: Layout>(
             return true;
         }
     }
-    if game.dice.is_some() {
-        if s.dice_left == 0 {
-            super::dice::rolls(game, out);
-            return true;
-        }
-        if !own_moves_unfiltered(game, s, out) {
-            return false;
-        }
-        if game.dice.as_ref().is_some_and(|d| d.use_most) {
-            super::dice::keep_most(game, s, out);
-        }
+    if game.dice.is_some() && s.dice_left == 0 {
+        super::dice::rolls(game, out);
         return true;
     }
+    if !tier_of_play(game, s, out, earlier) {
+        return false;
+    }
+    if game.dice.as_ref().is_some_and(|d| d.use_most) {
+        super::dice::keep_most(game, s, out);
+    }
+    true
+}
+
+/// The moves of the first priority tier that has one (each choice of promotion a move of
+/// its own, those `after move require` refuses struck off), in `out`; says whether there
+/// is one. In a game of dice these are what the dice left allow, before `use most`.
+/// `earlier` holds the boards of the line up to `s`.
+pub(super) fn tier_of_play<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    out: &mut Vec<Move>,
+    earlier: &[u64],
+) -> bool {
+    out.clear();
     // Without a footprint every move must be made to be checked: chains are checked as
     // they are found, on the position after them, which is in hand then.
     let check_chains = !game.after_move.is_empty() && game.after_footprint.is_none();
@@ -171,30 +182,6 @@ fn own_moves<Z: Layout>(
         }
         if !game.after_move.is_empty() {
             keep_allowed_after(game, s, out, earlier);
-        }
-        if !out.is_empty() {
-            return true;
-        }
-    }
-    false
-}
-
-/// The moves of the player to move by the rules of play, the first priority tier that has
-/// one, checked against `after move require` but not against `use most` (in a game of
-/// dice, what the dice left allow); says whether there is one.
-pub(super) fn own_moves_unfiltered<Z: Layout>(
-    game: &Game,
-    s: &State<Z>,
-    out: &mut Vec<Move>,
-) -> bool {
-    out.clear();
-    for tier in &game.tiers {
-        generate_tier(game, tier, s, None, out);
-        if !game.promotion_choices.is_empty() {
-            choose_promotions(game, s, out, 0);
-        }
-        if !game.after_move.is_empty() {
-            keep_allowed_after(game, s, out, &[]);
         }
         if !out.is_empty() {
             return true;
@@ -1145,7 +1132,13 @@ pub(super) fn gate_holds<Z: Layout>(game: &Game, rule: &MoveRule, s: &State<Z>) 
 
 /// The rule's conditions that read the state and the move's squares (its `gate` holds).
 #[inline(always)]
-fn dynamic_ok<Z: Layout>(game: &Game, rule: &MoveRule, s: &State<Z>, from: Sq, to: Sq) -> bool {
+pub(super) fn dynamic_ok<Z: Layout>(
+    game: &Game,
+    rule: &MoveRule,
+    s: &State<Z>,
+    from: Sq,
+    to: Sq,
+) -> bool {
     let Some(condition) = &rule.per_move else {
         return true;
     };

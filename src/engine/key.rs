@@ -57,7 +57,7 @@ impl KeyLayout {
         let counters = game
             .counters
             .iter()
-            .map(|c| if c.shared { 1 } else { game.players.len() })
+            .map(|c| c.slots(game.players.len()).len())
             .sum::<usize>();
         let dice = game.dice.is_some();
         let look = game.reads_previous;

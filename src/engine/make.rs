@@ -266,7 +266,7 @@ fn add_to_counters<Z: Layout>(
         let Some(amount) = add.amount.eval(&e) else {
             continue;
         };
-        let i = add.slot as usize + if add.shared { 0 } else { s.to_move as usize };
+        let i = crate::ir::counter_slot(add.slot, add.shared, s.to_move as usize);
         let v = &mut s.counters[i];
         *v = (*v as i64 + amount).clamp(i16::MIN as i64, i16::MAX as i64) as i16;
     }

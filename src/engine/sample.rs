@@ -108,9 +108,7 @@ pub fn sample_counted<Z: Layout>(
             // A roll is drawn as the dice fall: by throws, not by outcomes.
             None if out[0].is_roll() => {
                 let dice = game.dice.as_ref().expect("a roll is of the game's dice");
-                Ok(Move::roll(
-                    dice.roll_of_throw(pick(dice.throws as usize) as u32),
-                ))
+                Ok(Move::roll(dice.draw(pick)))
             }
             None => Ok(out[pick(out.len())]),
         };

@@ -157,10 +157,7 @@ impl Info {
             }
         }
         for c in &game.counters {
-            let slots = if c.shared { 1 } else { game.players.len() };
-            for i in 0..slots {
-                info.counters[c.slot as usize + i] = c.start;
-            }
+            info.counters[c.slots(game.players.len())].fill(c.start);
         }
         info
     }

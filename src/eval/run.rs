@@ -109,7 +109,7 @@ impl Program {
                 } else {
                     *named
                 };
-                let i = *slot as usize + if *shared { 0 } else { player as usize };
+                let i = crate::ir::counter_slot(*slot, *shared, player as usize);
                 env.counters.get(i).map_or(0, |&v| v as i64)
             }
             // The pieces a player has: the commonest end rule (`count(friend) == 0`).

@@ -121,6 +121,12 @@ impl Dice {
         }
     }
 
+    /// A roll drawn as the dice fall: `below(throws)` picks an ordered throw, and the roll
+    /// it gives is returned (so 6-5 comes twice as often as 6-6).
+    pub fn draw(&self, below: impl FnOnce(usize) -> usize) -> usize {
+        self.roll_of_throw(below(self.throws as usize) as u32)
+    }
+
     /// The roll that the ordered throw `index` (below `throws`) gives.
     pub fn roll_of_throw(&self, mut index: u32) -> usize {
         for (i, r) in self.rolls.iter().enumerate() {

@@ -320,8 +320,22 @@ pub struct Counter {
 impl Counter {
     /// The slot of `player`'s value.
     pub fn slot_of(&self, player: usize) -> usize {
-        self.slot as usize + if self.shared { 0 } else { player }
+        counter_slot(self.slot, self.shared, player)
     }
+
+    /// The slots its values take in a game of `players` players, in turn order (one when
+    /// shared).
+    pub fn slots(&self, players: usize) -> std::ops::Range<usize> {
+        let width = if self.shared { 1 } else { players };
+        self.slot as usize..self.slot as usize + width
+    }
+}
+
+/// The slot in `Info::counters` of `player`'s value of the counter whose first slot is
+/// `slot` (its only one, when `shared`).
+#[inline(always)]
+pub fn counter_slot(slot: u8, shared: bool, player: usize) -> usize {
+    slot as usize + if shared { 0 } else { player }
 }
 
 /// The capturing rules another player's pieces could take with, for each player: the

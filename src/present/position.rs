@@ -141,13 +141,10 @@ pub fn position_text(game: &Game, s: &Position) -> String {
 /// Each counter as ` NAME=V` (shared) or ` NAME=V,V` (each player's, in turn order).
 fn counter_fields(game: &Game, s: &Position, text: &mut String) {
     for c in &game.counters {
-        let values: Vec<String> = if c.shared {
-            vec![s.counters[c.slot as usize].to_string()]
-        } else {
-            (0..game.players.len())
-                .map(|p| s.counters[c.slot_of(p)].to_string())
-                .collect()
-        };
+        let values: Vec<String> = s.counters[c.slots(game.players.len())]
+            .iter()
+            .map(i16::to_string)
+            .collect();
         text.push_str(&format!(" {}={}", c.name, values.join(",")));
     }
 }
@@ -160,7 +157,8 @@ fn counter_field(
     value: &str,
 ) -> Result<(), String> {
     let values: Vec<&str> = value.split(',').collect();
-    let want = if c.shared { 1 } else { game.players.len() };
+    let slots = c.slots(game.players.len());
+    let want = slots.len();
     if values.len() != want {
         return Err(format!(
             "`{}=` gives {} values, but the counter has {want} (one {})",
@@ -173,8 +171,8 @@ fn counter_field(
             }
         ));
     }
-    for (p, v) in values.iter().enumerate() {
-        s.counters[c.slot_of(p)] = v.parse().map_err(|_| {
+    for (i, v) in slots.zip(values) {
+        s.counters[i] = v.parse().map_err(|_| {
             format!(
                 "`{v}` in `{}=` is not a number from -32768 to 32767",
                 c.name

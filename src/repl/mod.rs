@@ -430,14 +430,7 @@ impl Session {
             }
         }
         let mut text = String::new();
-        // A game begun at a FEN numbers its moves on from the FEN's move number.
-        let mut number = self
-            .spec
-            .position
-            .as_deref()
-            .and_then(crate::present::fen::fen_move_number)
-            .unwrap_or(1)
-            - 1;
+        let mut number = self.first_move_number() - 1;
         let mut line = String::new();
         for (p, list) in turns {
             let turn = list.join(", ");
@@ -467,17 +460,20 @@ impl Session {
         text
     }
 
-    /// The position as FEN, where the game is one FEN describes.
-    fn fen(&self) -> String {
-        let start = crate::each_state!(&self.start, s => s.to_move) as usize;
-        // A game that began at a FEN counts its moves from the FEN's move number.
-        let first = self
-            .spec
+    /// The number of the game's first move: 1, or for a game begun at a FEN, the FEN's
+    /// move number, which `fen`, PGN and the history count on from.
+    pub(super) fn first_move_number(&self) -> usize {
+        self.spec
             .position
             .as_deref()
             .and_then(crate::present::fen::fen_move_number)
-            .unwrap_or(1);
-        let number = first + (self.played.len() + start) / 2;
+            .unwrap_or(1)
+    }
+
+    /// The position as FEN, where the game is one FEN describes.
+    fn fen(&self) -> String {
+        let start = crate::each_state!(&self.start, s => s.to_move) as usize;
+        let number = self.first_move_number() + (self.played.len() + start) / 2;
         match crate::present::fen::fen_text(&self.game, &self.state, number) {
             Some(fen) => format!("{fen}\n"),
             None => "FEN describes games of two players whose squares hold one piece each, \
@@ -636,7 +632,7 @@ impl Session {
     /// A roll of the dice at random, as they fall.
     fn random_roll(&mut self) -> Move {
         let dice = self.game.dice.as_ref().expect("a game of dice");
-        Move::roll(dice.roll_of_throw(self.rng.below(dice.throws as usize) as u32))
+        Move::roll(dice.draw(|n| self.rng.below(n)))
     }
 
     /// `roll`: the dice thrown at random; `roll 3-1`: the roll thrown at the table.
@@ -1023,11 +1019,7 @@ fn capitalised(words: &str) -> String {
 pub fn game_over_text(outcome: &str, rule: &str, words: Option<String>) -> String {
     match words {
         Some(words) => {
-            let mut chars = words.chars();
-            let words: String = chars
-                .next()
-                .map(|c| c.to_uppercase().chain(chars).collect())
-                .unwrap_or_default();
+            let words = capitalised(&words);
             if words.eq_ignore_ascii_case(rule) {
                 format!("Game over: {outcome}. {words}.\n")
             } else {

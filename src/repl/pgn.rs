@@ -75,13 +75,7 @@ impl Session {
         let mut words = Vec::new();
         let mut s = self.start;
         let first = crate::each_state!(&s, st => st.to_move) as usize;
-        // A game begun at a FEN numbers its moves on from the FEN's move number.
-        let base = self
-            .spec
-            .position
-            .as_deref()
-            .and_then(crate::present::fen::fen_move_number)
-            .unwrap_or(1);
+        let base = self.first_move_number();
         for (i, &m) in self.played.iter().enumerate() {
             let ply = i + first;
             if ply.is_multiple_of(2) {

@@ -118,7 +118,7 @@ pub fn choose<Z: Layout>(
         if crate::engine::outcome(game, state, &mut Default::default()).is_some() {
             return None;
         }
-        let roll = dice.roll_of_throw(rng.below(dice.throws as usize) as u32);
+        let roll = dice.draw(|n| rng.below(n));
         return Some(Choice {
             mv: Move::roll(roll),
             playouts: 0,

@@ -424,7 +424,7 @@ fn thrown(game: &Game, nodes: &[Node], at: usize, rng: &mut Rng) -> Option<usize
         return None;
     }
     let dice = game.dice.as_ref()?;
-    let roll = dice.roll_of_throw(rng.below(dice.throws as usize) as u32);
+    let roll = dice.draw(|n| rng.below(n));
     Some(first + roll.min(nodes[at].children.len() - 1))
 }
 
@@ -462,22 +462,31 @@ fn prove_end(nodes: &mut [Node], at: usize, o: Outcome) {
 /// passed by while another is not.
 fn best_child(nodes: &[Node], at: usize, rng: &mut Rng) -> usize {
     let parent = &nodes[at];
-    if let Some(c) = parent
-        .children
-        .clone()
-        .find(|&c| nodes[c as usize].proven == WIN)
-    {
-        return c as usize;
+    // One look at the children: a proven win, how many are not proven lost, and how many
+    // of those are unvisited.
+    let (mut open, mut fresh) = (0, 0);
+    for c in parent.children.clone() {
+        let n = &nodes[c as usize];
+        match n.proven {
+            WIN => return c as usize,
+            LOSS => {}
+            _ => {
+                open += 1;
+                fresh += (n.visits == 0.0) as usize;
+            }
+        }
     }
-    let open = parent
+    // Where every move is proven lost, they are all played on alike.
+    let eligible = |c: u32| open == 0 || nodes[c as usize].proven != LOSS;
+    let unvisited = parent
         .children
         .clone()
-        .filter(|&c| nodes[c as usize].proven != LOSS)
-        .count();
-    let unvisited = parent.children.clone().filter(|&c| {
-        nodes[c as usize].visits == 0.0 && (open == 0 || nodes[c as usize].proven != LOSS)
-    });
-    let count = unvisited.clone().count();
+        .filter(|&c| nodes[c as usize].visits == 0.0 && eligible(c));
+    let count = if open == 0 {
+        unvisited.clone().count()
+    } else {
+        fresh
+    };
     if count > 0 {
         let pick = rng.below(count);
         return unvisited.clone().nth(pick).expect("pick < count") as usize;
@@ -486,7 +495,7 @@ fn best_child(nodes: &[Node], at: usize, rng: &mut Rng) -> usize {
     parent
         .children
         .clone()
-        .filter(|&c| open == 0 || nodes[c as usize].proven != LOSS)
+        .filter(|&c| eligible(c))
         .max_by(|&a, &b| {
             let score = |c: u32| {
                 let n = &nodes[c as usize];

@@ -59,7 +59,10 @@ def legal(white, black, p, dice):
     ms = moves(white, black, p, dice)
     if len(dice) < 2 or not ms:
         return ms
-    reach = {m: 1 + most(*play(white, black, p, dice, m)[:2], p, play(white, black, p, dice, m)[2]) for m in ms}
+    reach = {}
+    for m in ms:
+        w, b, left = play(white, black, p, dice, m)
+        reach[m] = 1 + most(w, b, p, left)
     best = max(reach.values())
     ms = [m for m in ms if reach[m] == best]
     if best == 1:
@@ -77,63 +80,57 @@ def won(white, black):
     return False
 
 
-def perft(white, black, p, dice, depth, after_move):
-    if after_move and won(white, black):
+def after_roll(white, black, p):
+    """Each roll's next state: the dice to play, or (when no move can use them) the other
+    player to roll."""
+    for r in ROLLS:
+        d = list(r) * 2 if r[0] == r[1] else list(r)
+        if legal(white, black, p, d):
+            yield white, black, p, d
+        else:
+            yield white, black, 1 - p, None
+
+
+def after_move(white, black, p, dice, m):
+    """The state after the move `m`: the same player with the dice left, while some move
+    can use them, else the other player to roll."""
+    w, b, left = play(white, black, p, dice, m)
+    if left and legal(w, b, p, left):
+        return w, b, p, left
+    return w, b, 1 - p, None
+
+
+def perft(white, black, p, dice, depth, moved):
+    if moved and won(white, black):
         return 0
     if dice is None:
-        children = []
-        for r in ROLLS:
-            d = list(r) * 2 if r[0] == r[1] else list(r)
-            if legal(white, black, p, d):
-                children.append((white, black, p, d))
-            else:
-                children.append((white, black, 1 - p, None))
-        if depth == 1:
-            return len(children)
-        return sum(perft(w, b, q, d, depth - 1, False) for w, b, q, d in children)
-    ms = legal(white, black, p, dice)
+        children = list(after_roll(white, black, p))
+    else:
+        children = [after_move(white, black, p, dice, m) for m in legal(white, black, p, dice)]
     if depth == 1:
-        return len(ms)
-    total = 0
-    for m in ms:
-        w, b, left = play(white, black, p, dice, m)
-        if left and legal(w, b, p, left):
-            total += perft(w, b, p, left, depth - 1, True)
-        else:
-            total += perft(w, b, 1 - p, None, depth - 1, True)
-    return total
+        return len(children)
+    return sum(perft(*c, depth - 1, dice is not None) for c in children)
 
 
-def perft_no_chance(white, black, p, dice, depth, after_move, stuck=0):
+def perft_no_chance(white, black, p, dice, depth, moved, stuck=0):
     """Perft where a roll is not a step: each roll's moves are counted at the depth of the
     roll itself, summed over the outcomes. A line where every player in turn has rolled
     and could not move counts nothing (it could only go on rolling)."""
     if depth == 0:
         return 1
-    if after_move and won(white, black):
+    if moved and won(white, black):
         return 0
     if dice is None:
         if stuck > 2:
             return 0
-        total = 0
-        for r in ROLLS:
-            d = list(r) * 2 if r[0] == r[1] else list(r)
-            if legal(white, black, p, d):
-                total += perft_no_chance(white, black, p, d, depth, False)
-            else:
-                total += perft_no_chance(white, black, 1 - p, None, depth, False, stuck + 1)
-        return total
+        return sum(
+            perft_no_chance(w, b, q, d, depth, False, 0 if d else stuck + 1)
+            for w, b, q, d in after_roll(white, black, p)
+        )
     ms = legal(white, black, p, dice)
     if depth == 1:
         return len(ms)
-    total = 0
-    for m in ms:
-        w, b, left = play(white, black, p, dice, m)
-        if left and legal(w, b, p, left):
-            total += perft_no_chance(w, b, p, left, depth - 1, True)
-        else:
-            total += perft_no_chance(w, b, 1 - p, None, depth - 1, True)
-    return total
+    return sum(perft_no_chance(*after_move(white, black, p, dice, m), depth - 1, True) for m in ms)
 
 
 if __name__ == "__main__":
