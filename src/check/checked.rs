@@ -23,6 +23,8 @@ pub struct Checked {
     pub rules: Vec<Rule>,
     pub tiers: Vec<Vec<ir::RuleId>>,
     pub setup: Vec<ir::Code>,
+    /// With `piles`: how many pieces the setup puts on each square (empty otherwise).
+    pub setup_heights: Vec<u8>,
     pub no_move: ir::NoMove<Expr>,
     pub end_rules: Vec<ir::EndRule<()>>,
     /// The conditions of `after move require`.
@@ -47,6 +49,8 @@ pub struct Checked {
     pub bonus: Vec<i64>,
     pub hands: Vec<Vec<u8>>,
     pub hand_types: u64,
+    /// `taken to hand`: a taken piece goes to its owner's hand.
+    pub taken_to_hand: bool,
     /// `counter NAME`.
     pub counters: Vec<ir::Counter>,
     /// `dice N faces …`.
@@ -165,6 +169,9 @@ pub struct Rule {
     pub adds: Vec<ir::Add<Expr>>,
     /// `by die`.
     pub by_die: bool,
+    /// `by die past the end`: the die goes past the line's last square, where the piece
+    /// stops.
+    pub die_past_end: bool,
     pub require: Option<Expr>,
     /// `require` as written.
     pub require_text: Option<String>,

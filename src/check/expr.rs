@@ -198,7 +198,7 @@ const MAX_DEFINE_DEPTH: usize = 64;
 /// How many uses of defines one file may expand in all (each use is inlined).
 const MAX_INLINED: usize = 100_000;
 
-const BUILTINS: [&str; 11] = [
+const BUILTINS: [&str; 12] = [
     "file",
     "rank",
     "row",
@@ -206,6 +206,7 @@ const BUILTINS: [&str; 11] = [
     "min",
     "max",
     "moved",
+    "height",
     "liberties",
     "group_size",
     "encloses",
@@ -398,6 +399,22 @@ impl Checker<'_> {
         }
     }
 
+    /// Whether `e` names a path (`path NAME`), whose step goes to the next square of each
+    /// player's way.
+    fn names_path(&self, e: &Expr) -> bool {
+        let (ExprKind::Name(id), Some(board)) = (&e.kind, &self.board) else {
+            return false;
+        };
+        let Some(r) = self.dir_names.get(&id.name) else {
+            return false;
+        };
+        let mut ids = Vec::new();
+        for p in 0..self.players.len() {
+            self.resolve_direction(r, p, &mut ids);
+        }
+        ids.iter().any(|&d| board.is_path(d))
+    }
+
     /// A step for each player: `(files, ranks)` (the same for all), or a direction (which
     /// turns with each player's facing when it is relative).
     fn steps(&mut self, e: &Expr) -> Option<[(i64, i64); MAX_PLAYERS]> {
@@ -442,6 +459,17 @@ impl Checker<'_> {
             let (dx, dy) = (self.directions[d.index()].dx, self.directions[d.index()].dy);
             *dir = match back {
                 false => d,
+                true if (dx, dy) == (0, 0) => {
+                    self.report(
+                        Problem::new(
+                            Kind::TypeMismatch,
+                            format!("`{}` is a path, which goes one way only", id.name),
+                        )
+                        .label(id.span, "no way back")
+                        .help("step forward along the path: `SQ + PATH`"),
+                    );
+                    return None;
+                }
                 true => match self
                     .directions
                     .iter()
@@ -580,9 +608,10 @@ impl Checker<'_> {
                 };
                 // On a board of points, a direction's step goes along the line to the next
                 // point, however far the frame puts it.
-                if let (true, ExprKind::Name(id)) =
-                    (self.board_shape() == BoardShape::Lines, &b.kind)
-                {
+                if let (true, ExprKind::Name(id)) = (
+                    self.board_shape() == BoardShape::Lines || self.names_path(b),
+                    &b.kind,
+                ) {
                     let Some(dirs) = self.one_direction(id, *op == BinOp::Sub) else {
                         return ERR;
                     };
@@ -1561,6 +1590,12 @@ impl Checker<'_> {
                     return ERR;
                 }
                 (IExpr::Seeds(arg(0)), Ty::Int)
+            }
+            "height" => {
+                if !one(self, Ty::Square) || !self.reads_board(span, "height", scope) {
+                    return ERR;
+                }
+                (IExpr::Height(arg(0)), Ty::Int)
             }
             "moved" => {
                 if !one(self, Ty::Square) || !self.reads_board(span, "moved", scope) {

@@ -17,6 +17,7 @@ mod expr;
 pub(crate) use expr::overflow;
 mod names;
 mod options;
+mod paths;
 mod range;
 mod rules;
 mod setup;
@@ -110,8 +111,14 @@ pub(crate) struct Checker<'f> {
     rows: Vec<u8>,
     /// Each player's facing: `n`, `e`, `s` or `w` and its step on a grid.
     facings: Vec<ir::Direction>,
-    /// Whether squares hold columns (`stacks`).
+    /// Whether squares hold columns (`stacks`, or `piles`).
     stacks: bool,
+    /// Whether the columns are piles of one kind of piece (`piles`).
+    piles: bool,
+    /// How many pieces the setup puts on each square (more than 1 only in a pile).
+    heights: Vec<u8>,
+    /// Whether taken pieces go to their owner's hand (`taken to hand`).
+    taken_to_hand: bool,
     /// Whether squares are pits holding seeds (`counters`).
     counters: bool,
     /// With counters: the seeds the setup puts on each square.
@@ -154,6 +161,9 @@ impl<'f> Checker<'f> {
             rows: Vec::new(),
             facings: Vec::new(),
             stacks: false,
+            piles: false,
+            heights: Vec::new(),
+            taken_to_hand: false,
             counters: false,
             seeds: Vec::new(),
             has_clock: file.items.iter().any(|i| matches!(i, Item::Clock(_))),
@@ -274,8 +284,17 @@ impl<'f> Checker<'f> {
             },
             "`counters` declaration",
         );
+        self.piles_declared();
+        self.taken_to_hand = self.flag(
+            |i| match i {
+                Item::TakenToHand(s) => Some(s),
+                _ => None,
+            },
+            "`taken to hand` declaration",
+        );
         self.directions();
         self.board();
+        self.paths();
         self.stores();
         self.pit_names();
         self.zones_and_defines();
@@ -284,7 +303,7 @@ impl<'f> Checker<'f> {
         let setup = self.setup();
         let seeds = std::mem::take(&mut self.seeds);
         let sowing = self.sowing(&seeds);
-        let (hands, hand_types) = self.hands();
+        let (hands, hand_types) = self.hands_and_taken();
         let supply = self.supply(setup.as_deref(), &hands, hand_types);
         let columns = self.columns(&supply);
         let promotions = self.promotions();
@@ -339,6 +358,10 @@ impl<'f> Checker<'f> {
             rules,
             tiers,
             setup: setup?,
+            setup_heights: match self.piles {
+                true => std::mem::take(&mut self.heights),
+                false => Vec::new(),
+            },
             no_move,
             end_rules,
             after_move,
@@ -356,6 +379,7 @@ impl<'f> Checker<'f> {
             bonus,
             hands,
             hand_types,
+            taken_to_hand: self.taken_to_hand,
             counters: self.counter_decls.iter().map(|(c, _)| c.clone()).collect(),
             dice,
         })

@@ -47,6 +47,8 @@ impl Expr {
             Expr::InHand(_) => Some((0, 255 * crate::ir::MAX_CODES as i64)),
             Expr::Count(..) | Expr::Pieces(_) | Expr::Around(..) => Some((0, limits.cells)),
             Expr::Turned => Some((0, limits.cells)),
+            // A column holds at most 64 pieces (`ir::Columns`).
+            Expr::Height(sq) => sq.range(limits).and(Some((0, 64))),
             // Seeds and pieces taken: at most 65,535 seeds fit on a board.
             Expr::Taken
             | Expr::Seeds(_)

@@ -132,7 +132,8 @@ impl Checker<'_> {
                 .directions
                 .as_ref()
                 .is_some_and(|d| d.iter().any(|w| !w.is_empty()));
-            if (rule.place.is_some() || rule.removes) && along && !rule.second_part {
+            if (rule.place.is_some() || rule.removes) && along && !rule.second_part && !rule.by_die
+            {
                 let verb = if rule.removes { "removes" } else { "places" };
                 self.report(
                     Problem::new(
@@ -418,14 +419,16 @@ impl Checker<'_> {
         self.pending_then.push(c.then);
         // A piece that goes anywhere goes by no line: its conditions are read move by
         // move, `from` and `to` both known.
-        let (statics, conditions) = match c.anywhere {
-            Some(_) => {
+        // A piece placed by a die enters its path at no distance from a square: its
+        // conditions on squares are read move by move too.
+        let (statics, conditions) =
+            if c.anywhere.is_some() || (c.place.is_some() && c.by_die.is_some()) {
                 let mut all = c.dynamics;
                 all.extend(c.statics.into_iter().map(|(e, _)| e));
                 (Vec::new(), all)
-            }
-            None => (c.statics, c.dynamics),
-        };
+            } else {
+                (c.statics, c.dynamics)
+            };
         Some(Rule {
             name: d.name.name.clone(),
             written: d.written.clone(),
@@ -453,11 +456,20 @@ impl Checker<'_> {
             carries: c.carries,
             adds: c.adds,
             by_die: c.by_die.is_some(),
+            die_past_end: c.past_end,
             require: c.require,
             require_text: c.require_text,
             require_any,
             plain: false,
         })
+    }
+
+    /// Whether every direction a rule goes along is a path (`path NAME`).
+    fn along_paths(&self, c: &Clauses) -> bool {
+        let (Some((dirs, _)), Some(board)) = (&c.along, &self.board) else {
+            return false;
+        };
+        dirs.iter().flatten().all(|&d| board.is_path(d)) && dirs.iter().any(|d| !d.is_empty())
     }
 
     /// Whether a clause that a rule has once is new; reports it given again.
@@ -529,9 +541,10 @@ impl Checker<'_> {
                 }
             }
             Clause::Carry(piece, onto, span) => self.carry_clause(c, piece, onto, *span),
-            Clause::ByDie(span) => {
+            Clause::ByDie(span, past_end) => {
                 if self.once(c, "by die", *span) {
                     c.by_die = Some(*span);
+                    c.past_end = *past_end;
                 }
             }
             Clause::Add {
@@ -685,7 +698,7 @@ impl Checker<'_> {
     fn capture_over(&mut self, c: &mut Clauses, under: bool, span: Span) {
         c.takes_run = Some(span);
         c.under = under;
-        if under && !self.stacks {
+        if under && (!self.stacks || self.piles) {
             self.report(
                 Problem::new(
                     Kind::UnderWithoutStacks,
@@ -744,8 +757,12 @@ impl Checker<'_> {
         if let Some(by_die) = c.by_die {
             let why = if !self.has_dice() {
                 Some("the game has no dice: declare them, `dice 2 faces 1..6`")
-            } else if placing.is_some() || c.anywhere.is_some() {
+            } else if c.removing.is_some() || c.anywhere.is_some() {
                 Some("a move by a die goes along lines: give it `along DIRECTIONS`")
+            } else if c.place.is_some() && !self.along_paths(c) {
+                Some("a piece placed by a die enters a path: give it `along PATH`")
+            } else if c.place.is_some() && c.past_end {
+                Some("a piece placed by a die enters a path where the die says: leave out `past the end`")
             } else if c.seen.contains_key("over") || c.seen.contains_key("chain") {
                 Some("a die says how far the piece goes: leave out `over` and `chain`")
             } else {
@@ -1389,6 +1406,8 @@ struct Clauses {
     seen: IndexMap<&'static str, Span>,
     /// `by die`.
     by_die: Option<Span>,
+    /// `by die past the end`.
+    past_end: bool,
 }
 
 impl Clauses {

@@ -37,6 +37,7 @@ impl Checker<'_> {
         let mut codes = vec![0u8; cells.unwrap_or(0)];
         // Which placement filled each square, to warn about a square filled twice.
         let mut filled_by: Vec<Option<Span>> = vec![None; codes.len()];
+        self.heights = vec![1; codes.len()];
         for p in block.map(|b| b.placements.as_slice()).unwrap_or_default() {
             self.placement(p, &mut codes, &mut filled_by);
         }
@@ -83,7 +84,20 @@ impl Checker<'_> {
 
     /// `White 30 disc in hand`: for each player and piece type, the pieces they start with
     /// in hand, and the types kept in hand.
-    pub(super) fn hands(&mut self) -> (Vec<Vec<u8>>, u64) {
+    /// `hands`, and with `taken to hand` every piece type kept in hand (up to the first
+    /// `MAX_HAND_TYPES`), from none when the setup gives none.
+    pub(super) fn hands_and_taken(&mut self) -> (Vec<Vec<u8>>, u64) {
+        let (mut hands, mut types) = self.hands();
+        if self.taken_to_hand {
+            if hands.is_empty() {
+                hands = vec![vec![0u8; self.pieces.len()]; self.players.len()];
+            }
+            types |= u64::MAX >> (64 - self.pieces.len().clamp(1, MAX_HAND_TYPES));
+        }
+        (hands, types)
+    }
+
+    fn hands(&mut self) -> (Vec<Vec<u8>>, u64) {
         let blocks = self.items(|i| match i {
             Item::Setup(s) => Some(s),
             _ => None,
@@ -292,6 +306,25 @@ impl Checker<'_> {
             return;
         };
         let types = self.pieces.len();
+        let height = match &p.count {
+            None => 1,
+            Some(n) if self.piles && (1..=64).contains(&n.value) => n.value as u8,
+            Some(n) => {
+                let (label, help) = match self.piles {
+                    true => ("from 1 to 64", "a pile holds 1 to 64 pieces"),
+                    false => (
+                        "a pile",
+                        "declare `piles` so that a square holds several pieces of one kind",
+                    ),
+                };
+                self.report(
+                    Problem::new(Kind::BadValue, format!("a pile of {} pieces", n.value))
+                        .label(n.span, label)
+                        .help(help),
+                );
+                return;
+            }
+        };
         let mut put = |this: &mut Self, sq: usize, owner: usize| {
             if let Some(first) = filled_by[sq] {
                 let name = this
@@ -310,6 +343,7 @@ impl Checker<'_> {
             }
             filled_by[sq] = Some(p.span);
             codes[sq] = (1 + owner * types + piece) as u8;
+            this.heights[sq] = height;
         };
         match &p.target {
             PlacementTarget::Where(cond) => {

@@ -7,6 +7,41 @@ use crate::ir::{Columns, MAX_SLOTS};
 use crate::syntax::ast::Item;
 
 impl Checker<'_> {
+    /// `piles`: columns of one kind of piece; not with `stacks`.
+    pub(super) fn piles_declared(&mut self) {
+        let piles = self.items(|i| match i {
+            Item::Piles(s) => Some(s),
+            _ => None,
+        });
+        self.single(&piles, |s| *s, "`piles` declaration");
+        let Some(&&span) = piles.first() else {
+            return;
+        };
+        if self.stacks {
+            let stacks = self
+                .items(|i| match i {
+                    Item::Stacks(s) => Some(s),
+                    _ => None,
+                })
+                .first()
+                .map(|&&s| s)
+                .unwrap_or(span);
+            self.report(
+                Problem::new(
+                    Kind::PilesAndStacks,
+                    "a square holds a column of any pieces or a pile of one kind, not both",
+                )
+                .label(span, "piles")
+                .label(stacks, "stacks")
+                .help(
+                    "keep `piles` for a race game's points, `stacks` for columns of mixed pieces",
+                ),
+            );
+        }
+        self.stacks = true;
+        self.piles = true;
+    }
+
     /// How columns are packed, once the board and the setup are known.
     pub(super) fn columns(&mut self, supply: &Supply) -> Option<Columns> {
         if !self.stacks {
@@ -52,7 +87,13 @@ impl Checker<'_> {
             );
             return None;
         }
-        let on_board = supply.setup.iter().filter(|&&c| c != 0).count();
+        let on_board: usize = supply
+            .setup
+            .iter()
+            .zip(self.heights.iter().chain(std::iter::repeat(&1)))
+            .filter(|(&c, _)| c != 0)
+            .map(|(_, &h)| h as usize)
+            .sum();
         let pieces = (on_board + supply.from_hands) as u32;
         if pieces > room + 1 {
             self.report(
@@ -72,7 +113,11 @@ impl Checker<'_> {
         for (i, &sq) in used.iter().enumerate() {
             slot[sq] = i as u8;
         }
-        Some(Columns { slot, bits })
+        Some(Columns {
+            slot,
+            bits,
+            piles: self.piles,
+        })
     }
 
     /// `promote A to B in ZONE` (or `to B, C in ZONE`: the player's choice), as a table by

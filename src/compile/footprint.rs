@@ -32,6 +32,7 @@ impl Expr {
             | Expr::Attacked(_)
             | Expr::AttackedAny(_)
             | Expr::Moved(_)
+            | Expr::Height(_)
             | Expr::Offset(..)
             | Expr::Toward(..)
             | Expr::Is(..)

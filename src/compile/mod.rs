@@ -189,6 +189,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         rules,
         tiers: c.tiers,
         setup: c.setup,
+        setup_heights: c.setup_heights,
         no_move: c.no_move.map(ir::Program::of),
         end_rules: c
             .end_rules
@@ -208,7 +209,11 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
             .iter()
             .map(|(w, e)| (w.clone(), ir::Program::of(e)))
             .collect(),
-        after_footprint: after.footprint,
+        // A pile's square keeps pieces when one leaves: what a step writes is not known
+        // from its plan.
+        after_footprint: after
+            .footprint
+            .filter(|_| !c.columns.as_ref().is_some_and(|c| c.piles)),
         columns: c.columns,
         promotions,
         promotion_choices,
@@ -229,6 +234,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         bonus: c.bonus.clone(),
         hands: c.hands,
         hand_types: c.hand_types,
+        taken_to_hand: c.taken_to_hand,
         counters: c.counters,
         dice: c.dice,
         estimated_values: Default::default(),

@@ -67,6 +67,7 @@ impl Tables<'_> {
             carries: r.carries.into_iter().map(|c| c.map(Program::of)).collect(),
             adds: r.adds.into_iter().map(|a| a.map(Program::of)).collect(),
             by_die: r.by_die,
+            die_past_end: r.die_past_end,
             require: r.require.as_ref().map(Program::of),
             require_text: r.require_text.clone(),
             require_any: r.require_any,
@@ -207,6 +208,15 @@ impl Tables<'_> {
                 n: *n,
                 dirs: dirs.clone(),
             },
+            IExpr::Binary(op, h, n)
+                if op.mirrored().is_some()
+                    && matches!(&**h, IExpr::Height(sq) if **sq == target) =>
+            {
+                match **n {
+                    IExpr::Int(n) => Where::Height { op: *op, n },
+                    _ => return None,
+                }
+            }
             // No square of `PATTERN` where `COND` holds: one set, where `COND` is one.
             IExpr::Binary(BinOp::Eq, count, zero) if **zero == IExpr::Int(0) => match &**count {
                 IExpr::CountWhere(pattern, zone, cond) if !reads(e, at) => {

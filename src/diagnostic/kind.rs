@@ -104,6 +104,9 @@ kinds! {
     BadDice = "bad_dice", Error, "dice that cannot be rolled, or a move by a die with no line to go along";
     /// `counter clock`, `counter lives = 40000`
     BadCounter = "bad_counter", Error, "a counter's name is taken, or its start is out of range";
+    /// `path route { White: a1 to c3 }` with a square on no line, a square twice, a player
+    /// left out
+    BadPath = "bad_path", Error, "a path that leaves a player out, names a square twice or joins squares on no line";
 
     // Expressions and patterns.
 
@@ -172,6 +175,8 @@ kinds! {
     ColumnsUnbounded = "columns_unbounded", Error, "with columns, placements bring in pieces with no bound (they must come from a hand)";
     /// `4 h in hand` for a ninth piece type.
     TooManyHands = "too_many_hands", Error, "pieces in hand for more than the first 8 piece types";
+    /// `piles` with `stacks`
+    PilesAndStacks = "piles_and_stacks", Error, "a game declares both `stacks` and `piles`";
 
     // Setup.
 

@@ -5,12 +5,12 @@
 //! it begins a way of playing as many dice as can be played, and when only one can be, the
 //! larger.
 
-use super::generate::{dynamic_ok, gate_holds, tier_of_play, View};
+use super::generate::{dynamic_ok, gate_holds, tier_of_play, where_squares, View};
 use super::layout::Layout;
 use super::make::make_board;
 use super::moves::Move;
 use super::state::State;
-use crate::ir::{Game, Mask, RuleId, NO_SQUARE};
+use crate::ir::{Game, Mask, RuleId, Sq, NO_SQUARE};
 use std::cell::RefCell;
 
 /// The rolls, at a state where the player to move rolls next.
@@ -29,13 +29,37 @@ pub(super) fn die_moves<Z: Layout>(
     view: &View<Z::Set>,
     out: &mut Vec<Move>,
 ) {
+    each_die_move(game, rule_id, s, view, &mut |m| {
+        out.push(m);
+        false
+    });
+}
+
+/// Hands each move of a `by die` rule to `found`, until it says to stop (returns true).
+/// Returns whether it did.
+#[inline(always)]
+fn each_die_move<Z: Layout>(
+    game: &Game,
+    rule_id: RuleId,
+    s: &State<Z>,
+    view: &View<Z::Set>,
+    found: &mut impl FnMut(Move) -> bool,
+) -> bool {
     let rule = &game.rules[rule_id.index()];
+    if rule.place.is_some() {
+        return entries(game, rule_id, s, found);
+    }
     let movers = view.movers(game, s, rule);
     if movers.is_empty() || !gate_holds(game, rule, s) {
-        return;
+        return false;
     }
     let player = s.to_move;
     let takes = rule.captures();
+    // Conditions on `to` alone, as the set of squares where they hold, found once.
+    let landings = rule
+        .condition_sets
+        .as_ref()
+        .map(|w| where_squares(game, s, view, w));
     let mut done = 0u128;
     for &d in &s.dice[..s.dice_left as usize] {
         if d == 0 || (done >> d) & 1 != 0 {
@@ -44,28 +68,122 @@ pub(super) fn die_moves<Z: Layout>(
         done |= 1 << d;
         for walk in &rule.walks[player as usize] {
             for from in movers.squares() {
-                let mut to = from;
-                for _ in 0..d {
-                    to = game.board.next(to, walk.dir);
-                    if to == NO_SQUARE {
-                        break;
-                    }
-                }
+                let (to, steps) = walk_die(game, walk.dir, from, d, rule.die_past_end);
                 if to == NO_SQUARE || !rule.onto.matches(player, s.at(to)) {
                     continue;
                 }
-                let allowed = walk
-                    .allowed
-                    .as_ref()
-                    .is_none_or(|a| a.get(d as usize - 1).is_some_and(|set| set.contains(to)));
-                if allowed && dynamic_ok(game, rule, s, from, to) {
+                let allowed = walk.allowed.as_ref().is_none_or(|a| {
+                    a.get(steps as usize - 1)
+                        .is_some_and(|set| set.contains(to))
+                });
+                let holds = match landings {
+                    Some(set) => set.has(to),
+                    None => dynamic_ok(game, rule, s, from, to),
+                };
+                if allowed && holds {
+                    let takes = takes && takes_at(game, s, to);
                     let mut m = Move::step(from, rule_id, takes, walk.dir, to);
                     m.die = d;
-                    out.push(m);
+                    if found(m) {
+                        return true;
+                    }
                 }
             }
         }
     }
+    false
+}
+
+/// Whether a landing on `to` by a rule that takes takes something: with `piles`, only
+/// an enemy's pile (a friend's grows); else always, as the rule says.
+#[inline(always)]
+fn takes_at<Z: Layout>(game: &Game, s: &State<Z>, to: Sq) -> bool {
+    match &game.columns {
+        Some(c) if c.piles => {
+            let code = s.at(to);
+            code != 0 && game.owner[code as usize] != s.to_move
+        }
+        _ => true,
+    }
+}
+
+/// Where a die of `d` takes a piece from `from` along `dir`, and in how many steps: `d`
+/// steps, or `NO_SQUARE` where the line ends sooner. With `past_end`, only where the line
+/// ends sooner, after one step or more: its last square.
+#[inline(always)]
+fn walk_die(game: &Game, dir: crate::ir::DirId, from: Sq, d: u8, past_end: bool) -> (Sq, u8) {
+    let mut to = from;
+    for k in 0..d {
+        let next = game.board.next(to, dir);
+        if next == NO_SQUARE {
+            return match past_end && k > 0 {
+                true => (to, k),
+                false => (NO_SQUARE, k),
+            };
+        }
+        to = next;
+    }
+    match past_end {
+        true => (NO_SQUARE, d),
+        false => (to, d),
+    }
+}
+
+/// The moves of a `place … by die` rule along paths: a piece from the player's hand (or
+/// supply) enters each path on the square a die left to play counts to from its start,
+/// onto a square the rule allows.
+fn entries<Z: Layout>(
+    game: &Game,
+    rule_id: RuleId,
+    s: &State<Z>,
+    found: &mut impl FnMut(Move) -> bool,
+) -> bool {
+    let rule = &game.rules[rule_id.index()];
+    let player = s.to_move as usize;
+    if let Some(t) = rule.place {
+        let t = t as usize;
+        if (game.hand_types >> t) & 1 != 0 && s.hand[player][t] == 0 {
+            return false;
+        }
+    }
+    if !gate_holds(game, rule, s) {
+        return false;
+    }
+    let takes = rule.captures();
+    let landings = rule
+        .condition_sets
+        .as_ref()
+        .map(|w| where_squares(game, s, &View::<Z::Set>::of(game, s), w));
+    let mut done = 0u128;
+    for &d in &s.dice[..s.dice_left as usize] {
+        if d == 0 || (done >> d) & 1 != 0 {
+            continue;
+        }
+        done |= 1 << d;
+        for walk in &rule.walks[player] {
+            let start = game.board.path_start[walk.dir.index()];
+            if start == NO_SQUARE {
+                continue;
+            }
+            let (to, _) = walk_die(game, walk.dir, start, d - 1, false);
+            if to == NO_SQUARE || !rule.onto.matches(player as u8, s.at(to)) {
+                continue;
+            }
+            let holds = match landings {
+                Some(set) => set.has(to),
+                None => dynamic_ok(game, rule, s, NO_SQUARE, to),
+            };
+            if holds {
+                let takes = takes && takes_at(game, s, to);
+                let mut m = Move::place(rule_id, takes, to);
+                m.die = d;
+                if found(m) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// After a roll: the dice to play; when no move can use them, the turn passes at once.
@@ -130,9 +248,24 @@ fn with_list<R>(depth: usize, f: impl FnOnce(&mut Vec<Move>) -> R) -> R {
     r
 }
 
-/// Whether the player to move has a move with the dice left.
+/// Whether the player to move has a move with the dice left: at the first one found, where
+/// every rule moves by a die and a move found needs nothing more settled (no `require`, no
+/// second part, no `after move require`, no choice of promotion); else by listing them.
 fn can_move<Z: Layout>(game: &Game, s: &State<Z>) -> bool {
-    with_list(0, |out| tier_of_play(game, s, out, &[]))
+    let at_once = game.after_move.is_empty()
+        && game.promotion_choices.is_empty()
+        && game
+            .rules
+            .iter()
+            .all(|r| r.by_die && r.require.is_none() && r.then.is_none() && !r.second_part);
+    if !at_once {
+        return with_list(0, |out| tier_of_play(game, s, out, &[]));
+    }
+    let view = View::<Z::Set>::of(game, s);
+    game.tiers
+        .iter()
+        .flatten()
+        .any(|&rule| each_die_move(game, rule, s, &view, &mut |_| true))
 }
 
 /// `s` after the die move `m`, the same player still to move.
@@ -148,6 +281,9 @@ fn played<Z: Layout>(game: &Game, s: &State<Z>, m: &Move) -> State<Z> {
 fn most_playable<Z: Layout>(game: &Game, s: &State<Z>, want: u8, depth: usize) -> u8 {
     if s.dice_left == 0 || want == 0 {
         return 0;
+    }
+    if want == 1 {
+        return can_move(game, s) as u8;
     }
     with_list(depth, |out| {
         if !tier_of_play(game, s, out, &[]) {

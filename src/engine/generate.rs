@@ -607,7 +607,12 @@ pub(super) fn placeable_squares<Z: Layout>(
 }
 
 /// The squares `to` where conditions on the squares around `to` hold.
-fn where_squares<Z: Layout>(game: &Game, s: &State<Z>, view: &View<Z::Set>, w: &Where) -> Z::Set {
+pub(super) fn where_squares<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    view: &View<Z::Set>,
+    w: &Where,
+) -> Z::Set {
     let player = view.player as usize;
     match w {
         Where::Squares(sets) => Z::Set::from_set(&sets[player]),
@@ -645,6 +650,27 @@ fn where_squares<Z: Layout>(game: &Game, s: &State<Z>, view: &View<Z::Set>, w: &
             } else {
                 Z::Set::default()
             }
+        }
+        Where::Height { op, n } => {
+            let occupied = s.all_occupied(game.players.len());
+            let mut set = Z::Set::default();
+            if crate::eval::arith::binary_holds(*op, 0, *n) {
+                set = Z::Set::from_set(&game.board.used_set) & !occupied;
+            }
+            let Some(c) = &game.columns else {
+                // A lone piece on each occupied square.
+                return match crate::eval::arith::binary_holds(*op, 1, *n) {
+                    true => set | occupied,
+                    false => set,
+                };
+            };
+            for sq in occupied.squares() {
+                let height = 1 + super::column::height_below(s.slots[c.slot[sq as usize] as usize]);
+                if crate::eval::arith::binary_holds(*op, height as i64, *n) {
+                    set |= Z::Set::bit(sq);
+                }
+            }
+            set
         }
         Where::Holds(condition) => {
             if condition.holds(&env(game, s)) {

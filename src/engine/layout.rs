@@ -10,7 +10,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{Index, IndexMut};
 
-pub trait Layout: Copy + Debug + Default + Send + Sync + 'static {
+pub trait Layout: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
     /// A set of squares of a board of this layout.
     type Set: Mask;
     /// What every cell holds, `CELLS` of them.

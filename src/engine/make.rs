@@ -176,15 +176,20 @@ pub(super) fn make_part<Z: Layout>(
     if let Some(t) = rule.place {
         let step = steps[0];
         let to = step.to();
-        if rule.takes_landing && take(game, s, to) {
-            done.taken += 1;
-        }
         let player = s.to_move as usize;
+        let code = game.code(player, t as usize);
+        if game.columns.as_ref().is_some_and(|c| c.piles) {
+            done.taken += land_one(game, s, to, code, rule.takes_landing) as u32;
+        } else {
+            if rule.takes_landing && take(game, s, to) {
+                done.taken += 1;
+            }
+            s.put(game, to, code);
+        }
         if (game.hand_types >> t) & 1 != 0 {
             let held = &mut s.hand[player][t as usize];
             *held = held.saturating_sub(1);
         }
-        s.put(game, to, game.code(player, t as usize));
         at = to;
     } else if rule.removes {
         // The piece on the square chosen is taken; nothing moves.
@@ -551,6 +556,9 @@ pub(super) fn make_step<Z: Layout>(
 ) -> bool {
     let code = s.at(at);
     let plan = StepPlan::of(game, rule, code, at, step);
+    if game.columns.as_ref().is_some_and(|c| c.piles) {
+        return make_pile_step(game, s, &plan, code, passed, taken);
+    }
     s.put(game, plan.leaves, 0);
     let mut column = lift_column(game, s, plan.leaves);
     for sq in plan.taken(&game.board) {
@@ -570,6 +578,60 @@ pub(super) fn make_step<Z: Layout>(
         mark_moved(game, s, plan.lands);
     }
     plan.lands_code != code
+}
+
+/// `make_step` with `piles`: the top piece of the pile leaves it, takes what the rule takes
+/// on the way, and lands on a pile of its own kind or takes what stands there.
+#[cold]
+fn make_pile_step<Z: Layout>(
+    game: &Game,
+    s: &mut State<Z>,
+    plan: &StepPlan,
+    code: Code,
+    passed: &mut Z::Set,
+    taken: &mut u32,
+) -> bool {
+    lift_one(game, s, plan.leaves);
+    for sq in plan.taken(&game.board) {
+        *taken += take(game, s, sq) as u32;
+        passed.insert(sq);
+    }
+    *taken += land_one(game, s, plan.lands, plan.lands_code, plan.takes_landing) as u32;
+    if game.reads_moved {
+        mark_moved(game, s, plan.lands);
+    }
+    plan.lands_code != code
+}
+
+/// With `piles`: the top piece of the pile on `sq` leaves it (the square is empty when it
+/// was the last).
+fn lift_one<Z: Layout>(game: &Game, s: &mut State<Z>, sq: Sq) {
+    let Some(c) = &game.columns else {
+        s.put(game, sq, 0);
+        return;
+    };
+    let slot = c.slot[sq as usize] as usize;
+    match column::pop_top(s.slots[slot], c.bits) {
+        Some((_, rest)) => s.slots[slot] = rest,
+        None => s.put(game, sq, 0),
+    }
+}
+
+/// With `piles`: a piece `code` lands on `sq`: on top of a pile of its own kind, or else
+/// taking what stands there (when `takes`). Returns whether something was taken.
+fn land_one<Z: Layout>(game: &Game, s: &mut State<Z>, sq: Sq, code: Code, takes: bool) -> bool {
+    let Some(c) = &game.columns else {
+        return false;
+    };
+    let slot = c.slot[sq as usize] as usize;
+    if s.at(sq) == code {
+        s.slots[slot] = column::push_bottom(s.slots[slot], code, c.bits);
+        return false;
+    }
+    let took = takes && take(game, s, sq);
+    s.put(game, sq, code);
+    s.slots[slot] = 0;
+    took
 }
 
 /// Notes that the piece now on `sq` has moved, when a rule can read it of its type (see
@@ -620,10 +682,29 @@ fn take_under<Z: Layout>(game: &Game, s: &mut State<Z>, sq: u16, column: &mut u6
 /// Takes what stands on `sq`, a whole column if it is one. Returns whether something stood
 /// there.
 fn take<Z: Layout>(game: &Game, s: &mut State<Z>, sq: u16) -> bool {
-    if s.at(sq) == 0 {
+    let code = s.at(sq);
+    if code == 0 {
         return false;
     }
     s.put(game, sq, 0);
-    lift_column(game, s, sq);
+    let column = lift_column(game, s, sq);
+    if game.taken_to_hand {
+        to_hand(game, s, code);
+        if let Some(c) = &game.columns {
+            for i in 0..column::height_below(column) {
+                to_hand(game, s, column::below(column, i, c.bits));
+            }
+        }
+    }
     true
+}
+
+/// With `taken to hand`: a taken piece goes to its owner's hand (for the types kept in
+/// hand; a hand holds at most 255 of a type).
+fn to_hand<Z: Layout>(game: &Game, s: &mut State<Z>, code: Code) {
+    let (owner, kind) = game.decode(code);
+    if (game.hand_types >> kind) & 1 != 0 {
+        let held = &mut s.hand[owner][kind];
+        *held = held.saturating_add(1);
+    }
 }

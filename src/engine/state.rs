@@ -168,6 +168,15 @@ impl<Z: Layout> State<Z> {
     pub fn start(game: &Game) -> State<Z> {
         let mut s = State::<Z>::from_cells(game, &game.setup, 0);
         s.info = Info::start(game);
+        if let Some(c) = &game.columns {
+            for (sq, &h) in game.setup_heights.iter().enumerate() {
+                let code = game.setup[sq];
+                for _ in 1..h.max(1) {
+                    let slot = c.slot[sq] as usize;
+                    s.slots[slot] = super::column::push_bottom(s.slots[slot], code, c.bits);
+                }
+            }
+        }
         if let Some(sw) = &game.sowing {
             for (pit, &n) in sw.start.iter().enumerate() {
                 s.slots[pit] = n as u64;

@@ -113,6 +113,23 @@ impl<M: Mask> Env<'_, M> {
 }
 
 impl<M: Mask> Env<'_, M> {
+    /// How many pieces stand on square `sq`: with columns (`stacks`, `piles`), the
+    /// column's height; else 1 for a piece; 0 for none, or no square.
+    #[inline]
+    pub fn height(&self, sq: i64) -> i64 {
+        match self.code_at(sq) {
+            None | Some(0) => 0,
+            Some(_) => match self.game.and_then(|g| g.columns.as_ref()) {
+                Some(c) => {
+                    1 + (self.slots[c.slot[sq as usize] as usize]
+                        & ((1 << crate::ir::Columns::COUNT_BITS) - 1))
+                        as i64
+                }
+                None => 1,
+            },
+        }
+    }
+
     /// The seeds in square `sq`: 0 when it is no pit.
     #[inline]
     pub fn seeds(&self, sq: i64) -> i64 {

@@ -170,6 +170,7 @@ impl Program {
             Expr::CaptureReachable => self.push(Op::Reachable, h, 1),
             Expr::Attacked(a) => self.unary_op(a, Op::Attacked, h),
             Expr::Moved(a) => self.unary_op(a, Op::Moved, h),
+            Expr::Height(a) => self.unary_op(a, Op::Height, h),
             Expr::AttackedAny(p) => {
                 let p = self.pattern(p);
                 self.push(Op::AttackedAny(p), h, 1)

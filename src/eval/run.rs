@@ -184,6 +184,7 @@ impl Program {
             Op::Seeds => env.seeds(a),
             Op::Attacked => (on_board && attacked(env, a as u16)) as i64,
             Op::Moved => (on_board && env.moved.has(a as u16)) as i64,
+            Op::Height => env.height(a),
             Op::Toward(i) => {
                 let dir = self.lines[*i as usize][player][0];
                 toward(env, a, dir)

@@ -56,6 +56,9 @@ pub struct Board {
     /// A grid drawn as the points where its files and ranks cross (`board 19 x 19
     /// points`), pieces standing on the points, rather than as squares.
     pub points: bool,
+    /// `path_start[dir]`: for a path's direction, the path's first square (where a piece
+    /// entering it by one step lands); `NO_SQUARE` for other directions.
+    pub path_start: Vec<Sq>,
 }
 
 impl Board {
@@ -173,6 +176,7 @@ impl Board {
             used_set.insert(sq as Sq);
         }
         let opposite = opposites(&directions);
+        let path_start = vec![NO_SQUARE; directions.len()];
         Board {
             shape,
             width,
@@ -188,7 +192,46 @@ impl Board {
             shifts,
             opposite,
             points: false,
+            path_start,
         }
+    }
+
+    /// The board with a direction more: the way along `squares`, each stepping to the
+    /// next (a path: a player's way round a race track), the last to none. Its step is
+    /// `(0, 0)`: it is no compass step and has no opposite.
+    pub fn with_path(&self, name: &str, squares: &[Sq]) -> (Board, DirId) {
+        let cells = self.cells();
+        let mut next = self.next.clone();
+        let start = next.len();
+        next.resize(start + cells, NO_SQUARE);
+        for w in squares.windows(2) {
+            next[start + w[0] as usize] = w[1];
+        }
+        let mut directions = self.directions.clone();
+        directions.push(Direction {
+            name: name.to_string(),
+            dx: 0,
+            dy: 0,
+        });
+        let mut board = Board::with_neighbours(
+            self.shape,
+            self.width,
+            self.height,
+            self.used.clone(),
+            directions,
+            next,
+        );
+        board.names = self.names.clone();
+        board.points = self.points;
+        board.path_start[..self.path_start.len()].copy_from_slice(&self.path_start);
+        let id = DirId((board.directions.len() - 1) as u8);
+        board.path_start[id.index()] = squares.first().copied().unwrap_or(NO_SQUARE);
+        (board, id)
+    }
+
+    /// Whether `dir` is a path's direction.
+    pub fn is_path(&self, dir: DirId) -> bool {
+        self.path_start[dir.index()] != NO_SQUARE
     }
 
     /// The lines a picture draws between points, each once (from the south-west end): a
@@ -400,6 +443,10 @@ fn opposites(directions: &[Direction]) -> Vec<Option<DirId>> {
     directions
         .iter()
         .map(|d| {
+            // A path's step, (0, 0), has no opposite.
+            if (d.dx, d.dy) == (0, 0) {
+                return None;
+            }
             directions
                 .iter()
                 .position(|o| o.dx == -d.dx && o.dy == -d.dy)

@@ -137,6 +137,9 @@ pub enum Expr {
     /// Whether the piece on a square has moved since the game began (false for an empty
     /// square).
     Moved(Box<Expr>),
+    /// How many pieces stand on a square: a column's or a pile's height, 1 for a lone
+    /// piece, 0 for none or no square.
+    Height(Box<Expr>),
     /// The square `(files, ranks)` from a square, or no square (`OFF`): one step for each
     /// player, so that `to + forward` turns with them.
     Offset(Box<Expr>, [(i64, i64); MAX_PLAYERS]),
@@ -252,6 +255,7 @@ impl Expr {
             | Expr::Attacked(_)
             | Expr::AttackedAny(_)
             | Expr::Moved(_)
+            | Expr::Height(_)
             | Expr::Is(..)
             | Expr::Around(..)
             | Expr::Line(..)
@@ -295,6 +299,7 @@ impl Expr {
             | Expr::Around(_, e, _)
             | Expr::Attacked(e)
             | Expr::Moved(e)
+            | Expr::Height(e)
             | Expr::LineThrough(.., e)
             | Expr::CountWhere(.., e)
             | Expr::Group(_, e, _)

@@ -50,6 +50,9 @@ pub struct Columns {
     pub slot: Vec<u8>,
     /// Bits per piece in a packed column.
     pub bits: u32,
+    /// `piles`: every column is one player's pieces of one type; a move takes its top
+    /// piece, and a piece landing on a pile of its own kind goes on top.
+    pub piles: bool,
 }
 
 impl Columns {
@@ -204,6 +207,8 @@ pub struct Game {
     pub tiers: Vec<Vec<RuleId>>,
     /// The starting cell codes.
     pub setup: Vec<Code>,
+    /// With `piles`: how many pieces the setup puts on each square (empty otherwise).
+    pub setup_heights: Vec<u8>,
     /// `owner[code]`: the player whose piece a cell code is (`u8::MAX` for the empty
     /// square's 0).
     pub owner: Vec<u8>,
@@ -295,6 +300,8 @@ pub struct Game {
     pub hands: Vec<Vec<u8>>,
     /// The piece types kept in hand (bit `t` for type `t`).
     pub hand_types: u64,
+    /// `taken to hand`: a taken piece goes to its owner's hand.
+    pub taken_to_hand: bool,
     /// `counter NAME`: the game's counters, in the order declared.
     pub counters: Vec<Counter>,
     /// `dice N faces …`: the dice each turn begins by rolling.

@@ -40,6 +40,8 @@ pub enum Op {
     AttackedAny(u32),
     /// Whether the piece on the square on top has moved.
     Moved,
+    /// How many pieces stand on the square on top.
+    Height,
     /// The square a step away from the square on top: an index in `Program::steps`.
     Offset(u32),
     /// The next square along a direction from the square on top: an index in
@@ -148,6 +150,7 @@ impl Op {
                 | Op::Is(..)
                 | Op::Attacked
                 | Op::Moved
+                | Op::Height
                 | Op::LineThrough(..)
                 | Op::Group(..)
                 | Op::Reaches(..)

@@ -98,6 +98,9 @@ pub struct MoveRule {
     /// `by die`: the piece goes as many steps along a direction as a die left to play
     /// shows, and uses that die.
     pub by_die: bool,
+    /// `by die past the end`: only moves whose die goes past the last square of the line,
+    /// landing there.
+    pub die_past_end: bool,
     /// `add EXPR to COUNTER [when COND]`: read once the move has landed (after its effects
     /// and carries), in order.
     pub adds: Vec<Add>,
@@ -189,6 +192,12 @@ pub enum Where {
         pattern: Pattern,
         zone: Option<usize>,
         inner: Box<Where>,
+    },
+    /// `height(to) OP N`: the squares whose number of pieces compares so with `n` (empty
+    /// squares holding none).
+    Height {
+        op: super::BinOp,
+        n: i64,
     },
     And(Vec<Where>),
     Or(Vec<Where>),

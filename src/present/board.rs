@@ -146,6 +146,7 @@ pub fn board_drawing(game: &Game, s: &Position) -> Drawing {
     // Letters with a `'` (the third and fourth players) take two places.
     let letter_width = if game.players.len() > 2 { 2 } else { 1 };
     let width = match &game.columns {
+        Some(cols) if cols.piles => letter_width + 2,
         Some(cols) => letter_width * (Columns::room(cols.bits).min(DRAWN_UNDER) + 1) + 1,
         None => letter_width,
     };
@@ -332,6 +333,14 @@ fn column_cell(game: &Game, s: &Position, sq: Sq) -> String {
         return piece_letter(game, c);
     };
     let col = s.slots()[cols.slot[sq as usize] as usize];
+    if cols.piles {
+        // A pile is one kind of piece: its count and its letter, `5C`.
+        let letter = piece_letter(game, c);
+        return match column::height_below(col) {
+            0 => letter,
+            n => format!("{}{letter}", n + 1),
+        };
+    }
     let mut pieces = column::bottom_up(c, col, cols.bits);
     let commander = pieces
         .pop()
@@ -396,10 +405,14 @@ fn legend_text(game: &Game, cut: bool) -> String {
         line.push_str(&piece);
     }
     text.push_str(&format!("  {line}\n"));
-    if game.columns.is_some() {
-        text.push_str(
+    match &game.columns {
+        Some(cols) if cols.piles => {
+            text.push_str("  a pile: its count and its pieces' letter (`5C`)\n")
+        }
+        Some(_) => text.push_str(
             "  a column: the pieces under its commander from the bottom up, `:`, the commander\n",
-        );
+        ),
+        None => {}
     }
     if cut {
         text.push_str("  `+3`: three more pieces under those drawn\n");

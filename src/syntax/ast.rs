@@ -58,6 +58,29 @@ pub enum Item {
     Counter(CounterDecl),
     /// `dice N faces …`.
     Dice(DiceDecl),
+    /// `piles`: squares hold piles of one player's pieces of one type.
+    Piles(Span),
+    /// `path NAME { PLAYER: SQ to SQ, … }`.
+    Path(PathDecl),
+    /// `taken to hand`: taken pieces go to their owner's hand.
+    TakenToHand(Span),
+}
+
+/// `path route { White: m2 to a2, a1 to n1  Black: … }`: the squares each player's pieces
+/// go through, in order.
+#[derive(Clone, Debug)]
+pub struct PathDecl {
+    pub name: Ident,
+    pub ways: Vec<PathWay>,
+    pub span: Span,
+}
+
+/// One player's way along a path: squares, or `A to B` for every used square between.
+#[derive(Clone, Debug)]
+pub struct PathWay {
+    pub player: Ident,
+    pub parts: Vec<(Ident, Option<Ident>)>,
+    pub span: Span,
 }
 
 /// `dice 2 faces 1..6 doubles twice use most`, `dice 4 faces 0, 1 summed`.
@@ -353,6 +376,8 @@ pub enum Placed {
 pub struct Placement {
     /// `None`: one such piece for every player, the condition read from each player's side.
     pub owner: Option<Ident>,
+    /// `5 checker …` (with `piles`): a pile of that many on each square.
+    pub count: Option<Spanned<i64>>,
     pub what: Placed,
     pub target: PlacementTarget,
     pub span: Span,
@@ -438,8 +463,9 @@ pub enum Clause {
     /// `carry SQ to SQ`: the piece on the first square goes to the second once the move
     /// has landed.
     Carry(Expr, Expr, Span),
-    /// `by die`: the move goes as many steps as a die shows, and uses it.
-    ByDie(Span),
+    /// `by die`: the move goes as many steps as a die shows, and uses it; `by die past the
+    /// end` (`true`): the die goes past the line's last square, and the piece stops there.
+    ByDie(Span, bool),
     /// `add EXPR to COUNTER [when COND]`: once the move has landed, where the condition
     /// holds.
     Add {

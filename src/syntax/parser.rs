@@ -584,6 +584,44 @@ fn convert_item(pair: Pair<Rule>) -> Item {
             })
         }
         Rule::stacks_decl => Item::Stacks(sp),
+        Rule::piles_decl => Item::Piles(sp),
+        Rule::taken_decl => Item::TakenToHand(sp),
+        Rule::path_decl => {
+            let mut parts = after_keyword(pair);
+            let name = ident(parts.next().unwrap());
+            let ways = parts
+                .filter(|p| p.as_rule() == Rule::path_way)
+                .map(|way| {
+                    let way_span = span(&way);
+                    let mut inner = way.into_inner();
+                    let player = ident(inner.next().unwrap());
+                    let parts = inner
+                        .filter(|p| p.as_rule() == Rule::path_part)
+                        .map(|part| {
+                            let mut names = part
+                                .into_inner()
+                                .filter(|p| p.as_rule() == Rule::square_name)
+                                .map(|p| Ident {
+                                    name: p.as_str().to_string(),
+                                    span: span(&p),
+                                });
+                            let first = names.next().unwrap();
+                            (first, names.next())
+                        })
+                        .collect();
+                    PathWay {
+                        player,
+                        parts,
+                        span: way_span,
+                    }
+                })
+                .collect();
+            Item::Path(PathDecl {
+                name,
+                ways,
+                span: sp,
+            })
+        }
         Rule::promote_decl => {
             let mut names = pair
                 .into_inner()
@@ -743,14 +781,29 @@ fn placement(pair: Pair<Rule>) -> Placement {
     let sp = span(&pair);
     let mut inner = pair.into_inner();
     let who = inner.next().unwrap();
+    let count = who
+        .clone()
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::pile_count)
+        .map(|p| Spanned {
+            span: span(&p),
+            value: int(p.into_inner().next().unwrap()),
+        });
     let (owner, what) = match who.as_rule() {
         Rule::owned_piece => {
-            let mut i = who.into_inner();
+            let mut i = who.into_inner().filter(|p| p.as_rule() == Rule::ident);
             let owner = ident(i.next().unwrap());
             (Some(owner), Placed::Piece(ident(i.next().unwrap())))
         }
         Rule::seed_fill => (None, Placed::Seeds(expr(who.into_inner().nth(1).unwrap()))),
-        _ => (None, Placed::Piece(ident(who.into_inner().next().unwrap()))),
+        _ => (
+            None,
+            Placed::Piece(ident(
+                who.into_inner()
+                    .find(|p| p.as_rule() == Rule::ident)
+                    .unwrap(),
+            )),
+        ),
     };
     let target = inner.next().unwrap();
     let target = match target.as_rule() {
@@ -768,6 +821,7 @@ fn placement(pair: Pair<Rule>) -> Placement {
     };
     Placement {
         owner,
+        count,
         what,
         target,
         span: sp,
@@ -880,7 +934,9 @@ fn clause(pair: Pair<Rule>) -> Clause {
             let text = condition.as_str().trim().to_string();
             Clause::Require(expr(condition), sp, text)
         }
-        Rule::by_die_clause => Clause::ByDie(sp),
+        Rule::by_die_clause => {
+            Clause::ByDie(sp, pair.into_inner().any(|p| p.as_rule() == Rule::past_end))
+        }
         Rule::add_clause => {
             let mut parts = after_keyword(pair);
             let amount = expr(parts.next().unwrap());

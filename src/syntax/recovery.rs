@@ -537,6 +537,24 @@ pub(super) const DECLARATIONS: &[Declaration] = &[
         section: "Dice",
     },
     Declaration {
+        word: "piles",
+        what: "piles",
+        form: "piles",
+        section: "Piles",
+    },
+    Declaration {
+        word: "path",
+        what: "a path",
+        form: "path NAME { PLAYER: SQUARE to SQUARE, … }",
+        section: "Paths",
+    },
+    Declaration {
+        word: "taken",
+        what: "pieces taken to hand",
+        form: "taken to hand",
+        section: "Pieces taken to hand",
+    },
+    Declaration {
         word: "bonus",
         what: "a bonus",
         form: "bonus 7.5 to White",
@@ -596,6 +614,8 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
             "a board (`8 x 8`, `hex 11 x 11`, `hexagon 5`, `7 x 7 lines { … }`)"
         }
         Rule::line_to => "`to` or a square name",
+        Rule::path_way | Rule::path_part => "a player's way: `White: a1 to h1`",
+        Rule::past_end => "`past the end`",
         Rule::line_through => "`through`",
         Rule::count_in_hand | Rule::count_where => "`in`, `around` or `where`",
         Rule::letter => "a single letter",
@@ -614,6 +634,9 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::no_move_decl
         | Rule::after_decl
         | Rule::stacks_decl
+        | Rule::piles_decl
+        | Rule::path_decl
+        | Rule::taken_decl
         | Rule::promote_decl
         | Rule::counters_decl
         | Rule::names_decl
