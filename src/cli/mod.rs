@@ -150,6 +150,10 @@ pub enum Command {
         /// its own (summed over every way the dice can fall)
         #[arg(long)]
         no_chance: bool,
+        /// In a game of dice: count whole turns, each a roll and a play (all the moves
+        /// made with that roll), plays that lead to the same position counted once
+        #[arg(long, conflicts_with = "no_chance")]
+        turns: bool,
     },
     /// Play random games and report their speed and results
     Bench {
@@ -255,13 +259,17 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             threads,
             json,
             no_chance,
+            turns,
         } => perft::run(
             &game,
-            depth,
-            divide,
-            at_least_one(threads)?,
-            json,
-            no_chance,
+            perft::Counting {
+                depth,
+                show_divide: divide,
+                threads: at_least_one(threads)?,
+                as_json: json,
+                no_chance,
+                turns,
+            },
         ),
         Command::Bench {
             game,

@@ -1,4 +1,4 @@
-//! `tabula perft GAME --depth N [--divide] [--threads T] [--json] [--no-chance]`.
+//! `tabula perft GAME --depth N [--divide] [--threads T] [--json] [--no-chance | --turns]`.
 
 use super::error::{CliError, Out};
 use super::game::{load_game, options_json, GameArgs};
@@ -7,14 +7,27 @@ use crate::search::perft::{divide_at_after, perft_at_after};
 use std::process::ExitCode;
 use std::time::Instant;
 
-pub fn run(
-    args: &GameArgs,
-    depth: usize,
-    show_divide: bool,
-    threads: usize,
-    as_json: bool,
-    no_chance: bool,
-) -> Result<ExitCode, CliError> {
+/// What to count, and how to show it.
+pub struct Counting {
+    pub depth: usize,
+    pub show_divide: bool,
+    pub threads: usize,
+    pub as_json: bool,
+    /// A roll is no step of its own.
+    pub no_chance: bool,
+    /// A step is a whole turn, plays merged by position.
+    pub turns: bool,
+}
+
+pub fn run(args: &GameArgs, counting: Counting) -> Result<ExitCode, CliError> {
+    let Counting {
+        depth,
+        show_divide,
+        threads,
+        as_json,
+        no_chance,
+        turns,
+    } = counting;
     if depth == 0 {
         return Err(CliError::Usage("--depth must be at least 1".into()));
     }
@@ -24,7 +37,9 @@ pub fn run(
     let t = Instant::now();
     let mut counts = Vec::new();
     for d in 1..=depth {
-        let n = if no_chance {
+        let n = if turns {
+            crate::search::plays::perft_turns_at(game, start, d)
+        } else if no_chance {
             crate::search::perft::perft_without_chance_at(game, start, d)
         } else {
             perft_at_after(game, start, &loaded.before, d, threads)
@@ -36,7 +51,10 @@ pub fn run(
         }
         counts.push(n);
     }
-    let divided = show_divide.then(|| divide_at_after(game, start, &loaded.before, depth, threads));
+    let divided = show_divide.then(|| match turns {
+        true => crate::search::plays::turns_by_roll_at(game, start, depth),
+        false => divide_at_after(game, start, &loaded.before, depth, threads),
+    });
     let seconds = t.elapsed().as_secs_f64();
     if as_json {
         let mut doc = serde_json::json!({

@@ -7,4 +7,5 @@ pub mod evaluate;
 pub mod mcts;
 pub mod perft;
 pub mod playout;
+pub mod plays;
 pub mod threads;
