@@ -22,7 +22,9 @@ pub fn move_text(game: &Game, m: Move) -> String {
     }
     let rule = &game.rules[m.rule.index()];
     let mut text = String::new();
-    part_text(game, rule, m.from, m.first_steps(), &mut text);
+    // On piles, a landing on a pile of one's own takes nothing: `m1-n1`.
+    let merges = game.columns.as_ref().is_some_and(|c| c.piles) && !m.takes;
+    part_text(game, rule, m.from, m.first_steps(), merges, &mut text);
     if let (Some(then), false) = (rule.then, m.second_steps().is_empty()) {
         let second = &game.rules[then.index()];
         // A removal is written after the move that earned it: `d2xa1`, `a4-a1xg7`.
@@ -34,6 +36,7 @@ pub fn move_text(game: &Game, m: Move) -> String {
             &game.rules[then.index()],
             NO_SQUARE,
             m.second_steps(),
+            merges,
             &mut text,
         );
     }
@@ -48,7 +51,14 @@ pub fn move_text(game: &Game, m: Move) -> String {
 /// One part of a move: a placement's square (after the piece's letter and `@` when the
 /// game places more than one type of piece), or the square a piece starts from (when
 /// `from` is one) and each landing, after `x` for a capture and `-` otherwise.
-fn part_text(game: &Game, rule: &MoveRule, from: Sq, steps: &[Step], text: &mut String) {
+fn part_text(
+    game: &Game,
+    rule: &MoveRule,
+    from: Sq,
+    steps: &[Step],
+    merges: bool,
+    text: &mut String,
+) {
     if rule.removes {
         if let Some(step) = steps.first() {
             text.push('x');
@@ -66,7 +76,7 @@ fn part_text(game: &Game, rule: &MoveRule, from: Sq, steps: &[Step], text: &mut 
         }
         return;
     }
-    let sep = if rule.captures() { 'x' } else { '-' };
+    let sep = if rule.captures() && !merges { 'x' } else { '-' };
     if from != NO_SQUARE {
         text.push_str(game.board.name(from));
     }
@@ -132,10 +142,13 @@ pub fn move_text_among(game: &Game, m: Move, legal: &[Move]) -> String {
                 .map(|s| s.to())
                 .eq(m.steps().iter().map(|s| s.to()))
     };
-    let alike = legal
-        .iter()
-        .any(|&o| o.rule != m.rule && same_squares(&o) && move_text(game, o) == text);
-    if alike && !m.is_pass() {
+    let alike = |o: &Move| same_squares(o) && move_text(game, *o) == text;
+    // In a game of dice, two moves alike but for the die they use are told apart by it:
+    // `m2-n2:2`, bearing off with the 2 rather than the 1.
+    if m.die != 0 && legal.iter().any(|o| o.die != m.die && alike(o)) {
+        return format!("{text}:{}", m.die);
+    }
+    if !m.is_pass() && legal.iter().any(|o| o.rule != m.rule && alike(o)) {
         format!("{text}:{}", game.rules[m.rule.index()].name)
     } else {
         text
@@ -150,12 +163,18 @@ pub fn parse_move(game: &Game, legal: &[Move], text: &str) -> Option<Move> {
         Some((written, rule)) => (written, Some(rule)),
         None => (text, None),
     };
+    // `:2` names the die a move uses, `:slide` its rule.
+    let die = rule.and_then(|r| r.parse::<u8>().ok());
     let mut found = legal
         .iter()
         .copied()
         .filter(|&m| move_text(game, m) == written)
-        .filter(|m| rule.is_none_or(|r| !m.is_pass() && game.rules[m.rule.index()].name == r));
+        .filter(|m| match (die, rule) {
+            (Some(d), _) => m.die == d,
+            (None, Some(r)) => !m.is_pass() && game.rules[m.rule.index()].name == r,
+            (None, None) => true,
+        });
     let first = found.next()?;
-    // Without the rule's name, the text must name one move.
-    (rule.is_some() || found.all(|m| m.rule == first.rule)).then_some(first)
+    // Without the rule's name or the die, the text must name one move.
+    (rule.is_some() || found.all(|m| m.rule == first.rule && m.die == first.die)).then_some(first)
 }

@@ -5,7 +5,7 @@
 //! lost but by the rules (a placement brings one in, from the hand where the game keeps
 //! one), and seeds are never made or lost at all.
 
-use crate::common::{generate, make, move_text, position_text, Move, Position};
+use crate::common::{generate, make, position_text, Move, Position};
 use tabula::engine::{Scratch, Workspace};
 use tabula::ir::Game;
 use tabula::load::{load_source, GameSpec};
@@ -132,18 +132,33 @@ fn check_state(name: &str, game: &Game, s: &Position, moves: &mut Vec<Move>) {
                 !moves.is_empty(),
                 "{name}: a game that goes on offers a move"
             );
-            // A move chosen by index without listing the others is the listed one.
-            for i in [0, moves.len() / 2, moves.len() - 1] {
-                let chosen = s.sample(game, &mut Workspace::default(), &mut |n| {
-                    assert_eq!(n, moves.len(), "{name}: the count of moves at {text}");
-                    i
-                });
-                assert_eq!(chosen, Ok(moves[i]), "{name}: move {i} at {text}");
+            // A roll is drawn as the dice fall: by the index of a throw, each way the dice
+            // can fall being as many throws as give it.
+            if let (Some(dice), true) = (&game.dice, moves[0].is_roll()) {
+                let throws = dice.throws as usize;
+                for i in [0, throws / 2, throws - 1] {
+                    let chosen = s.sample(game, &mut Workspace::default(), &mut |n| {
+                        assert_eq!(n, throws, "{name}: the throws at {text}");
+                        i
+                    });
+                    let roll = Move::roll(dice.roll_of_throw(i as u32));
+                    assert_eq!(chosen, Ok(roll), "{name}: throw {i} at {text}");
+                    assert!(moves.contains(&roll), "{name}: throw {i} at {text}");
+                }
+            } else {
+                // A move chosen by index without listing the others is the listed one.
+                for i in [0, moves.len() / 2, moves.len() - 1] {
+                    let chosen = s.sample(game, &mut Workspace::default(), &mut |n| {
+                        assert_eq!(n, moves.len(), "{name}: the count of moves at {text}");
+                        i
+                    });
+                    assert_eq!(chosen, Ok(moves[i]), "{name}: move {i} at {text}");
+                }
             }
             // Every move where there are few; an even sample where there are thousands.
             let step = moves.len().div_ceil(64);
             for &m in moves.iter().step_by(step) {
-                let written = move_text(game, m);
+                let written = tabula::present::move_text_among(game, m, moves);
                 assert_eq!(
                     tabula::present::parse_move(game, moves, &written),
                     Some(m),

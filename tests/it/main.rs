@@ -2,6 +2,7 @@
 //! rules from hand-made positions, diagnostics snapshots, the engine's invariants over
 //! every shipped game, and the command line and play session run as real processes.
 
+mod backgammon;
 mod boards;
 mod chess_rules;
 mod cli;
