@@ -156,6 +156,13 @@ fn own_moves<Z: Layout>(
     if game.dice.as_ref().is_some_and(|d| d.use_most) {
         super::dice::keep_most(game, s, out);
     }
+    if game.columns.as_ref().is_some_and(|c| c.piles) {
+        // A landing on a pile of one's own takes nothing: the move is no capture.
+        for m in out.iter_mut().filter(|m| m.takes && m.steps().len() == 1) {
+            let code = s.at(m.to());
+            m.takes = code != 0 && game.owner[code as usize] != s.to_move;
+        }
+    }
     true
 }
 

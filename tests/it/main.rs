@@ -21,6 +21,7 @@ mod laska_rules;
 mod limits;
 mod mancala_rules;
 mod perft;
+mod piles;
 mod placement_games;
 mod repl;
 mod syntax_errors;
