@@ -164,6 +164,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         Vec::new()
     };
     let after = after_move(&c.after_move, &c.zones, players, reads.previous);
+    let piles = c.columns.as_ref().is_some_and(|c| c.piles);
     Ok(Game {
         title: c.title,
         about: c.about,
@@ -235,6 +236,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         hands: c.hands,
         hand_types: c.hand_types,
         taken_to_hand: c.taken_to_hand,
+        piles,
         counters: c.counters,
         dice: c.dice,
         estimated_values: Default::default(),

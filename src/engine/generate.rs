@@ -156,7 +156,7 @@ fn own_moves<Z: Layout>(
     if game.dice.as_ref().is_some_and(|d| d.use_most) {
         super::dice::keep_most(game, s, out);
     }
-    if game.columns.as_ref().is_some_and(|c| c.piles) {
+    if game.piles {
         // A landing on a pile of one's own takes nothing: the move is no capture.
         for m in out.iter_mut().filter(|m| m.takes && m.steps().len() == 1) {
             let code = s.at(m.to());
@@ -613,6 +613,37 @@ pub(super) fn placeable_squares<Z: Layout>(
     squares
 }
 
+/// The squares of `within` whose number of pieces compares by `op` with `n` (`height(to) >
+/// 1`): empty squares hold none, a lone piece is one, a column or pile its height.
+fn height_squares<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    op: crate::ir::BinOp,
+    n: i64,
+    within: Z::Set,
+) -> Z::Set {
+    let holds = |height: usize| crate::eval::arith::binary_holds(op, height as i64, n);
+    let occupied = s.all_occupied(game.players.len());
+    let mut set = Z::Set::default();
+    if holds(0) {
+        set = Z::Set::from_set(&game.board.used_set) & !occupied & within;
+    }
+    let Some(c) = &game.columns else {
+        // A lone piece on each occupied square.
+        return if holds(1) {
+            set | (occupied & within)
+        } else {
+            set
+        };
+    };
+    for sq in (occupied & within).squares() {
+        if holds(1 + super::column::height_below(s.slots[c.slot[sq as usize] as usize])) {
+            set |= Z::Set::bit(sq);
+        }
+    }
+    set
+}
+
 /// The squares `to` where conditions on the squares around `to` hold.
 pub(super) fn where_squares<Z: Layout>(
     game: &Game,
@@ -628,8 +659,10 @@ pub(super) fn where_squares<Z: Layout>(
             onto,
             delta,
         } => view.pattern(game, s, pattern).shift(-delta[player]) & Z::Set::from_set(&onto[player]),
-        Where::And(parts) => parts.iter().fold(!Z::Set::default(), |acc, p| {
-            acc & where_squares(game, s, view, p)
+        Where::And(parts) => parts.iter().fold(!Z::Set::default(), |acc, p| match p {
+            // Heights are read only where the parts before leave squares.
+            Where::Height { op, n } => acc & height_squares(game, s, *op, *n, acc),
+            _ => acc & where_squares(game, s, view, p),
         }),
         Where::Or(parts) => parts.iter().fold(Z::Set::default(), |acc, p| {
             acc | where_squares(game, s, view, p)
@@ -658,27 +691,7 @@ pub(super) fn where_squares<Z: Layout>(
                 Z::Set::default()
             }
         }
-        Where::Height { op, n } => {
-            let occupied = s.all_occupied(game.players.len());
-            let mut set = Z::Set::default();
-            if crate::eval::arith::binary_holds(*op, 0, *n) {
-                set = Z::Set::from_set(&game.board.used_set) & !occupied;
-            }
-            let Some(c) = &game.columns else {
-                // A lone piece on each occupied square.
-                return match crate::eval::arith::binary_holds(*op, 1, *n) {
-                    true => set | occupied,
-                    false => set,
-                };
-            };
-            for sq in occupied.squares() {
-                let height = 1 + super::column::height_below(s.slots[c.slot[sq as usize] as usize]);
-                if crate::eval::arith::binary_holds(*op, height as i64, *n) {
-                    set |= Z::Set::bit(sq);
-                }
-            }
-            set
-        }
+        Where::Height { op, n } => height_squares(game, s, *op, *n, !Z::Set::default()),
         Where::Holds(condition) => {
             if condition.holds(&env(game, s)) {
                 Z::Set::from_set(&game.board.used_set)

@@ -178,7 +178,7 @@ pub(super) fn make_part<Z: Layout>(
         let to = step.to();
         let player = s.to_move as usize;
         let code = game.code(player, t as usize);
-        if game.columns.as_ref().is_some_and(|c| c.piles) {
+        if game.piles {
             done.taken += land_one(game, s, to, code, rule.takes_landing) as u32;
         } else {
             if rule.takes_landing && take(game, s, to) {
@@ -554,11 +554,11 @@ pub(super) fn make_step<Z: Layout>(
     passed: &mut Z::Set,
     taken: &mut u32,
 ) -> bool {
+    if game.piles {
+        return make_pile_step(game, s, rule, at, step, passed, taken);
+    }
     let code = s.at(at);
     let plan = StepPlan::of(game, rule, code, at, step);
-    if game.columns.as_ref().is_some_and(|c| c.piles) {
-        return make_pile_step(game, s, &plan, code, passed, taken);
-    }
     s.put(game, plan.leaves, 0);
     let mut column = lift_column(game, s, plan.leaves);
     for sq in plan.taken(&game.board) {
@@ -583,14 +583,18 @@ pub(super) fn make_step<Z: Layout>(
 /// `make_step` with `piles`: the top piece of the pile leaves it, takes what the rule takes
 /// on the way, and lands on a pile of its own kind or takes what stands there.
 #[cold]
+#[inline(never)]
 fn make_pile_step<Z: Layout>(
     game: &Game,
     s: &mut State<Z>,
-    plan: &StepPlan,
-    code: Code,
+    rule: &MoveRule,
+    at: u16,
+    step: Step,
     passed: &mut Z::Set,
     taken: &mut u32,
 ) -> bool {
+    let code = s.at(at);
+    let plan = StepPlan::of(game, rule, code, at, step);
     lift_one(game, s, plan.leaves);
     for sq in plan.taken(&game.board) {
         *taken += take(game, s, sq) as u32;
@@ -689,14 +693,22 @@ fn take<Z: Layout>(game: &Game, s: &mut State<Z>, sq: u16) -> bool {
     s.put(game, sq, 0);
     let column = lift_column(game, s, sq);
     if game.taken_to_hand {
-        to_hand(game, s, code);
-        if let Some(c) = &game.columns {
-            for i in 0..column::height_below(column) {
-                to_hand(game, s, column::below(column, i, c.bits));
-            }
-        }
+        column_to_hand(game, s, code, column);
     }
     true
+}
+
+/// With `taken to hand`: the pieces taken (a piece `code`, and the column under it) go to
+/// their owners' hands.
+#[cold]
+#[inline(never)]
+fn column_to_hand<Z: Layout>(game: &Game, s: &mut State<Z>, code: Code, column: u64) {
+    to_hand(game, s, code);
+    if let Some(c) = &game.columns {
+        for i in 0..column::height_below(column) {
+            to_hand(game, s, column::below(column, i, c.bits));
+        }
+    }
 }
 
 /// With `taken to hand`: a taken piece goes to its owner's hand (for the types kept in

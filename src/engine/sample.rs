@@ -35,7 +35,7 @@ pub fn countable(game: &Game) -> bool {
     game.sowing.is_none()
         && game.dice.is_none()
         // A landing on a pile of one's own is no capture: listed, to say so move by move.
-        && !game.columns.as_ref().is_some_and(|c| c.piles)
+        && !game.piles
         && !game.reads_reachable
         && game.after_move.is_empty()
         && game.rules.iter().all(|r| {

@@ -302,6 +302,9 @@ pub struct Game {
     pub hand_types: u64,
     /// `taken to hand`: a taken piece goes to its owner's hand.
     pub taken_to_hand: bool,
+    /// `piles`: the columns are piles of one kind of piece (`Columns::piles`), kept here
+    /// too for the generator's hot path.
+    pub piles: bool,
     /// `counter NAME`: the game's counters, in the order declared.
     pub counters: Vec<Counter>,
     /// `dice N faces …`: the dice each turn begins by rolling.

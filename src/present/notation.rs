@@ -23,7 +23,7 @@ pub fn move_text(game: &Game, m: Move) -> String {
     let rule = &game.rules[m.rule.index()];
     let mut text = String::new();
     // On piles, a landing on a pile of one's own takes nothing: `m1-n1`.
-    let merges = game.columns.as_ref().is_some_and(|c| c.piles) && !m.takes;
+    let merges = game.piles && !m.takes;
     part_text(game, rule, m.from, m.first_steps(), merges, &mut text);
     if let (Some(then), false) = (rule.then, m.second_steps().is_empty()) {
         let second = &game.rules[then.index()];

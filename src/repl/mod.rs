@@ -713,7 +713,18 @@ impl Session {
         let rolls = self.roll_due() && (self.ai[p].is_some() || !self.typed_dice);
         if rolls && self.computer_plies < MAX_COMPUTER_PLIES {
             self.computer_plies += 1;
-            let m = self.random_roll();
+            // A roll taken back fell already: it falls the same again, and what was taken
+            // back after it can still be played again. Any other roll drops it.
+            let m = match self.undone.last() {
+                Some(&m) if m.is_roll() => {
+                    self.undone.pop();
+                    m
+                }
+                _ => {
+                    self.undone.clear();
+                    self.random_roll()
+                }
+            };
             return Some(format!("\n{}", self.play(m)));
         }
         let player = self.ai[p]?;

@@ -278,3 +278,28 @@ fn the_language_reference_shows_piles_paths_and_pieces_taken_to_hand() {
         );
     }
 }
+
+/// A roll taken back falls the same again (taking it back does not throw the dice anew),
+/// and what was taken back after it is still there to play again; the record saved reads
+/// back at the same position.
+#[test]
+fn a_roll_taken_back_falls_the_same_again() {
+    use tabula::load::{load, GameSpec};
+    use tabula::repl::Session;
+    let spec = GameSpec::named("backgammon");
+    let mut session = Session::new(spec.clone(), load(&spec).unwrap(), &[], 1).unwrap();
+    session.opening();
+    session.computer_move(&mut |_| {});
+    let rolled = position_text(session.game(), session.state());
+    assert!(rolled.contains(" dice="), "{rolled}");
+    session.execute("undo");
+    session.computer_move(&mut |_| {});
+    assert_eq!(position_text(session.game(), session.state()), rolled);
+    let dir = crate::common::temp_folder("bg_undo");
+    let record = dir.join("game.rec");
+    session.execute(&format!("save {}", record.display()));
+    session.execute("new");
+    session.execute(&format!("load {}", record.display()));
+    assert_eq!(position_text(session.game(), session.state()), rolled);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

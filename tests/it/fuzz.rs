@@ -45,6 +45,11 @@ const WORDS: &[&str] = &[
     "shared",
     "add",
     "dice=",
+    "piles",
+    "path",
+    "taken to hand",
+    "height",
+    "past the end",
     "game",
     "board",
     "players",
@@ -327,7 +332,14 @@ fn shipped(names: &[&str]) -> Vec<(String, Game)> {
 }
 
 const SHIPPED: &[&str] = &[
-    "zola", "laska", "jerboa", "zigzag", "kalah", "chess", "othello",
+    "zola",
+    "laska",
+    "jerboa",
+    "zigzag",
+    "kalah",
+    "chess",
+    "othello",
+    "backgammon",
 ];
 
 /// A position text mangled from one reached in play.
