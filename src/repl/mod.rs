@@ -55,6 +55,8 @@ pub const HELP: &str = "\
 Commands:
   moves [SQUARE]   the legal moves, numbered (type a number to play one); with a square,
                    the moves from it
+  plays            in a game of dice: every way to play the roll that ends in a
+                   different position, as the moves that make it
   undo, redo [N]   take back a move (or N), or play it again
   first, last, back, forward, goto N
                    step through the game (goto 0 is the start); play goes on from there
@@ -192,9 +194,9 @@ impl Session {
     /// What tab completion offers: the commands, and the legal moves written out.
     pub fn completions(&mut self) -> Vec<String> {
         let mut words: Vec<String> = [
-            "moves", "undo", "redo", "new", "show", "position", "fen", "history", "save", "load",
-            "picture", "perft", "hint", "ai", "rules", "help", "quit", "first", "last", "back",
-            "forward", "goto",
+            "moves", "plays", "undo", "redo", "new", "show", "position", "fen", "history", "save",
+            "load", "picture", "perft", "hint", "ai", "rules", "help", "quit", "first", "last",
+            "back", "forward", "goto",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -223,6 +225,7 @@ impl Session {
                 quit: true,
             },
             "moves" => Output::text(self.numbered_moves(rest)),
+            "plays" => Output::text(self.plays()),
             "show" => Output::text(self.board()),
             "position" => Output::text(format!("{}\n", self.position())),
             "fen" => Output::text(self.fen()),
@@ -320,6 +323,38 @@ impl Session {
 
     /// The legal moves, numbered (the numbers play them), in columns when there are many;
     /// with a square, only the moves that start there.
+    /// `plays`: in a game of dice, once the dice are rolled, every way to play them that
+    /// ends in a different position, each written as the moves that make it.
+    fn plays(&mut self) -> String {
+        if self.game.dice.is_none() {
+            return "`plays` lists the ways to play a roll, in a game of dice\n".into();
+        }
+        if self.state.outcome(&self.game, &mut self.work).is_some() {
+            return "The game is over: no moves.\n".into();
+        }
+        if self.state.dice_left == 0 {
+            return "the dice are not rolled yet: `plays` lists the ways to play them once they are\n".into();
+        }
+        let lines = crate::search::plays::play_lines_at(&self.game, &self.state);
+        let written: Vec<String> = lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let moves: Vec<String> = line
+                    .iter()
+                    .map(|(m, legal)| move_text_among(&self.game, *m, legal))
+                    .collect();
+                format!("{:>4}. {}", i + 1, moves.join(" "))
+            })
+            .collect();
+        let n = written.len();
+        let plays = if n == 1 { "play" } else { "plays" };
+        format!(
+            "{n} {plays}, each to a different position:\n{}",
+            columns(&written, 80)
+        )
+    }
+
     fn numbered_moves(&mut self, square: &str) -> String {
         let legal = self.legal();
         if legal.is_empty() {

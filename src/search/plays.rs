@@ -1,7 +1,7 @@
 //! Perft by whole turns, for games of dice: a step is a roll and then a play, everything
-//! the player does with that roll, and plays that lead to the same position are one (the
-//! way Backgammon programs count: 6-5 from the start has seven plays, whatever order the
-//! dice are used in). `perft --turns` counts so.
+//! the player does with that roll, and plays that lead to the same position are one (as
+//! programs of race games count: two dice used in either order to the same position make
+//! one play). `perft --turns` counts so.
 
 use crate::each_state;
 use crate::engine::Layout;
@@ -38,6 +38,63 @@ pub fn plays<Z: Layout>(game: &Game, state: &State<Z>) -> Vec<State<Z>> {
         }
     }
     order
+}
+
+/// The plays of `plays`, each as the first sequence of moves found that makes it (with the
+/// moves legal at each step, for writing them), in the order the moves are listed.
+pub fn play_lines<Z: Layout>(game: &Game, state: &State<Z>) -> Vec<Vec<(Move, Vec<Move>)>> {
+    let mut scratch = Scratch::default();
+    let mut ends = HashSet::new();
+    let mut seen = HashSet::new();
+    let mut lines = Vec::new();
+    let mut line = Vec::new();
+    lines_from(
+        game,
+        state,
+        state.to_move,
+        &mut scratch,
+        &mut ends,
+        &mut seen,
+        &mut line,
+        &mut lines,
+    );
+    lines
+}
+
+/// `play_lines` from `s`, reached by `line`.
+#[allow(clippy::too_many_arguments)]
+fn lines_from<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    player: u8,
+    scratch: &mut Scratch<Z>,
+    ends: &mut HashSet<State<Z>>,
+    seen: &mut HashSet<State<Z>>,
+    line: &mut Vec<(Move, Vec<Move>)>,
+    lines: &mut Vec<Vec<(Move, Vec<Move>)>>,
+) {
+    let mut moves = Vec::new();
+    let over = generate(game, s, scratch, &mut moves).is_some();
+    if over || s.to_move != player || moves.first().is_none_or(Move::is_roll) {
+        if ends.insert(*s) {
+            lines.push(line.clone());
+        }
+        return;
+    }
+    for &m in &moves {
+        let mut next = *s;
+        make(game, &mut next, m);
+        if seen.insert(next) {
+            line.push((m, moves.clone()));
+            lines_from(game, &next, player, scratch, ends, seen, line, lines);
+            line.pop();
+        }
+    }
+}
+
+/// `play_lines` from a position of any layout.
+pub fn play_lines_at(game: &Game, position: &Position) -> Vec<Vec<(Move, Vec<Move>)>> {
+    each_state!(position, s => play_lines(game, s))
 }
 
 /// The sequences of `depth` whole turns from `state`, each turn a roll and one of its

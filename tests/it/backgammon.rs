@@ -303,3 +303,23 @@ fn a_roll_taken_back_falls_the_same_again() {
     assert_eq!(position_text(session.game(), session.state()), rolled);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The session lists a roll's plays, one for each position they lead to: 6-5 from the
+/// start has the seven of the table, as OpenSpiel counts them.
+#[test]
+fn the_session_lists_the_plays_of_a_roll() {
+    let out = crate::common::tabula_command()
+        .args(["play", "backgammon", "--typed-dice"])
+        .write_stdin("plays\nroll 6-5\nplays\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "the dice are not rolled yet: `plays` lists the ways to play them once they are\n"
+        ),
+        "{text}"
+    );
+    let listed = "White> plays\n7 plays, each to a different position:\n   1. e1-l1 e1-k1\n   2. e1-l1 a2-e1\n   3. a2-f1 e1-k1\n   4. a2-f1 a2-e1\n   5. m2-f2 e1-k1\n   6. m2-f2 a2-e1\n   7. m2-f2 f2-a2\n";
+    assert!(text.contains(listed), "{text}");
+}
