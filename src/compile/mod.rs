@@ -155,7 +155,14 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         None
     } else {
         let mut read: Vec<ir::Expr> = c.after_move.clone();
-        read.extend(rules.iter().flat_map(|r| r.conditions.iter().cloned()));
+        // A rule's conditions (its `if`s) hold together: one `and` chain, so that a guard
+        // in one `if` guards what another reads.
+        read.extend(rules.iter().filter_map(|r| {
+            r.conditions
+                .iter()
+                .cloned()
+                .reduce(|a, b| ir::Expr::Binary(ir::BinOp::And, Box::new(a), Box::new(b)))
+        }));
         lookback::look_kept(&read)
     };
     let attacks = if reads.attacked {

@@ -580,3 +580,27 @@ fn moves_are_written_in_standard_algebraic_notation() {
     }
     assert!(written("7k/8/5K2/8/8/8/8/6Q1 w - - 0 1").contains(&"Qg7#".to_string()));
 }
+
+/// A rule's `if`s hold together: with capture in passing's two conditions written as two
+/// `if`s, the guard in the first (`previous(rule) == double_push`) still says when the
+/// move before matters, so a knight's move leaves no `previous=` in the position.
+#[test]
+fn a_guard_in_one_if_guards_what_another_if_reads() {
+    let source = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/chess.game"),
+    )
+    .unwrap();
+    let split = source.replace(
+        "  if previous(rule) == double_push and previous(to) == to + backward\n",
+        "  if previous(rule) == double_push\n  if previous(to) == to + backward\n",
+    );
+    assert_ne!(split, source);
+    let g = compile(&split);
+    let s = play_line(&g, tabula::engine::Position::start(&g), &["e2-e4", "g8-f6"]);
+    assert_eq!(
+        position_text(&g, &s),
+        "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR White unmoved=a1,e1,h1,a8,e8,h8 clock=1"
+    );
+    let s = play_line(&g, s, &["e4-e5", "d7-d5"]);
+    assert!(moves(&g, &s).contains(&"e5-d6".to_string()));
+}
