@@ -233,6 +233,16 @@ fn pieces(game: &Game, s: &Position, sq: Sq, x: usize, y: usize) -> String {
         None => vec![code],
     };
     let cx = x + CELL / 2;
+    if codes.len() > 1 && game.piles {
+        // A pile is one kind of piece: one disc with its count on it.
+        let (owner, _) = game.decode(code);
+        let (fill, ink, _) = player_colour(game, owner);
+        return format!(
+            "<circle cx=\"{cx}\" cy=\"{}\" r=\"21\" fill=\"{fill}\" stroke=\"#222\" stroke-width=\"1.5\"/>\n{}",
+            y + CELL / 2,
+            text(cx, y + CELL / 2 + 8, 22, ink, &codes.len().to_string())
+        );
+    }
     if codes.len() == 1 {
         // Stones on the points of a grid nearly touch, the lines being close.
         let radius = if game.board.points { 26.0 } else { 21.0 };

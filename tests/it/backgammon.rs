@@ -323,3 +323,23 @@ fn the_session_lists_the_plays_of_a_roll() {
     let listed = "White> plays\n7 plays, each to a different position:\n   1. e1-l1 e1-k1\n   2. e1-l1 a2-e1\n   3. a2-f1 e1-k1\n   4. a2-f1 a2-e1\n   5. m2-f2 e1-k1\n   6. m2-f2 a2-e1\n   7. m2-f2 f2-a2\n";
     assert!(text.contains(listed), "{text}");
 }
+
+/// A picture draws a pile as one disc with its count on it.
+#[test]
+fn a_picture_shows_each_pile_by_its_count() {
+    let dir = crate::common::temp_folder("bg_svg");
+    let file = dir.join("start.svg");
+    crate::common::tabula_command()
+        .args(["show", "backgammon", "--svg", file.to_str().unwrap()])
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(&file).unwrap();
+    // Four piles of 5, two of 3, two of 2: their counts in the piles' large type.
+    let piles = |n: usize| {
+        svg.lines()
+            .filter(|l| l.contains("font-size=\"22\"") && l.ends_with(&format!(">{n}</text>")))
+            .count()
+    };
+    assert_eq!([piles(5), piles(3), piles(2)], [4, 2, 2], "{svg}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
