@@ -51,6 +51,8 @@ pub struct Checked {
     pub hand_types: u64,
     /// `taken to hand`: a taken piece goes to its owner's hand.
     pub taken_to_hand: bool,
+    /// `taken to captor's hand`: to the hand of the player who took it.
+    pub taken_to_captor: bool,
     /// `counter NAME`.
     pub counters: Vec<ir::Counter>,
     /// `dice N faces …`.

@@ -117,8 +117,10 @@ pub(crate) struct Checker<'f> {
     piles: bool,
     /// How many pieces the setup puts on each square (more than 1 only in a pile).
     heights: Vec<u8>,
-    /// Whether taken pieces go to their owner's hand (`taken to hand`).
+    /// Whether taken pieces go to a hand (`taken to hand`).
     taken_to_hand: bool,
+    /// Whether that is the captor's hand (`taken to captor's hand`).
+    taken_to_captor: bool,
     /// Whether squares are pits holding seeds (`counters`).
     counters: bool,
     /// With counters: the seeds the setup puts on each square.
@@ -164,6 +166,7 @@ impl<'f> Checker<'f> {
             piles: false,
             heights: Vec::new(),
             taken_to_hand: false,
+            taken_to_captor: false,
             counters: false,
             seeds: Vec::new(),
             has_clock: file.items.iter().any(|i| matches!(i, Item::Clock(_))),
@@ -287,11 +290,16 @@ impl<'f> Checker<'f> {
         self.piles_declared();
         self.taken_to_hand = self.flag(
             |i| match i {
-                Item::TakenToHand(s) => Some(s),
+                Item::TakenToHand(s, _) => Some(s),
                 _ => None,
             },
             "`taken to hand` declaration",
         );
+        self.taken_to_captor = self
+            .file
+            .items
+            .iter()
+            .any(|i| matches!(i, Item::TakenToHand(_, true)));
         self.directions();
         self.board();
         self.paths();
@@ -380,6 +388,7 @@ impl<'f> Checker<'f> {
             hands,
             hand_types,
             taken_to_hand: self.taken_to_hand,
+            taken_to_captor: self.taken_to_captor,
             counters: self.counter_decls.iter().map(|(c, _)| c.clone()).collect(),
             dice,
         })

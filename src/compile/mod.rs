@@ -243,6 +243,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         hands: c.hands,
         hand_types: c.hand_types,
         taken_to_hand: c.taken_to_hand,
+        taken_to_captor: c.taken_to_captor,
         piles,
         counters: c.counters,
         dice: c.dice,

@@ -638,6 +638,21 @@ fn land_one<Z: Layout>(game: &Game, s: &mut State<Z>, sq: Sq, code: Code, takes:
     took
 }
 
+/// The type that a piece of type `kind` was promoted from (`promote pawn to tokin`: a
+/// tokin was a pawn), or `kind` itself.
+fn unpromoted(game: &Game, kind: usize) -> usize {
+    let became = |c: Code| game.kind[c as usize] as usize == kind;
+    (1..game.promotions.len())
+        .find(|&c| {
+            game.promotions[c].is_some_and(|(_, into)| became(into))
+                || game
+                    .promotion_choices
+                    .get(c)
+                    .is_some_and(|choices| choices.iter().any(|&into| became(into)))
+        })
+        .map_or(kind, |c| game.kind[c] as usize)
+}
+
 /// Notes that the piece now on `sq` has moved, when a rule can read it of its type (see
 /// `Game::moved_types`); a piece of another type leaves the square out.
 fn mark_moved<Z: Layout>(game: &Game, s: &mut State<Z>, sq: Sq) {
@@ -711,10 +726,15 @@ fn column_to_hand<Z: Layout>(game: &Game, s: &mut State<Z>, code: Code, column: 
     }
 }
 
-/// With `taken to hand`: a taken piece goes to its owner's hand (for the types kept in
-/// hand; a hand holds at most 255 of a type).
+/// With `taken to hand`: a taken piece goes to its owner's hand, or with `taken to
+/// captor's hand` to the hand of the player to move as the type it was promoted from (for
+/// the types kept in hand; a hand holds at most 255 of a type).
 fn to_hand<Z: Layout>(game: &Game, s: &mut State<Z>, code: Code) {
-    let (owner, kind) = game.decode(code);
+    let (mut owner, mut kind) = game.decode(code);
+    if game.taken_to_captor {
+        owner = s.to_move as usize;
+        kind = unpromoted(game, kind);
+    }
     if (game.hand_types >> kind) & 1 != 0 {
         let held = &mut s.hand[owner][kind];
         *held = held.saturating_add(1);

@@ -302,6 +302,9 @@ pub struct Game {
     pub hand_types: u64,
     /// `taken to hand`: a taken piece goes to its owner's hand.
     pub taken_to_hand: bool,
+    /// `taken to captor's hand`: to the hand of the player who took it instead, as the
+    /// type it was promoted from, if it was.
+    pub taken_to_captor: bool,
     /// `piles`: the columns are piles of one kind of piece (`Columns::piles`), kept here
     /// too for the generator's hot path.
     pub piles: bool,

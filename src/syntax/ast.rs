@@ -62,8 +62,9 @@ pub enum Item {
     Piles(Span),
     /// `path NAME { PLAYER: SQ to SQ, … }`.
     Path(PathDecl),
-    /// `taken to hand`: taken pieces go to their owner's hand.
-    TakenToHand(Span),
+    /// `taken to hand`: taken pieces go to their owner's hand; `taken to captor's hand`
+    /// (`true`): to the hand of the player who took them.
+    TakenToHand(Span, bool),
 }
 
 /// `path route { White: m2 to a2, a1 to n1  Black: … }`: the squares each player's pieces

@@ -585,7 +585,10 @@ fn convert_item(pair: Pair<Rule>) -> Item {
         }
         Rule::stacks_decl => Item::Stacks(sp),
         Rule::piles_decl => Item::Piles(sp),
-        Rule::taken_decl => Item::TakenToHand(sp),
+        Rule::taken_decl => Item::TakenToHand(
+            sp,
+            pair.into_inner().any(|p| p.as_rule() == Rule::taken_captor),
+        ),
         Rule::path_decl => {
             let mut parts = after_keyword(pair);
             let name = ident(parts.next().unwrap());

@@ -551,7 +551,7 @@ pub(super) const DECLARATIONS: &[Declaration] = &[
     Declaration {
         word: "taken",
         what: "pieces taken to hand",
-        form: "taken to hand",
+        form: "taken to hand | taken to captor's hand",
         section: "Pieces taken to hand",
     },
     Declaration {
@@ -616,6 +616,7 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         Rule::line_to => "`to` or a square name",
         Rule::path_way | Rule::path_part => "a player's way: `White: a1 to h1`",
         Rule::past_end => "`past the end`",
+        Rule::taken_captor => "`hand` or `captor's hand`",
         Rule::line_through => "`through`",
         Rule::count_in_hand | Rule::count_where => "`in`, `around` or `where`",
         Rule::letter => "a single letter",

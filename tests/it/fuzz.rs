@@ -48,6 +48,7 @@ const WORDS: &[&str] = &[
     "piles",
     "path",
     "taken to hand",
+    "taken to captor's hand",
     "height",
     "past the end",
     "game",

@@ -154,6 +154,50 @@ move home {{
     assert_eq!(moves(&g, &s), ["b1", "c2-a2"]);
 }
 
+const CAPTORS: &str = "taken to captor's hand";
+
+/// `taken to captor's hand`: a piece taken goes to the hand of the player who took it, as
+/// the type it was promoted from; a placement brings it back as the captor's.
+#[test]
+fn a_piece_taken_goes_to_the_captors_hand_unpromoted() {
+    let g = compile(&format!(
+        "game \"Drops\"
+board 3 x 3
+players White, Black
+pieces pawn, tokin as t
+{CAPTORS}
+zone far = row == 2
+promote pawn to tokin in far
+setup {{
+  White pawn on b1
+  Black tokin on b2
+  Black pawn on c3
+}}
+move step {{
+  along forward
+  onto empty
+}}
+move take {{
+  along forward
+  onto enemy
+}}
+move drop {{
+  place pawn
+  onto empty
+  if row(to) < 2
+}}
+"
+    ));
+    let s = crate::common::Position::start(&g);
+    assert_eq!(position_text(&g, &s), "2p/1t1/1P1 White hand=0:0,0:0");
+    // Black's tokin, taken, is a pawn in White's hand.
+    let s = play_line(&g, s, &["b1xb2", "c3-c2"]);
+    assert_eq!(position_text(&g, &s), "3/1Pp/3 White hand=1:0,0:0");
+    assert_eq!(moves(&g, &s), ["a1", "a2", "b1", "b2-b3", "c1"]);
+    let s = play_move(&g, &s, "a2");
+    assert_eq!(position_text(&g, &s), "3/PPp/3 Black hand=0:0,0:0");
+}
+
 /// Every example above is in docs/LANGUAGE.md word for word.
 #[test]
 fn the_language_reference_shows_paths() {
@@ -161,5 +205,7 @@ fn the_language_reference_shows_paths() {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
     )
     .unwrap();
-    assert!(doc.contains(LANE), "docs/LANGUAGE.md lacks:\n{LANE}");
+    for example in [LANE, CAPTORS] {
+        assert!(doc.contains(example), "docs/LANGUAGE.md lacks:\n{example}");
+    }
 }
