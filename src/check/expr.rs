@@ -1804,6 +1804,18 @@ impl Checker<'_> {
                 }
             },
         };
+        // More types after the first (`enemy king, rook`).
+        let mut types_named: Vec<usize> = piece.into_iter().collect();
+        for id in &p.more {
+            match self.pieces.get_index_of(&id.name) {
+                Some(i) => types_named.push(i),
+                None => {
+                    let known: Vec<String> = self.pieces.keys().cloned().collect();
+                    self.unknown("piece type", id, known.iter().map(String::as_str));
+                    return Pattern::default();
+                }
+            }
+        }
         if p.word == PatternWord::Empty && piece.is_some() {
             self.report(
                 Problem::new(Kind::BadPattern, "an empty square holds no piece")
@@ -1833,7 +1845,7 @@ impl Checker<'_> {
                         PatternWord::Friend => owner == viewer,
                         PatternWord::Enemy => owner != viewer,
                     };
-                    owner_ok && piece.is_none_or(|want| want == t)
+                    owner_ok && (types_named.is_empty() || types_named.contains(&t))
                 };
                 if hit {
                     mask |= 1 << code;

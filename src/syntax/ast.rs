@@ -416,6 +416,9 @@ pub enum PatternWord {
 pub struct Pattern {
     pub word: PatternWord,
     pub piece: Option<Ident>,
+    /// More piece types, after the first (`onto enemy king, rook`): where a pattern ends a
+    /// clause.
+    pub more: Vec<Ident>,
     pub span: Span,
 }
 

@@ -905,7 +905,7 @@ fn clause(pair: Pair<Rule>) -> Clause {
                 Some(p) if p.as_rule() == Rule::count_plus => None,
                 Some(p) => Some(int(p.into_inner().next().unwrap())),
             };
-            let pat = pattern(inner.next().unwrap());
+            let pat = clause_pattern(inner);
             Clause::Over(
                 RunCount {
                     min,
@@ -916,7 +916,7 @@ fn clause(pair: Pair<Rule>) -> Clause {
                 sp,
             )
         }
-        Rule::onto_clause => Clause::Onto(pattern(after_keyword(pair).next().unwrap()), sp),
+        Rule::onto_clause => Clause::Onto(clause_pattern(after_keyword(pair)), sp),
         Rule::capture_clause => Clause::CaptureOver {
             under: pair.into_inner().any(|p| p.as_rule() == Rule::kw_under),
             span: sp,
@@ -929,7 +929,7 @@ fn clause(pair: Pair<Rule>) -> Clause {
             let when = parts.find(|p| p.as_rule() == Rule::expr).map(expr);
             Clause::Then(name, when, sp)
         }
-        Rule::remove_clause => Clause::Remove(pattern(after_keyword(pair).next().unwrap()), sp),
+        Rule::remove_clause => Clause::Remove(clause_pattern(after_keyword(pair)), sp),
         Rule::anywhere_clause => Clause::Anywhere(sp),
         Rule::pass_clause => Clause::Pass(sp),
         Rule::require_clause => {
@@ -974,6 +974,18 @@ fn clause(pair: Pair<Rule>) -> Clause {
     }
 }
 
+/// The pattern that ends a clause, with any more piece types after it (`enemy king, rook`).
+fn clause_pattern<'i>(mut parts: impl Iterator<Item = Pair<'i, Rule>>) -> Pattern {
+    let mut p = pattern(parts.next().unwrap());
+    if let Some(more) = parts.find(|q| q.as_rule() == Rule::more_types) {
+        p.more = more.into_inner().map(ident).collect();
+        if let Some(last) = p.more.last() {
+            p.span = Span::new(p.span.start as usize, last.span.end as usize);
+        }
+    }
+    p
+}
+
 fn pattern(pair: Pair<Rule>) -> Pattern {
     let sp = span(&pair);
     let mut inner = pair.into_inner();
@@ -989,6 +1001,7 @@ fn pattern(pair: Pair<Rule>) -> Pattern {
     Pattern {
         word,
         piece: inner.next().map(ident),
+        more: Vec::new(),
         span: sp,
     }
 }

@@ -761,3 +761,39 @@ fn end_rules_on_a_count_of_pieces_decide_for_each_player() {
         assert_eq!(outcome(&g, &s), expected, "{rule} at {text}");
     }
 }
+
+const ONTO_TYPES: &str = "move capture {
+  along orthogonal
+  onto enemy king, rook
+}";
+
+/// A pattern that ends a clause names several piece types: `onto enemy king, rook` takes a
+/// king or a rook, never a pawn.
+#[test]
+fn a_clause_pattern_names_several_piece_types() {
+    let g = crate::common::compile(&format!(
+        "game \"Multi\"
+board 4 x 1
+players White, Black
+pieces king, rook, pawn
+{ONTO_TYPES}
+move bump {{
+  along e
+  onto empty
+}}
+"
+    ));
+    let moves = |text: &str| crate::common::moves(&g, &crate::common::position(&g, text));
+    assert_eq!(moves("Kr2 White"), ["a1xb1"]);
+    assert_eq!(moves("Kk2 White"), ["a1xb1"]);
+    assert_eq!(moves("Kp2 White"), Vec::<String>::new());
+    assert_eq!(moves("KR2 White"), ["b1-c1"]);
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
+    )
+    .unwrap();
+    assert!(
+        doc.contains(ONTO_TYPES),
+        "docs/LANGUAGE.md lacks:\n{ONTO_TYPES}"
+    );
+}
