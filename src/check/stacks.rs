@@ -151,14 +151,19 @@ impl Checker<'_> {
             let (Some(from), Some(to), Some(zone)) = (from, to, zone) else {
                 continue;
             };
-            if let Some(i) = to.iter().position(|&t| t == from) {
+            // Among other choices, its own type makes promotion optional
+            // (`promote pawn to pawn, tokin`); alone, it would change nothing.
+            if to == [from] {
                 self.report(
                     Problem::new(
                         Kind::BadPromotion,
                         format!("a {} cannot be promoted to itself", p.from.name),
                     )
-                    .label(p.to[i].span, "the same type")
-                    .help("promote to another piece type"),
+                    .label(p.to[0].span, "the same type")
+                    .help(format!(
+                        "promote to another piece type; to let the player choose to stay a {0}, name it among others: `promote {0} to {0}, …`",
+                        p.from.name
+                    )),
                 );
                 continue;
             }

@@ -797,3 +797,51 @@ move bump {{
         "docs/LANGUAGE.md lacks:\n{ONTO_TYPES}"
     );
 }
+
+const OPTIONAL_PROMOTION: &str = "promote pawn to pawn, tokin in far";
+
+/// A piece's own type among the choices makes promotion optional; `require` and `after
+/// move require` read each choice as made, whichever type is named first.
+#[test]
+fn promotion_is_optional_when_the_piece_may_stay_what_it_is() {
+    let source = |promote: &str, require: &str| {
+        format!(
+            "game \"Optional\"
+board 3 x 3
+players White, Black
+pieces pawn, tokin as t
+zone far = row == 2
+{promote}
+setup {{
+  White pawn on a2
+  Black pawn on c2
+}}
+move step {{
+  along forward
+  onto empty
+}}
+{require}
+"
+        )
+    };
+    let moves = |src: String| {
+        let g = crate::common::compile(&src);
+        crate::common::moves(&g, &tabula::engine::Position::start(&g))
+    };
+    assert_eq!(
+        moves(source(OPTIONAL_PROMOTION, "")),
+        ["a2-a3=P", "a2-a3=T"]
+    );
+    let stay_out = "after move require count(friend pawn in far) == 0";
+    assert_eq!(moves(source(OPTIONAL_PROMOTION, stay_out)), ["a2-a3=T"]);
+    let reversed = "promote pawn to tokin, pawn in far";
+    assert_eq!(moves(source(reversed, stay_out)), ["a2-a3=T"]);
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
+    )
+    .unwrap();
+    assert!(
+        doc.contains(OPTIONAL_PROMOTION),
+        "docs/LANGUAGE.md lacks:\n{OPTIONAL_PROMOTION}"
+    );
+}
