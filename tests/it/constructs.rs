@@ -836,6 +836,15 @@ move step {{
     assert_eq!(moves(source(OPTIONAL_PROMOTION, stay_out)), ["a2-a3=T"]);
     let reversed = "promote pawn to tokin, pawn in far";
     assert_eq!(moves(source(reversed, stay_out)), ["a2-a3=T"]);
+    // The rule's own `require`, both ways round.
+    for promote in [OPTIONAL_PROMOTION, reversed] {
+        let own = source(promote, "").replace(
+            "  onto empty\n}",
+            "  onto empty\n  require count(friend pawn in far) == 0\n}",
+        );
+        assert!(own.contains("require"));
+        assert_eq!(moves(own), ["a2-a3=T"]);
+    }
     let doc = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
     )
