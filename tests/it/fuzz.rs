@@ -49,6 +49,7 @@ const WORDS: &[&str] = &[
     "path",
     "taken to hand",
     "taken to captor's hand",
+    ", king",
     "height",
     "past the end",
     "game",
