@@ -20,7 +20,22 @@ impl Checker<'_> {
     }
 
     fn path(&mut self, decl: &ast::PathDecl) {
-        let earlier = self.dir_names.get(&decl.name.name).map(|_| decl.name.span);
+        // Where the name was declared before: a declared direction or path, or else (a
+        // compass direction) the language itself, pointed at by the title.
+        let earlier = self.dir_names.get(&decl.name.name).map(|_| {
+            self.file
+                .items
+                .iter()
+                .find_map(|it| match it {
+                    Item::Direction(d) if d.name.name == decl.name.name => Some(d.name.span),
+                    Item::DirectionGroup(g) if g.name.name == decl.name.name => Some(g.name.span),
+                    Item::Path(p) if p.name.name == decl.name.name && p.span != decl.span => {
+                        Some(p.name.span)
+                    }
+                    _ => None,
+                })
+                .unwrap_or(self.file.title_span)
+        });
         if !self.declare("direction", &decl.name, earlier) {
             return;
         }

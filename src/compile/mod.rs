@@ -172,6 +172,11 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     };
     let after = after_move(&c.after_move, &c.zones, players, reads.previous);
     let piles = c.columns.as_ref().is_some_and(|c| c.piles);
+    let die_moves_at_once = c.after_move.is_empty()
+        && promotion_choices.is_empty()
+        && rules
+            .iter()
+            .all(|r| r.by_die && r.require.is_none() && r.then.is_none() && !r.second_part);
     Ok(Game {
         title: c.title,
         about: c.about,
@@ -245,6 +250,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         taken_to_hand: c.taken_to_hand,
         taken_to_captor: c.taken_to_captor,
         piles,
+        die_moves_at_once,
         counters: c.counters,
         dice: c.dice,
         estimated_values: Default::default(),

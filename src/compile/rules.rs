@@ -208,14 +208,9 @@ impl Tables<'_> {
                 n: *n,
                 dirs: dirs.clone(),
             },
-            IExpr::Binary(op, h, n)
-                if op.mirrored().is_some()
-                    && matches!(&**h, IExpr::Height(sq) if **sq == target) =>
-            {
-                match **n {
-                    IExpr::Int(n) => Where::Height { op: *op, n },
-                    _ => return None,
-                }
+            IExpr::Binary(op, a, b) if height_compared(*op, a, b, &target).is_some() => {
+                let (op, n) = height_compared(*op, a, b, &target).expect("checked");
+                Where::Height { op, n }
             }
             // No square of `PATTERN` where `COND` holds: one set, where `COND` is one.
             IExpr::Binary(BinOp::Eq, count, zero) if **zero == IExpr::Int(0) => match &**count {
@@ -407,6 +402,17 @@ fn all_hold(conditions: &[(Program, Span)], e: &Env, sq: usize) -> (bool, Option
 
 /// Whether `e` reads the square `at` or a square of the move (`from`, `to`): what a
 /// condition on `at` cannot read once for all squares.
+/// `height(SQ) OP N`, or `N OP height(SQ)` read the other way round, where `SQ` is
+/// `target`: the comparison and the number.
+fn height_compared(op: BinOp, a: &IExpr, b: &IExpr, target: &IExpr) -> Option<(BinOp, i64)> {
+    let is_height = |x: &IExpr| matches!(x, IExpr::Height(sq) if **sq == *target);
+    match (a, b) {
+        (h, IExpr::Int(n)) if is_height(h) => op.mirrored().map(|_| (op, *n)),
+        (IExpr::Int(n), h) if is_height(h) => op.mirrored().map(|m| (m, *n)),
+        _ => None,
+    }
+}
+
 fn reads(e: &IExpr, at: SquareRef) -> bool {
     e.reads_move_squares() || e.reads(&IExpr::Square(at))
 }

@@ -47,7 +47,7 @@ fn each_die_move<Z: Layout>(
 ) -> bool {
     let rule = &game.rules[rule_id.index()];
     if rule.place.is_some() {
-        return entries(game, rule_id, s, found);
+        return entries(game, rule_id, s, view, found);
     }
     let movers = view.movers(game, s, rule);
     if movers.is_empty() || !gate_holds(game, rule, s) {
@@ -81,7 +81,6 @@ fn each_die_move<Z: Layout>(
                     None => dynamic_ok(game, rule, s, from, to),
                 };
                 if allowed && holds {
-                    let takes = takes && takes_at(game, s, to);
                     let mut m = Move::step(from, rule_id, takes, walk.dir, to);
                     m.die = d;
                     if found(m) {
@@ -92,19 +91,6 @@ fn each_die_move<Z: Layout>(
         }
     }
     false
-}
-
-/// Whether a landing on `to` by a rule that takes takes something: with `piles`, only
-/// an enemy's pile (a friend's grows); else always, as the rule says.
-#[inline(always)]
-fn takes_at<Z: Layout>(game: &Game, s: &State<Z>, to: Sq) -> bool {
-    match &game.columns {
-        Some(c) if c.piles => {
-            let code = s.at(to);
-            code != 0 && game.owner[code as usize] != s.to_move
-        }
-        _ => true,
-    }
 }
 
 /// Where a die of `d` takes a piece from `from` along `dir`, and in how many steps: `d`
@@ -136,6 +122,7 @@ fn entries<Z: Layout>(
     game: &Game,
     rule_id: RuleId,
     s: &State<Z>,
+    view: &View<Z::Set>,
     found: &mut impl FnMut(Move) -> bool,
 ) -> bool {
     let rule = &game.rules[rule_id.index()];
@@ -153,7 +140,7 @@ fn entries<Z: Layout>(
     let landings = rule
         .condition_sets
         .as_ref()
-        .map(|w| where_squares(game, s, &View::<Z::Set>::of(game, s), w));
+        .map(|w| where_squares(game, s, view, w));
     let mut done = 0u128;
     for &d in &s.dice[..s.dice_left as usize] {
         if d == 0 || (done >> d) & 1 != 0 {
@@ -174,7 +161,6 @@ fn entries<Z: Layout>(
                 None => dynamic_ok(game, rule, s, NO_SQUARE, to),
             };
             if holds {
-                let takes = takes && takes_at(game, s, to);
                 let mut m = Move::place(rule_id, takes, to);
                 m.die = d;
                 if found(m) {
@@ -248,17 +234,10 @@ fn with_list<R>(depth: usize, f: impl FnOnce(&mut Vec<Move>) -> R) -> R {
     r
 }
 
-/// Whether the player to move has a move with the dice left: at the first one found, where
-/// every rule moves by a die and a move found needs nothing more settled (no `require`, no
-/// second part, no `after move require`, no choice of promotion); else by listing them.
+/// Whether the player to move has a move with the dice left: at the first one found where
+/// the game allows it (`Game::die_moves_at_once`), else by listing them.
 fn can_move<Z: Layout>(game: &Game, s: &State<Z>) -> bool {
-    let at_once = game.after_move.is_empty()
-        && game.promotion_choices.is_empty()
-        && game
-            .rules
-            .iter()
-            .all(|r| r.by_die && r.require.is_none() && r.then.is_none() && !r.second_part);
-    if !at_once {
+    if !game.die_moves_at_once {
         return with_list(0, |out| tier_of_play(game, s, out, &[]));
     }
     let view = View::<Z::Set>::of(game, s);

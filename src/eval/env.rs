@@ -121,9 +121,9 @@ impl<M: Mask> Env<'_, M> {
             None | Some(0) => 0,
             Some(_) => match self.game.and_then(|g| g.columns.as_ref()) {
                 Some(c) => {
-                    1 + (self.slots[c.slot[sq as usize] as usize]
-                        & ((1 << crate::ir::Columns::COUNT_BITS) - 1))
-                        as i64
+                    1 + crate::engine::column::height_below(
+                        self.slots[c.slot[sq as usize] as usize],
+                    ) as i64
                 }
                 None => 1,
             },

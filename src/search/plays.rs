@@ -13,81 +13,70 @@ use std::collections::HashSet;
 /// made: the positions where the turn has passed, or the game ended, after some
 /// sequence of their moves. A roll no move can use passes at once and has one play.
 pub fn plays<Z: Layout>(game: &Game, state: &State<Z>) -> Vec<State<Z>> {
-    let mut scratch = Scratch::default();
-    let mut ends = HashSet::new();
-    let mut seen = HashSet::new();
-    let mut order = Vec::new();
-    let mut moves = Vec::new();
-    let mut stack = vec![*state];
-    let player = state.to_move;
-    while let Some(s) = stack.pop() {
-        let over = generate(game, &s, &mut scratch, &mut moves).is_some();
-        let turn_over = s.to_move != player || moves.first().is_none_or(Move::is_roll);
-        if over || turn_over {
-            if ends.insert(s) {
-                order.push(s);
-            }
-            continue;
-        }
-        for &m in &moves {
-            let mut next = s;
-            make(game, &mut next, m);
-            if seen.insert(next) {
-                stack.push(next);
-            }
-        }
-    }
-    order
+    let mut ends = Vec::new();
+    PlayWalk::new(game, state, false).from(state, &mut |end, _| ends.push(end));
+    ends
 }
 
 /// The plays of `plays`, each as the first sequence of moves found that makes it (with the
 /// moves legal at each step, for writing them), in the order the moves are listed.
 pub fn play_lines<Z: Layout>(game: &Game, state: &State<Z>) -> Vec<Vec<(Move, Vec<Move>)>> {
-    let mut scratch = Scratch::default();
-    let mut ends = HashSet::new();
-    let mut seen = HashSet::new();
     let mut lines = Vec::new();
-    let mut line = Vec::new();
-    lines_from(
-        game,
-        state,
-        state.to_move,
-        &mut scratch,
-        &mut ends,
-        &mut seen,
-        &mut line,
-        &mut lines,
-    );
+    PlayWalk::new(game, state, true).from(state, &mut |_, line| lines.push(line.to_vec()));
     lines
 }
 
-/// `play_lines` from `s`, reached by `line`.
-#[allow(clippy::too_many_arguments)]
-fn lines_from<Z: Layout>(
-    game: &Game,
-    s: &State<Z>,
+/// A walk through the moves of one player's turn, depth first in the order the moves are
+/// listed, to the positions where it ends.
+struct PlayWalk<'g, Z: Layout> {
+    game: &'g Game,
     player: u8,
-    scratch: &mut Scratch<Z>,
-    ends: &mut HashSet<State<Z>>,
-    seen: &mut HashSet<State<Z>>,
-    line: &mut Vec<(Move, Vec<Move>)>,
-    lines: &mut Vec<Vec<(Move, Vec<Move>)>>,
-) {
-    let mut moves = Vec::new();
-    let over = generate(game, s, scratch, &mut moves).is_some();
-    if over || s.to_move != player || moves.first().is_none_or(Move::is_roll) {
-        if ends.insert(*s) {
-            lines.push(line.clone());
+    scratch: Scratch<Z>,
+    /// The ends found, and every position passed, so that each is walked from once.
+    ends: HashSet<State<Z>>,
+    seen: HashSet<State<Z>>,
+    /// With `keep_line`: the moves from the start to where the walk is, each with the
+    /// moves legal beside it.
+    line: Vec<(Move, Vec<Move>)>,
+    keep_line: bool,
+}
+
+impl<'g, Z: Layout> PlayWalk<'g, Z> {
+    fn new(game: &'g Game, state: &State<Z>, keep_line: bool) -> Self {
+        PlayWalk {
+            game,
+            player: state.to_move,
+            scratch: Scratch::default(),
+            ends: HashSet::new(),
+            seen: HashSet::new(),
+            line: Vec::new(),
+            keep_line,
         }
-        return;
     }
-    for &m in &moves {
-        let mut next = *s;
-        make(game, &mut next, m);
-        if seen.insert(next) {
-            line.push((m, moves.clone()));
-            lines_from(game, &next, player, scratch, ends, seen, line, lines);
-            line.pop();
+
+    /// Walks on from `s`, handing each end reached for the first time to `found`, with
+    /// the line that reached it (empty without `keep_line`).
+    fn from(&mut self, s: &State<Z>, found: &mut impl FnMut(State<Z>, &[(Move, Vec<Move>)])) {
+        let mut moves = Vec::new();
+        let over = generate(self.game, s, &mut self.scratch, &mut moves).is_some();
+        if over || s.to_move != self.player || moves.first().is_none_or(Move::is_roll) {
+            if self.ends.insert(*s) {
+                found(*s, &self.line);
+            }
+            return;
+        }
+        for &m in &moves {
+            let mut next = *s;
+            make(self.game, &mut next, m);
+            if self.seen.insert(next) {
+                if self.keep_line {
+                    self.line.push((m, moves.clone()));
+                }
+                self.from(&next, found);
+                if self.keep_line {
+                    self.line.pop();
+                }
+            }
         }
     }
 }

@@ -234,20 +234,7 @@ fn a_double_is_played_four_times() {
 /// The session shows the board's piles and each roll; the computer plays a whole game.
 #[test]
 fn the_computer_plays_a_whole_game_showing_each_roll() {
-    let out = crate::common::tabula_command()
-        .args([
-            "play",
-            "backgammon",
-            "--ai",
-            "White=1",
-            "--ai",
-            "Black=1",
-            "--seed",
-            "5",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = crate::common::computer_game("backgammon");
     assert!(text.contains("White rolls "), "{text}");
     assert!(text.contains("Black rolls "), "{text}");
     assert!(text.contains("Game over: "), "{text}");

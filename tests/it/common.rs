@@ -133,3 +133,15 @@ pub fn ctrl_c_after(child: &std::process::Child, millis: u64) {
         .unwrap();
     assert!(killed.success());
 }
+
+/// What `tabula play GAME` prints when the computer plays both White and Black at level 1
+/// (seed 5), to the end of the game.
+pub fn computer_game(game: &str) -> String {
+    let out = tabula_command()
+        .args([
+            "play", game, "--ai", "White=1", "--ai", "Black=1", "--seed", "5",
+        ])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}

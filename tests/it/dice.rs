@@ -176,20 +176,7 @@ fn the_computer_plays_a_whole_game_of_dice() {
     let dir = crate::common::temp_folder("dice_ai");
     let file = dir.join("race.game");
     std::fs::write(&file, race()).unwrap();
-    let out = crate::common::tabula_command()
-        .args([
-            "play",
-            file.to_str().unwrap(),
-            "--ai",
-            "White=1",
-            "--ai",
-            "Black=1",
-            "--seed",
-            "5",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = crate::common::computer_game(file.to_str().unwrap());
     assert!(text.contains("Game over: "), "{text}");
     assert!(text.matches(" rolls ").count() >= 2, "{text}");
     std::fs::remove_dir_all(&dir).unwrap();

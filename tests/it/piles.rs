@@ -74,6 +74,12 @@ fn a_lone_stone_taken_goes_to_its_owners_hand_and_two_block() {
     assert_eq!(moves(&g, &s), Vec::<String>::new());
     let s = position(&g, "4/4 White hand=1,0");
     assert_eq!(moves(&g, &s), ["a2"]);
+    // The comparison read the other way round blocks alike.
+    let flipped = compile(&lanes().replace("height(to) > 1", "1 < height(to)"));
+    let s = position(&flipped, "3s/1[SS][ss]1 White hand=0,0");
+    assert_eq!(moves(&flipped, &s), Vec::<String>::new());
+    let s = position(&flipped, "3s/1[SS]ss White hand=0,0");
+    assert_eq!(moves(&flipped, &s), ["b1xc1"]);
 }
 
 /// `height(SQ)`: the pieces on a square; 0 on an empty one, 1 for a lone piece.

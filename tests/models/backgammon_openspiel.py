@@ -51,22 +51,6 @@ def text(s):
     who = 'White' if s.current_player() == 0 else 'Black'
     return f"{'/'.join(ranks)} {who} hand={bx},{bo} dice={','.join(map(str, d))}"
 
-def plays(s):
-    p = s.current_player()
-    ends, stack, seen = set(), [s], set()
-    while stack:
-        t = stack.pop()
-        for a in t.legal_actions():
-            c = t.child(a)
-            key = str(c)
-            if key in seen: continue
-            seen.add(key)
-            if c.is_terminal() or c.is_chance_node() or c.current_player() != p:
-                ends.add(re.sub(r'Dice: \d*', '', re.sub(r'(Turn|Previous player|Extra turn): .*', '', key)))
-            else:
-                stack.append(c)
-    return len(ends)
-
 def ends(s):
     """The distinct positions a play from `s` ends in, each with a state reaching it."""
     p = s.current_player()
@@ -83,6 +67,10 @@ def ends(s):
             else:
                 stack.append(c)
     return list(out.values())
+
+def plays(s):
+    """The number of distinct plays from `s`."""
+    return len(ends(s))
 
 def depth2():
     s0 = g.new_initial_state()
