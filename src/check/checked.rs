@@ -144,6 +144,8 @@ pub struct Rule {
     /// `along`: the directions, for each player; `None` for a placement that goes no way.
     pub directions: Option<Vec<Vec<DirId>>>,
     pub run: Option<Run>,
+    /// The runs passed after `run`, in turn (`over 1 occupied` after `over 0+ empty`).
+    pub later_runs: Vec<Run>,
     pub onto: Pattern,
     pub takes_landing: bool,
     pub takes_run: bool,
@@ -190,6 +192,7 @@ impl Rule {
             self.takes_landing,
             self.takes_run,
             self.run,
+            !self.later_runs.is_empty(),
         )
     }
 }

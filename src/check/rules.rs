@@ -10,6 +10,7 @@ use crate::ir::{BinOp, ClockRule, Effect, EffectLines, EffectVerb, EndScope, NoM
 use crate::ir::{
     Chain, DirId, EndRule, RuleId, Run, Verdict, MAX_CHAIN, MAX_CODES, MAX_PLAYERS, MAX_RULES,
 };
+use crate::ir::{RunParts, MAX_RUN_ITEMS, MAX_RUN_PARTS};
 use crate::syntax::ast::{
     self, Clause, ClockEvent, EffectDecl, Ident, Item, MoveDecl, OutcomeWord, PatternWord, RunCount,
 };
@@ -65,6 +66,7 @@ impl Checker<'_> {
                 && r.carries.is_empty()
                 && r.adds.is_empty()
                 && !r.by_die
+                && r.later_runs.is_empty()
                 && r.require.is_none();
         }
         // A piece type no rule moves is suspicious.
@@ -147,6 +149,9 @@ impl Checker<'_> {
                     )),
                 );
             }
+            if rule.second_part && !rule.later_runs.is_empty() {
+                self.report(runs_in_turn_alone(span, "then"));
+            }
             if let Some(t) = rule.then {
                 if rule.chain.is_some() || rules[t.index()].chain.is_some() {
                     self.report(
@@ -199,15 +204,18 @@ impl Checker<'_> {
         let setup = &supply.setup;
         let players = self.players.len().min(MAX_PLAYERS);
         let types = self.pieces.len().max(1);
-        // The pattern each step takes a piece of: the run's, when it is taken and at
-        // least one square long and never empty; or the landing's, when it is taken and
-        // never empty.
-        let takes = match &rule.run {
-            Some(run) if rule.takes_run && run.min >= 1 => Some(run.pattern),
-            _ => None,
-        }
-        .filter(|p| p.masks.iter().all(|m| m & 1 == 0))
-        .or(Some(rule.onto).filter(|p| rule.takes_landing && p.masks.iter().all(|m| m & 1 == 0)));
+        // The pattern each step takes a piece of: a run's (the first of runs passed in turn
+        // that will do), when it is taken and at least one square long and never empty; or
+        // the landing's, when it is taken and never empty.
+        let never_empty = |p: &crate::ir::Pattern| p.masks.iter().all(|m| m & 1 == 0);
+        let takes = rule
+            .run
+            .iter()
+            .chain(&rule.later_runs)
+            .filter(|run| rule.takes_run && run.min >= 1)
+            .map(|run| run.pattern)
+            .find(never_empty)
+            .or(Some(rule.onto).filter(|p| rule.takes_landing && never_empty(p)));
         let chain_span = d
             .clauses
             .iter()
@@ -335,8 +343,10 @@ impl Checker<'_> {
             .help(match kind {
                 "along" => "name every direction in one clause: `along n, ne, e`".to_string(),
                 "piece" => "name every type in one clause: `piece man, officer`".to_string(),
-                "over" => "a rule passes over one run of one pattern (`over 1..3 empty`); for squares of different kinds, test them with `if … is …` or make a move in two parts (`then`)".to_string(),
-                "onto" => "a rule lands on one square: keep one `onto`, and test more with `if to is …`".to_string(),
+                "onto" => {
+                    "a rule lands on one square: keep one `onto`, and test more with `if to is …`"
+                        .to_string()
+                }
                 "chain" => "keep one: `chain must`, `chain may` or `chain must if …`".to_string(),
                 _ => format!("merge the two `{kind}` clauses into one"),
             }),
@@ -438,6 +448,7 @@ impl Checker<'_> {
                 .unwrap_or(u64::MAX >> (64 - self.pieces.len().clamp(1, 64))),
             directions: c.along.map(|(dirs, _)| dirs),
             run: c.run.map(|(r, _)| r),
+            later_runs: c.later_runs.iter().map(|&(r, _)| r).collect(),
             onto,
             takes_landing,
             takes_run: c.takes_run.is_some(),
@@ -497,9 +508,13 @@ impl Checker<'_> {
                 }
             }
             Clause::Over(count, pattern, span) => {
-                if self.once(c, "over", *span) {
-                    if let Some(r) = self.lower_run(count, pattern) {
+                // Several `over` clauses are runs passed in turn.
+                c.seen.entry("over").or_insert(*span);
+                if let Some(r) = self.lower_run(count, pattern) {
+                    if c.run.is_none() {
                         c.run = Some((r, *span));
+                    } else {
+                        c.later_runs.push((r, *span));
                     }
                 }
             }
@@ -826,6 +841,39 @@ impl Checker<'_> {
                     )
                     .label(d.name.span, format!("needs `{kind}`"))
                     .help(format!("add a clause such as `{example}`")),
+                );
+                complete = false;
+            }
+        }
+        let alone = ["place", "remove", "anywhere", "pass", "chain", "then"]
+            .into_iter()
+            .find(|k| c.seen.contains_key(k));
+        if let (Some(&(_, span)), Some(clause)) = (c.later_runs.first(), alone) {
+            self.report(runs_in_turn_alone(span, clause));
+            complete = false;
+        } else if let Some(&(_, span)) = c.later_runs.get(MAX_RUN_PARTS - 1) {
+            self.report(
+                Problem::new(
+                    Kind::BadRun,
+                    format!("a rule passes over at most {MAX_RUN_PARTS} runs in turn"),
+                )
+                .label(span, "one run too many")
+                .help("test the squares further on with `if SQ is …`"),
+            );
+            complete = false;
+        } else if let (Some((first, _)), Some(&(_, last))) = (c.run, c.later_runs.last()) {
+            let runs: Vec<Run> = std::iter::once(first)
+                .chain(c.later_runs.iter().map(|&(r, _)| r))
+                .collect();
+            let cells = self.board.as_ref().map_or(0, |b| b.cells()) as u16;
+            if RunParts::of(&runs, cells).is_none() {
+                self.report(
+                    Problem::new(
+                        Kind::BadRun,
+                        format!("runs passed in turn spell out at most {MAX_RUN_ITEMS} squares"),
+                    )
+                    .label(last, "the runs up to here count too many")
+                    .help("write a long run as `N+`: `over 2+ empty` is two squares and a repeat"),
                 );
                 complete = false;
             }
@@ -1396,6 +1444,8 @@ struct Clauses {
     require_text: Option<String>,
     along: Option<(Vec<Vec<DirId>>, Span)>,
     run: Option<(Run, Span)>,
+    /// The runs after the first, passed in turn (`over 1 occupied` after `over 0+ empty`).
+    later_runs: Vec<(Run, Span)>,
     onto: Option<(crate::ir::Pattern, bool)>,
     takes_run: Option<Span>,
     under: bool,
@@ -1425,6 +1475,17 @@ impl Clauses {
             Scope::MOVE
         }
     }
+}
+
+/// Runs passed in turn make a move of one step: no chain goes on from it, it is no part
+/// of a move in two parts, and it moves a piece (no placement, removal or `anywhere`).
+fn runs_in_turn_alone(span: Span, clause: &str) -> Problem {
+    Problem::new(
+        Kind::BadRun,
+        format!("a rule that passes several runs in turn cannot have `{clause}`"),
+    )
+    .label(span, "a second run")
+    .help("runs passed in turn make a move of one step along a line: keep one `over` in this rule")
 }
 
 /// Whether `e` is written with numbers and truth values alone (`false`, `1 > 2`).

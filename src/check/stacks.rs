@@ -152,7 +152,7 @@ impl Checker<'_> {
                 continue;
             };
             // Among other choices, its own type makes promotion optional
-            // (`promote pawn to pawn, tokin`); alone, it would change nothing.
+            // (`promote man to man, king`); alone, it would change nothing.
             if to == [from] {
                 self.report(
                     Problem::new(

@@ -9,11 +9,23 @@ use crate::diagnostic::Span;
 use crate::eval::{value, Env};
 use crate::ir::expr::Expr as IExpr;
 use crate::ir::{
-    BinOp, DirId, MaskTable, MoveRule, Program, Sq, SquareRef, SquareSet, UnOp, Walk, Where,
-    MAX_PLAYERS, NO_SQUARE,
+    BinOp, DirId, MaskTable, MoveRule, Program, Run, RunParts, Sq, SquareRef, SquareSet, UnOp,
+    Walk, Where, MAX_PLAYERS, NO_SQUARE,
 };
 
 impl Tables<'_> {
+    /// A rule's runs passed in turn, spelt out (the checker has made sure they fit).
+    fn run_parts(&self, r: &Rule) -> Option<Box<RunParts>> {
+        if r.later_runs.is_empty() {
+            return None;
+        }
+        let runs: Vec<Run> = r.run.iter().chain(&r.later_runs).copied().collect();
+        let parts = RunParts::of(&runs, self.board.cells() as u16);
+        Some(Box::new(
+            parts.expect("the checker keeps a run in parts short"),
+        ))
+    }
+
     /// The compiled rule: its tables, and its conditions as programs.
     pub(super) fn move_rule(&mut self, r: Rule) -> MoveRule {
         let (walks, placeable) = match &r.directions {
@@ -28,6 +40,7 @@ impl Tables<'_> {
             .iter()
             .cloned()
             .partition(|c| !c.reads_move_squares());
+        let parts = self.run_parts(&r);
         MoveRule {
             condition: Program::all(&r.conditions),
             gate: Program::all(&gate),
@@ -37,6 +50,7 @@ impl Tables<'_> {
             written: r.written,
             piece_mask: r.piece_mask,
             walks,
+            parts,
             run: r.run,
             onto: r.onto,
             takes_landing: r.takes_landing,

@@ -458,8 +458,10 @@ fn tier_moves<Z: Layout, const DEFER: bool>(
             anywhere(game, rule_id, s, &view, out);
         } else if rule.then.is_some() {
             first_parts(game, rule_id, s, &view, out);
-        } else {
+        } else if rule.parts.is_none() {
             moves_of_rule(game, rule_id, s, &view, after_check, out);
+        } else {
+            super::runs::run_parts_moves(game, rule_id, s, &view, out);
         }
         if DEFER && deferrable(rule) {
             continue;

@@ -638,8 +638,8 @@ fn land_one<Z: Layout>(game: &Game, s: &mut State<Z>, sq: Sq, code: Code, takes:
     took
 }
 
-/// The type that a piece of type `kind` was promoted from (`promote pawn to tokin`: a
-/// tokin was a pawn), or `kind` itself.
+/// The type that a piece of type `kind` was promoted from (`promote man to king`: a
+/// king was a man), or `kind` itself.
 fn unpromoted(game: &Game, kind: usize) -> usize {
     let became = |c: Code| game.kind[c as usize] as usize == kind;
     (1..game.promotions.len())

@@ -24,6 +24,7 @@ mod make;
 mod moves;
 mod position;
 pub mod reach;
+mod runs;
 mod sample;
 mod sowing;
 mod state;

@@ -41,8 +41,13 @@ pub fn countable(game: &Game) -> bool {
         && game.rules.iter().all(|r| {
             let conditions =
                 r.conditions.is_empty() || (r.place.is_some() && r.condition_sets.is_some());
-            // Removals, moves anywhere and second parts under a condition are listed.
-            let listed = r.removes || r.anywhere || r.passes || r.then_when.is_some();
+            // Removals, moves anywhere, second parts under a condition and runs passed in
+            // turn are listed.
+            let listed = r.removes
+                || r.anywhere
+                || r.passes
+                || r.then_when.is_some()
+                || r.parts.is_some();
             let require = r.require.is_none() || settled_set_wise(r);
             let parts = r
                 .then

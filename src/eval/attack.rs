@@ -10,7 +10,7 @@
 //! an attack is a capture that could be made, not one that is legal.
 
 use super::env::Env;
-use crate::ir::{Code, Mask, MoveRule, Pattern, Sq, SquareSet, Walk, NO_SQUARE};
+use crate::ir::{Code, Mask, MoveRule, Pattern, RunParts, Sq, SquareSet, Times, Walk, NO_SQUARE};
 
 /// Whether the square `sq` (of the board) is attacked, seen from `env.player`: a piece of
 /// theirs on it, or one put there when it is empty, could be taken by another player.
@@ -75,6 +75,9 @@ fn lands_on<M: Mask>(
     codes: u64,
     sq: Sq,
 ) -> bool {
+    if let Some(parts) = &rule.parts {
+        return lands_on_parts(env, rule, parts, walk, attacker, codes, sq);
+    }
     let (min, max, run) = match rule.run {
         Some(run) => (run.min as u32, run.max as u32, Some(run.pattern)),
         None => (0, 0, None),
@@ -94,6 +97,59 @@ fn lands_on<M: Mask>(
             return false;
         }
         passed += 1;
+        at = t;
+    }
+    false
+}
+
+/// `lands_on` for a rule that passes over runs in turn: the line is followed back from
+/// `sq` with the set of items of the spelt-out runs still to be matched (bit `i`: items
+/// `0..i` are left, those from `i` on lie between the square and `sq`). A square reached
+/// with none left is where the mover would stand.
+#[cold]
+fn lands_on_parts<M: Mask>(
+    env: &Env<M>,
+    rule: &MoveRule,
+    parts: &RunParts,
+    walk: &Walk,
+    attacker: u8,
+    codes: u64,
+    sq: Sq,
+) -> bool {
+    let items = &parts.items;
+    let mut left: u32 = 1 << items.len();
+    let mut at = sq;
+    let mut distance = 0;
+    while left != 0 {
+        // An item that may be left out is, as well.
+        for i in (0..items.len()).rev() {
+            if left & (1 << (i + 1)) != 0 && items[i].times.skippable() {
+                left |= 1 << i;
+            }
+        }
+        let Some(t) = back(env, walk, at) else {
+            return false;
+        };
+        distance += 1;
+        let code = env.cell_codes[t as usize];
+        if left & 1 != 0
+            && (codes >> code) & 1 != 0
+            && allowed(walk, distance, sq)
+            && conditions_hold(env, rule, attacker, t, sq)
+        {
+            return true;
+        }
+        let mut next = 0;
+        for (i, item) in items.iter().enumerate() {
+            let run = parts.runs[item.run as usize];
+            if left & (1 << (i + 1)) != 0 && run.pattern.matches(attacker, code) {
+                next |= match item.times {
+                    Times::Any => 1 << (i + 1),
+                    _ => 1 << i,
+                };
+            }
+        }
+        left = next;
         at = t;
     }
     false

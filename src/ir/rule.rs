@@ -19,6 +19,76 @@ pub struct Run {
     pub max: u16,
 }
 
+/// The most runs a rule passes over in turn, and the most squares their counts may spell
+/// out (`over 2 empty` is two, `over 1..3 empty` three, `over 2+ empty` three: two and a
+/// repeat): what the generator walks, all movers at once, with a set of squares for each.
+pub const MAX_RUN_PARTS: usize = 4;
+pub const MAX_RUN_ITEMS: usize = 16;
+
+/// Runs passed over in turn (`over 0+ empty` `over 1 occupied` `over 0+ empty`: one
+/// piece leapt, anywhere on the line), spelt out square by square: `items[i]` says which run a square
+/// passed `i`-th belongs to and whether it may be left out or repeated. A walker that has
+/// passed `i` items stands on a square the next item must match; it lands once it has
+/// passed them all.
+#[derive(Clone, Debug)]
+pub struct RunParts {
+    pub runs: Vec<Run>,
+    pub items: Vec<RunItem>,
+}
+
+/// One square of a run in parts: its run, and how often it is passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunItem {
+    pub run: u8,
+    pub times: Times,
+}
+
+/// How often an item of a run in parts is passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Times {
+    /// Once: one of a run's least squares.
+    Once,
+    /// Once or not at all: one of the squares between a run's least and most.
+    Maybe,
+    /// Any number of times (`2+`'s squares past the second).
+    Any,
+}
+
+impl Times {
+    /// Whether a walker may leave the item out.
+    pub fn skippable(self) -> bool {
+        self != Times::Once
+    }
+}
+
+impl RunParts {
+    /// The runs spelt out, or `None` where their counts spell more than `MAX_RUN_ITEMS`
+    /// squares (a count above the board's longest line is read as `+`).
+    pub fn of(runs: &[Run], longest: u16) -> Option<RunParts> {
+        let mut items = Vec::new();
+        for (i, r) in runs.iter().enumerate() {
+            let item = |times| RunItem {
+                run: i as u8,
+                times,
+            };
+            let open = r.max > longest;
+            items.extend((0..r.min).map(|_| item(Times::Once)));
+            if open {
+                items.push(item(Times::Any));
+            } else {
+                items.extend((r.min..r.max).map(|_| item(Times::Maybe)));
+            }
+            if items.len() > MAX_RUN_ITEMS {
+                return None;
+            }
+        }
+        Some(RunParts {
+            runs: runs.to_vec(),
+            items,
+        })
+    }
+}
+
 /// How a chain goes on: while the piece can (`Must`), or as the player likes (`May`: every
 /// prefix of a chain is a move too).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,6 +184,9 @@ pub struct MoveRule {
     /// Whether a move by this rule is its steps alone: no piece placed, no part before or
     /// after it, no effect, no `require`. The generator's common case, checked once.
     pub plain: bool,
+    /// Where the rule passes over several runs in turn (`run` is then the first), the
+    /// runs spelt out.
+    pub parts: Option<Box<RunParts>>,
 }
 
 /// `carry to + e to from + e`: the piece on one square goes to another (what stood there
@@ -309,15 +382,16 @@ impl Walk {
 
 /// Whether a rule captures in a way `attacked` reads: it moves a piece along lines (no
 /// placement or removal, not anywhere, not a second part alone) and takes where it lands,
-/// or the one piece it jumps.
+/// or the one piece it jumps (a run of one square, in one part).
 pub fn captures_as_attack(
     chooses_square: bool,
     second_part: bool,
     takes_landing: bool,
     takes_run: bool,
     run: Option<Run>,
+    parts: bool,
 ) -> bool {
-    let jumps_one = takes_run && run.is_some_and(|r| r.min == 1 && r.max == 1);
+    let jumps_one = takes_run && !parts && run.is_some_and(|r| r.min == 1 && r.max == 1);
     !chooses_square && !second_part && (takes_landing || jumps_one)
 }
 
@@ -337,6 +411,7 @@ impl MoveRule {
             self.takes_landing,
             self.takes_run,
             self.run,
+            self.parts.is_some(),
         )
     }
 

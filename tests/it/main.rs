@@ -24,6 +24,7 @@ mod perft;
 mod piles;
 mod placement_games;
 mod repl;
+mod runs;
 mod syntax_errors;
 mod zigzag_rules;
 mod zola_rules;
