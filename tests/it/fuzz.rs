@@ -342,6 +342,7 @@ const SHIPPED: &[&str] = &[
     "chess",
     "othello",
     "backgammon",
+    "xiangqi",
 ];
 
 /// A position text mangled from one reached in play.

@@ -26,5 +26,6 @@ mod placement_games;
 mod repl;
 mod runs;
 mod syntax_errors;
+mod xiangqi;
 mod zigzag_rules;
 mod zola_rules;
