@@ -415,15 +415,10 @@ impl Checker<'_> {
         ids.iter().any(|&d| board.is_path(d))
     }
 
-    /// A step for each player: `(files, ranks)` (the same for all), or a direction (which
-    /// turns with each player's facing when it is relative).
+    /// A direction's step for each player (which turns with each player's facing when it
+    /// is relative). (A step `(files, ranks)` is lowered where it is added.)
     fn steps(&mut self, e: &Expr) -> Option<[(i64, i64); MAX_PLAYERS]> {
         match &e.kind {
-            ExprKind::Offset(dx, dy) => {
-                let dx = self.constant_int(dx)?;
-                let dy = self.constant_int(dy)?;
-                Some([(dx, dy); MAX_PLAYERS])
-            }
             ExprKind::Name(id) => {
                 let dirs = self.one_direction(id, false)?;
                 let mut steps = [(0, 0); MAX_PLAYERS];
@@ -616,6 +611,29 @@ impl Checker<'_> {
                         return ERR;
                     };
                     return (IExpr::Toward(Box::new(sq), dirs), Ty::Square);
+                }
+                // A step whose files or ranks are read during play (a define's parameter,
+                // a count): the square is found then.
+                if let ExprKind::Offset(dx, dy) = &b.kind {
+                    let dx = self.lower_typed(dx, Ty::Int, scope, params);
+                    let dy = self.lower_typed(dy, Ty::Int, scope, params);
+                    let (Some(dx), Some(dy)) = (dx, dy) else {
+                        return ERR;
+                    };
+                    let (dx, dy) = match *op {
+                        BinOp::Sub => (negated(dx), negated(dy)),
+                        _ => (dx, dy),
+                    };
+                    if let (IExpr::Int(x), IExpr::Int(y)) = (&dx, &dy) {
+                        return (
+                            IExpr::Offset(Box::new(sq), [(*x, *y); MAX_PLAYERS]),
+                            Ty::Square,
+                        );
+                    }
+                    return (
+                        IExpr::OffsetBy(Box::new(sq), Box::new(dx), Box::new(dy)),
+                        Ty::Square,
+                    );
                 }
                 let Some(mut steps) = self.steps(b) else {
                     return ERR;
@@ -1892,4 +1910,12 @@ pub(crate) fn overflow(span: Span, what: String) -> Problem {
     )
     .label(span, "this value overflows")
     .help("use smaller numbers")
+}
+
+/// `-e`, folded where `e` is a number.
+fn negated(e: IExpr) -> IExpr {
+    match e {
+        IExpr::Int(n) if n != i64::MIN => IExpr::Int(-n),
+        e => IExpr::Unary(crate::ir::UnOp::Neg, Box::new(e)),
+    }
 }

@@ -25,6 +25,11 @@ impl Expr {
             Expr::Int(n) => Some((*n, *n)),
             Expr::Square(_) | Expr::Offset(..) => Some((0, OFF)),
             Expr::Toward(sq, _) => sq.range(limits).and(Some((0, OFF))),
+            Expr::OffsetBy(sq, dx, dy) => sq
+                .range(limits)
+                .and(dx.range(limits))
+                .and(dy.range(limits))
+                .and(Some((0, OFF))),
             Expr::File(_) => Some((-1, limits.width - 1)),
             Expr::Rank(_) | Expr::Row(_) => Some((-1, limits.width.max(limits.height) - 1)),
             Expr::InZone(..)

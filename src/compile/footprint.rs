@@ -34,6 +34,7 @@ impl Expr {
             | Expr::Moved(_)
             | Expr::Height(_)
             | Expr::Offset(..)
+            | Expr::OffsetBy(..)
             | Expr::Toward(..)
             | Expr::Is(..)
             | Expr::Around(..)

@@ -180,6 +180,12 @@ impl Program {
                 let i = (self.steps.len() - 1) as u32;
                 self.unary_op(a, Op::Offset(i), h)
             }
+            Expr::OffsetBy(sq, dx, dy) => {
+                self.emit(sq, h);
+                self.emit(dx, h);
+                self.emit(dy, h);
+                self.push(Op::OffsetBy, h, -2);
+            }
             Expr::Toward(a, dirs) => {
                 let d = self.dirs(&dirs.iter().map(|&d| vec![d]).collect::<Vec<_>>());
                 self.unary_op(a, Op::Toward(d), h)

@@ -331,6 +331,10 @@ impl Program {
                     sp -= 1;
                     (stack[sp] != 0) as i64
                 }
+                Op::OffsetBy => {
+                    sp -= 3;
+                    offset(env, stack[sp], stack[sp + 1], stack[sp + 2])
+                }
                 _ => unreachable!("every leaf is read by the first arm"),
             };
             stack[sp] = value;

@@ -143,6 +143,9 @@ pub enum Expr {
     /// The square `(files, ranks)` from a square, or no square (`OFF`): one step for each
     /// player, so that `to + forward` turns with them.
     Offset(Box<Expr>, [(i64, i64); MAX_PLAYERS]),
+    /// The square `(files, ranks)` from a square, where the files and ranks are read
+    /// during play (`from + (count(friend), 0)`), or no square.
+    OffsetBy(Box<Expr>, Box<Expr>, Box<Expr>),
     /// The next square along a direction from a square (one for each player), or no
     /// square: on a board of points, `to + e` goes along the line.
     Toward(Box<Expr>, [DirId; MAX_PLAYERS]),
@@ -307,6 +310,7 @@ impl Expr {
             | Expr::Touches(e, ..)
             | Expr::Seeds(e) => vec![e],
             Expr::Binary(_, a, b) | Expr::Min(a, b) | Expr::Max(a, b) => vec![a, b],
+            Expr::OffsetBy(sq, dx, dy) => vec![sq, dx, dy],
             _ => Vec::new(),
         }
     }

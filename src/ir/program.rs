@@ -47,6 +47,9 @@ pub enum Op {
     /// The next square along a direction from the square on top: an index in
     /// `Program::lines`, each player's one direction.
     Toward(u32),
+    /// The square a number of files and ranks (the two values on top) from the square
+    /// under them, or no square: a step read during play (`from + (k, 0)`).
+    OffsetBy,
     /// Whether the square on top matches a pattern, or with `true` is off the board.
     Is(u32, bool),
     /// A pattern and a list of directions (an index in `Program::lines`).

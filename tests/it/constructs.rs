@@ -854,3 +854,38 @@ move step {{
         "docs/LANGUAGE.md lacks:\n{OPTIONAL_PROMOTION}"
     );
 }
+
+const STEP_IN_PLAY: &str = "define ahead(sq, k) = sq + (0, k)
+move run {
+  along n
+  over 0+ empty
+  onto empty
+  if to == ahead(from, count(friend))
+}";
+
+/// A step whose ranks are read during play: a man runs as many squares as its player has
+/// pieces, no further and no shorter; a step off the board is no square.
+#[test]
+fn a_step_may_be_read_during_play() {
+    let g = stones(&format!(
+        "setup {{\n  White stone on a1, b1\n  Black stone on e5\n}}\n{}",
+        STEP_IN_PLAY.replace("man", "stone")
+    ));
+    assert_eq!(moves(&g, &Position::start(&g)), ["a1-a3", "b1-b3"]);
+    // Three friends: three squares; from b3, three squares would be b6, off the board.
+    let s = position(&g, "5/1S3/5/5/S1S2 White");
+    assert_eq!(moves(&g, &s), ["a1-a4", "c1-c4"]);
+    // Backwards, `-` negates both parts.
+    let g = stones(
+        "setup {\n  White stone on a5\n}\nmove back {\n  along s\n  over 0+ empty\n  onto empty\n  if to == from - (0, count(friend) + 1)\n}",
+    );
+    assert_eq!(moves(&g, &Position::start(&g)), ["a5-a3"]);
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
+    )
+    .unwrap();
+    assert!(
+        doc.contains(STEP_IN_PLAY),
+        "docs/LANGUAGE.md lacks:\n{STEP_IN_PLAY}"
+    );
+}
