@@ -13,7 +13,7 @@ use crate::eval::arith::unary;
 use crate::eval::eval;
 use crate::eval::Env;
 use crate::ir::expr::{Expr as IExpr, LookField, SquareRef};
-use crate::ir::{BinOp, GroupRead, Pattern, UnOp};
+use crate::ir::{AttackBy, BinOp, GroupRead, Pattern, UnOp};
 use crate::ir::{DirId, MAX_PLAYERS, NO_SQUARE};
 use crate::syntax::ast::BoardShape;
 use crate::syntax::ast::{
@@ -570,7 +570,14 @@ impl Checker<'_> {
                     None => ERR,
                 }
             }
-            ExprKind::Attacked(target) => self.lower_attacked(e, target, scope, params),
+            ExprKind::Attacked(target, by_friend) => {
+                let by = if *by_friend {
+                    AttackBy::Friend
+                } else {
+                    AttackBy::Enemy
+                };
+                self.lower_attacked(e, target, by, scope, params)
+            }
             ExprKind::Count(pattern, count_scope, None) => {
                 self.lower_count(e, pattern, count_scope, scope, params)
             }
@@ -704,6 +711,7 @@ impl Checker<'_> {
         &mut self,
         e: &Expr,
         target: &AttackTarget,
+        by: AttackBy,
         scope: Scope,
         params: &[Binding],
     ) -> (IExpr, Ty) {
@@ -723,9 +731,9 @@ impl Checker<'_> {
         }
         self.reads_attacked.push(e.span);
         match target {
-            AttackTarget::Pattern(p) => (IExpr::AttackedAny(self.lower_pattern(p)), Ty::Bool),
+            AttackTarget::Pattern(p) => (IExpr::AttackedAny(self.lower_pattern(p), by), Ty::Bool),
             AttackTarget::Square(sq) => match self.lower_typed(sq, Ty::Square, scope, params) {
-                Some(sq) => (IExpr::Attacked(Box::new(sq)), Ty::Bool),
+                Some(sq) => (IExpr::Attacked(Box::new(sq), by), Ty::Bool),
                 None => ERR,
             },
         }

@@ -64,7 +64,7 @@ pub fn dedupe(problems: &mut Vec<Problem>) {
 
 /// Whether an expression reads `attacked(…)`.
 fn reads_attacked(e: &ir::Expr) -> bool {
-    matches!(e, ir::Expr::Attacked(_) | ir::Expr::AttackedAny(_))
+    matches!(e, ir::Expr::Attacked(..) | ir::Expr::AttackedAny(..))
         || e.children().into_iter().any(reads_attacked)
 }
 

@@ -34,8 +34,8 @@ impl Expr {
             Expr::Rank(_) | Expr::Row(_) => Some((-1, limits.width.max(limits.height) - 1)),
             Expr::InZone(..)
             | Expr::CaptureReachable
-            | Expr::Attacked(_)
-            | Expr::AttackedAny(_)
+            | Expr::Attacked(..)
+            | Expr::AttackedAny(..)
             | Expr::Moved(_)
             | Expr::Is(..)
             | Expr::Line(..)

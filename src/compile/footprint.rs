@@ -29,8 +29,8 @@ impl Expr {
             | Expr::Laps
             | Expr::Previous(_)
             | Expr::CaptureReachable
-            | Expr::Attacked(_)
-            | Expr::AttackedAny(_)
+            | Expr::Attacked(..)
+            | Expr::AttackedAny(..)
             | Expr::Moved(_)
             | Expr::Height(_)
             | Expr::Offset(..)

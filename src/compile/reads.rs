@@ -44,7 +44,7 @@ pub(super) fn reads(c: &Checked) -> Reads {
         r.repeated |= has(|x| matches!(x, Expr::Repeated));
         r.seen_back = r.seen_back.max(deepest_seen(e));
         r.passes |= has(|x| matches!(x, Expr::Passes));
-        r.attacked |= has(|x| matches!(x, Expr::Attacked(_) | Expr::AttackedAny(_)));
+        r.attacked |= has(|x| matches!(x, Expr::Attacked(..) | Expr::AttackedAny(..)));
     });
     r
 }

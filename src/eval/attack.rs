@@ -10,25 +10,36 @@
 //! an attack is a capture that could be made, not one that is legal.
 
 use super::env::Env;
-use crate::ir::{Code, Mask, MoveRule, Pattern, RunParts, Sq, SquareSet, Times, Walk, NO_SQUARE};
+use crate::ir::{
+    AttackBy, Code, Mask, MoveRule, Pattern, RunParts, Sq, SquareSet, Times, Walk, NO_SQUARE,
+};
 
-/// Whether the square `sq` (of the board) is attacked, seen from `env.player`: a piece of
-/// theirs on it, or one put there when it is empty, could be taken by another player.
-pub fn attacked<M: Mask>(env: &Env<M>, sq: Sq) -> bool {
+/// Whether the square `sq` (of the board) is attacked, seen from `env.player`: with
+/// `AttackBy::Enemy`, a piece of theirs on it (the one there, or any of theirs where none
+/// of theirs stands) could be taken by another player; with `AttackBy::Friend`, a piece of
+/// another player's on it (the one there, or any where none stands) could be taken by
+/// them: the square is defended, or the piece there attacked.
+pub fn attacked<M: Mask>(env: &Env<M>, sq: Sq, by: AttackBy) -> bool {
     let Some(game) = env.game else {
         return false;
     };
     let reader = env.player;
+    let types = game.pieces.len();
     let here = env.cell_codes.get(sq as usize).copied().unwrap_or(0);
-    // What the attacker's patterns see on the square: the reader's piece there, or any
-    // piece of the reader's when it is empty.
-    let seen = match here {
-        0 => attacker_codes(game.pieces.len(), reader as usize, u64::MAX),
-        c => 1 << c,
+    let owner = (here != 0).then(|| ((here as usize - 1) / types.max(1)) as u8);
+    // What the attackers' patterns see on the square: the victim's piece there, or any
+    // piece of the victim's (of any other player, for the reader's attacks).
+    let victim_here = owner.is_some_and(|o| (o == reader) == (by == AttackBy::Enemy));
+    let seen = match by {
+        _ if victim_here => 1 << here,
+        AttackBy::Enemy => attacker_codes(types, reader as usize, u64::MAX),
+        AttackBy::Friend => (0..game.attacks.len())
+            .filter(|&p| p != reader as usize)
+            .fold(0, |codes, p| codes | attacker_codes(types, p, u64::MAX)),
     };
     for (attacker, rules) in game.attacks.iter().enumerate() {
         let attacker = attacker as u8;
-        if attacker == reader {
+        if (attacker == reader) != (by == AttackBy::Friend) {
             continue;
         }
         let target = |p: &Pattern| p.masks[attacker as usize] & seen != 0;

@@ -168,12 +168,12 @@ impl Program {
             Expr::Laps => self.push(Op::Laps, h, 1),
             Expr::Previous(f) => self.push(Op::Previous(*f), h, 1),
             Expr::CaptureReachable => self.push(Op::Reachable, h, 1),
-            Expr::Attacked(a) => self.unary_op(a, Op::Attacked, h),
+            Expr::Attacked(a, by) => self.unary_op(a, Op::Attacked(*by), h),
             Expr::Moved(a) => self.unary_op(a, Op::Moved, h),
             Expr::Height(a) => self.unary_op(a, Op::Height, h),
-            Expr::AttackedAny(p) => {
+            Expr::AttackedAny(p, by) => {
                 let p = self.pattern(p);
-                self.push(Op::AttackedAny(p), h, 1)
+                self.push(Op::AttackedAny(p, *by), h, 1)
             }
             Expr::Offset(a, steps) => {
                 self.steps.push(*steps);

@@ -142,9 +142,9 @@ impl Program {
                 .map(|sq| env.seeds(sq as i64))
                 .sum(),
             Op::Store => env.store(player),
-            Op::AttackedAny(p) => {
+            Op::AttackedAny(p, by) => {
                 let set = pattern_squares(&self.patterns[*p as usize], env);
-                let any = set.squares().any(|sq| attacked(env, sq));
+                let any = set.squares().any(|sq| attacked(env, sq, *by));
                 any as i64
             }
             Op::Line(p, n, dirs) => {
@@ -182,7 +182,7 @@ impl Program {
         let player = env.player as usize;
         match op {
             Op::Seeds => env.seeds(a),
-            Op::Attacked => (on_board && attacked(env, a as u16)) as i64,
+            Op::Attacked(by) => (on_board && attacked(env, a as u16, *by)) as i64,
             Op::Moved => (on_board && env.moved.has(a as u16)) as i64,
             Op::Height => env.height(a),
             Op::Toward(i) => {

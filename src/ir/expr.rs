@@ -32,6 +32,15 @@ pub enum UnOp {
     Neg,
 }
 
+/// Whose captures `attacked` reads: another player's, that could take a piece of the
+/// reader's (`attacked(SQ)`, `… by enemy`), or the reader's own, that could take another
+/// player's piece (`… by friend`: a square defended, a king in check).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AttackBy {
+    Enemy,
+    Friend,
+}
+
 /// An operator on two values. (The syntax tree and the IR share it.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
@@ -130,10 +139,11 @@ pub enum Expr {
     /// Whether some sequence of legal moves leads to a move that captures (end rules).
     CaptureReachable,
     /// Whether a move of another player that captures could take a piece of the reader
-    /// standing on a square (see `ir::attack`).
-    Attacked(Box<Expr>),
+    /// standing on a square, or with `AttackBy::Friend` a move of the reader's a piece of
+    /// another player (see `eval::attack`).
+    Attacked(Box<Expr>, AttackBy),
     /// Whether that holds on some square a pattern matches.
-    AttackedAny(Pattern),
+    AttackedAny(Pattern, AttackBy),
     /// Whether the piece on a square has moved since the game began (false for an empty
     /// square).
     Moved(Box<Expr>),
@@ -255,8 +265,8 @@ impl Expr {
             Expr::Count(..)
             | Expr::Pieces(_)
             | Expr::CaptureReachable
-            | Expr::Attacked(_)
-            | Expr::AttackedAny(_)
+            | Expr::Attacked(..)
+            | Expr::AttackedAny(..)
             | Expr::Moved(_)
             | Expr::Height(_)
             | Expr::Is(..)
@@ -300,7 +310,7 @@ impl Expr {
             | Expr::Toward(e, _)
             | Expr::Is(e, ..)
             | Expr::Around(_, e, _)
-            | Expr::Attacked(e)
+            | Expr::Attacked(e, _)
             | Expr::Moved(e)
             | Expr::Height(e)
             | Expr::LineThrough(.., e)

@@ -17,7 +17,7 @@ pub mod value;
 
 pub use board::{Board, Direction, MaskTable, Shape, Sq, SquareSet, NO_SQUARE};
 pub use dice::{Dice, Roll, MAX_DICE};
-pub use expr::{BinOp, Expr, GroupRead, LookBack, LookField, SquareRef, UnOp};
+pub use expr::{AttackBy, BinOp, Expr, GroupRead, LookBack, LookField, SquareRef, UnOp};
 pub use game::*;
 pub use mask::{Mask, Wide};
 pub use pattern::Pattern;

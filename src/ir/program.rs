@@ -4,7 +4,7 @@
 //! every expression read during play (move conditions, after-move conditions, end rules);
 //! the tree (`Expr`) stays for what is worked out about an expression before play.
 
-use super::expr::{BinOp, GroupRead, LookField, SquareRef, UnOp};
+use super::expr::{AttackBy, BinOp, GroupRead, LookField, SquareRef, UnOp};
 use super::pattern::Pattern;
 use super::{DirId, MAX_PLAYERS};
 
@@ -35,9 +35,9 @@ pub enum Op {
     Previous(LookField),
     Reachable,
     /// Whether the square on top is attacked (see `ir::attack`).
-    Attacked,
+    Attacked(AttackBy),
     /// Whether some square matching a pattern is attacked.
-    AttackedAny(u32),
+    AttackedAny(u32, AttackBy),
     /// Whether the piece on the square on top has moved.
     Moved,
     /// How many pieces stand on the square on top.
@@ -118,7 +118,7 @@ impl Op {
                 | Op::Laps
                 | Op::Previous(_)
                 | Op::Reachable
-                | Op::AttackedAny(_)
+                | Op::AttackedAny(..)
                 | Op::Line(..)
                 | Op::InHand(_)
                 | Op::Groups(..)
@@ -151,7 +151,7 @@ impl Op {
                 | Op::Toward(_)
                 | Op::Seeds
                 | Op::Is(..)
-                | Op::Attacked
+                | Op::Attacked(_)
                 | Op::Moved
                 | Op::Height
                 | Op::LineThrough(..)

@@ -616,8 +616,8 @@ pub enum ExprKind {
     To,
     /// `reachable(capture)`.
     CaptureReachable,
-    /// `attacked(SQ)` or `attacked(PATTERN)`.
-    Attacked(AttackTarget),
+    /// `attacked(SQ)` or `attacked(PATTERN)`, and whether `by friend` follows.
+    Attacked(AttackTarget, bool),
     /// `reaches(SQ, PATTERN [along DIRS])`.
     Reaches(Box<Expr>, Pattern, Option<Vec<Ident>>),
     /// `touches(SQ, ZONE [along DIRS])`.

@@ -1251,12 +1251,17 @@ fn primary(pair: Pair<Rule>) -> Expr {
         Rule::clock_value => ExprKind::Clock,
         Rule::reachable_expr => ExprKind::CaptureReachable,
         Rule::attacked_expr => {
-            let target = after_keyword(pair).next().unwrap();
-            ExprKind::Attacked(if target.as_rule() == Rule::pattern {
+            let mut parts = after_keyword(pair);
+            let target = parts.next().unwrap();
+            let by_friend = parts
+                .next()
+                .is_some_and(|by| by.into_inner().any(|p| p.as_rule() == Rule::kw_friend));
+            let target = if target.as_rule() == Rule::pattern {
                 AttackTarget::Pattern(pattern(target))
             } else {
                 AttackTarget::Square(Box::new(expr(target)))
-            })
+            };
+            ExprKind::Attacked(target, by_friend)
         }
         Rule::expr => return expr(pair),
         other => unreachable!("the grammar admits no primary {other:?}"),

@@ -604,3 +604,60 @@ fn a_guard_in_one_if_guards_what_another_if_reads() {
     let s = play_line(&g, s, &["e4-e5", "d7-d5"]);
     assert!(moves(&g, &s).contains(&"e5-d6".to_string()));
 }
+
+const GUARDED_STEP: &str = "move guarded_step {
+  piece knight
+  along n
+  onto empty
+  if attacked(to) by friend
+}";
+
+/// `attacked(SQ) by friend`: whether the reader could capture a piece of another player's
+/// on the square (defended, where the reader's own piece stands); and `attacked(SQ)`, by
+/// another player, reads a square an enemy holds as if the reader's piece stood there.
+#[test]
+fn attacked_by_friend_reads_the_readers_own_captures() {
+    let source = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/chess.game"),
+    )
+    .unwrap();
+    let g = compile(&format!(
+        "{source}\n{GUARDED_STEP}\nsay \"e4 defended\" when attacked(e4) by friend\nsay \"e4 attacked\" when attacked(e4)\n"
+    ));
+    let said = |text: &str| -> Vec<String> {
+        let s = position(&g, text);
+        tabula::each_state!(&s, st => tabula::engine::sayings(&g, st))
+            .into_iter()
+            .map(str::to_string)
+            .collect()
+    };
+    // White's rook on a4 reaches e4 (Black's pawn); Black's rook on e7 reaches it too.
+    assert_eq!(
+        said("4k3/4r3/8/8/R3p3/8/8/4K3 White unmoved=-"),
+        ["e4 defended", "e4 attacked"]
+    );
+    // With White's own knight on e4: defended by the rook, attacked by Black's rook.
+    assert_eq!(
+        said("4k3/4r3/8/8/R3N3/8/8/4K3 White unmoved=-"),
+        ["e4 defended", "e4 attacked"]
+    );
+    // A piece between: neither.
+    assert!(said("4k3/8/8/4P3/R1P1N3/8/8/4K3 White unmoved=-").is_empty());
+    // The knight steps north only onto a square the rook on a5 guards.
+    let north = |text: &str| {
+        moves(&g, &position(&g, text))
+            .into_iter()
+            .filter(|m| m == "e4-e5")
+            .count()
+    };
+    assert_eq!(north("4k3/8/8/R7/4N3/8/8/4K3 White unmoved=-"), 1);
+    assert_eq!(north("4k3/8/8/8/R3N3/8/8/4K3 White unmoved=-"), 0);
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
+    )
+    .unwrap();
+    assert!(
+        doc.contains(GUARDED_STEP),
+        "docs/LANGUAGE.md lacks:\n{GUARDED_STEP}"
+    );
+}
