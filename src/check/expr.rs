@@ -26,6 +26,8 @@ pub(crate) enum Ty {
     Bool,
     Square,
     Word,
+    /// A player, by name (`White`) or as `player`, the one the expression is read for.
+    Player,
     /// A move rule, named (`previous(rule) == double_step`).
     Rule,
     /// Already reported: fits anywhere, so that one mistake gives one message.
@@ -39,6 +41,7 @@ impl Ty {
             Ty::Bool => "a condition",
             Ty::Square => "a square",
             Ty::Word => "a word",
+            Ty::Player => "a player",
             Ty::Rule => "a move rule",
             Ty::Error => "an unknown value",
         }
@@ -1198,6 +1201,12 @@ impl Checker<'_> {
             };
             return Some((e, Ty::Int));
         }
+        if id.name == "player" && scope.player {
+            return Some((IExpr::Reader, Ty::Player));
+        }
+        if let Some(i) = self.players.get_index_of(&id.name) {
+            return Some((IExpr::Int(i as i64), Ty::Player));
+        }
         if id.name == "seen" && scope.state {
             return Some((IExpr::Seen(None), Ty::Bool));
         }
@@ -1889,6 +1898,7 @@ fn plural(t: Ty) -> &'static str {
         Ty::Bool => "conditions",
         Ty::Square => "squares",
         Ty::Word => "words",
+        Ty::Player => "players",
         Ty::Rule => "move rules",
         Ty::Error => "values",
     }

@@ -68,6 +68,7 @@ impl Expr {
             Expr::Previous(LookField::From | LookField::To | LookField::Rule) => Some((0, OFF)),
             Expr::Clock | Expr::Repeated => Some((0, u32::MAX as i64)),
             Expr::Passes => Some((0, u8::MAX as i64)),
+            Expr::Reader => Some((0, crate::ir::MAX_PLAYERS as i64 - 1)),
             Expr::Unary(UnOp::Not, a) => a.range(limits).and(bool_range),
             Expr::Unary(UnOp::Neg, a) => {
                 let (lo, hi) = a.range(limits)?;

@@ -17,7 +17,7 @@ impl Expr {
 
     fn add_footprint(&self, zones: &[Zone], out: &mut [Watched]) -> bool {
         match self {
-            Expr::Int(_) | Expr::Clock | Expr::Passes => true,
+            Expr::Int(_) | Expr::Clock | Expr::Passes | Expr::Reader => true,
             Expr::Square(_)
             | Expr::Count(_, None)
             | Expr::Pieces(_)

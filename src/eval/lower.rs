@@ -248,6 +248,7 @@ impl Program {
             }
             Expr::Clock => self.push(Op::Clock, h, 1),
             Expr::Passes => self.push(Op::Passes, h, 1),
+            Expr::Reader => self.push(Op::Reader, h, 1),
             Expr::Repeated => self.push(Op::Repeated, h, 1),
             Expr::Turned => self.push(Op::Turned, h, 1),
             Expr::Taken => self.push(Op::Taken, h, 1),

@@ -100,6 +100,7 @@ impl Program {
             Op::Reachable => env.reachable as i64,
             Op::Clock => env.clock as i64,
             Op::Passes => env.passes as i64,
+            Op::Reader => env.player as i64,
             Op::Repeated => env.repeated as i64,
             Op::Turned => env.turned as i64,
             Op::Taken => env.taken as i64,

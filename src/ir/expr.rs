@@ -196,6 +196,9 @@ pub enum Expr {
     Clock,
     /// The passes made in a row, up to this position.
     Passes,
+    /// The player the expression is read for (`player`), by their index: compared with a
+    /// player's name.
+    Reader,
     /// How many times this position has stood in the game so far, this time included.
     Repeated,
     /// How many pieces the move's effects turned or took (in `require`).

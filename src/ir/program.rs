@@ -77,6 +77,8 @@ pub enum Op {
     Connected(u32, u32, u32, u32),
     Clock,
     Passes,
+    /// The reader's index.
+    Reader,
     Repeated,
     Turned,
     Taken,
@@ -127,6 +129,7 @@ impl Op {
                 | Op::Connected(..)
                 | Op::Clock
                 | Op::Passes
+                | Op::Reader
                 | Op::Repeated
                 | Op::Turned
                 | Op::Taken

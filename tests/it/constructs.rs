@@ -889,3 +889,61 @@ fn a_step_may_be_read_during_play() {
         "docs/LANGUAGE.md lacks:\n{STEP_IN_PLAY}"
     );
 }
+
+const HUNT_RULES: &str = "move step {
+  along all
+  onto empty
+  if player == Fox or row(to) > row(from)
+}
+move take { piece fox  along all  onto enemy }
+end {
+  win when player == Geese and count(friend in far) > 0
+  win when player == Fox and count(enemy) < 2
+}";
+
+/// `player`, the player an expression is read for, compared with a player's name: the
+/// geese only go forward, the fox any way; each side wins its own way.
+#[test]
+fn rules_and_end_rules_may_name_the_player_they_are_read_for() {
+    let g = compile(&format!(
+        "game \"Hunt\"\nboard 3 x 3\nplayers Geese, Fox\npieces goose, fox\nzone far = row == 2\nsetup {{\n  Geese goose on a1, c1\n  Fox fox on b3\n}}\n{HUNT_RULES}\n"
+    ));
+    let start = Position::start(&g);
+    assert_eq!(moves(&g, &start), ["a1-a2", "a1-b2", "c1-b2", "c1-c2"]);
+    let s = play_move(&g, &start, "a1-a2");
+    assert_eq!(moves(&g, &s), ["b3-a3", "b3-b2", "b3-c2", "b3-c3", "b3xa2"]);
+    let fox_takes = play_move(&g, &s, "b3xa2");
+    assert_eq!(outcome(&g, &fox_takes), Some(Outcome::Win(1)));
+    let s = position(&g, "f2/G2/2G Geese");
+    assert_eq!(
+        outcome(&g, &play_move(&g, &s, "a2-b3")),
+        Some(Outcome::Win(0))
+    );
+    // A name that is no player's is still an unknown name; a player is not a number.
+    let problems = |end: &str| {
+        match tabula::compile::compile_source(
+        &format!("game \"T\"\nboard 3 x 3\nplayers Geese, Fox\npieces goose\nsetup {{ Geese goose on a1 }}\nmove step {{ along n onto empty }}\nend {{ {end} }}\n"),
+        &tabula::compile::Choices::default(),
+    ) {
+        Ok(_) => Vec::new(),
+        Err(tabula::compile::Failure::Problems(ps)) => ps.iter().map(|p| p.message.clone()).collect(),
+        Err(tabula::compile::Failure::Choice(m)) => panic!("{m}"),
+    }
+    };
+    assert_eq!(
+        problems("win when player == Wolf"),
+        ["there is no name called `Wolf`"]
+    );
+    assert_eq!(
+        problems("win when player > 0"),
+        ["`>` needs numbers, found a player"]
+    );
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
+    )
+    .unwrap();
+    assert!(
+        doc.contains(HUNT_RULES),
+        "docs/LANGUAGE.md lacks:\n{HUNT_RULES}"
+    );
+}
