@@ -146,6 +146,8 @@ pub struct Rule {
     pub run: Option<Run>,
     /// The runs passed after `run`, in turn (`over 1 occupied` after `over 0+ empty`).
     pub later_runs: Vec<Run>,
+    /// `again [when COND]`: the same player moves again where this holds after the move.
+    pub again: Option<Expr>,
     pub onto: Pattern,
     pub takes_landing: bool,
     pub takes_run: bool,

@@ -470,6 +470,7 @@ impl Checker<'_> {
             die_past_end: c.past_end,
             require: c.require,
             require_text: c.require_text,
+            again: c.again,
             require_any,
             plain: false,
         })
@@ -568,6 +569,38 @@ impl Checker<'_> {
                 when,
                 span: _,
             } => self.add_clause(c, amount, counter, when.as_ref()),
+            Clause::Again(when, span) => {
+                if !self.once(c, "again", *span) {
+                    return;
+                }
+                if self.has_dice() {
+                    self.report(
+                        Problem::new(
+                            Kind::BadDice,
+                            "in a game of dice, the dice say who moves next",
+                        )
+                        .label(*span, "another turn")
+                        .help(
+                            "a player moves again while a die is left to play; leave out `again`",
+                        ),
+                    );
+                    return;
+                }
+                let again_scope = Scope {
+                    no_from: c.placing,
+                    ..Scope::REQUIRE
+                };
+                c.again = match when {
+                    None => Some(IExpr::Int(1)),
+                    Some(cond) => {
+                        let e = self.lower_as(cond, Ty::Bool, again_scope);
+                        if let Some(e) = &e {
+                            self.check_range(e, cond.span);
+                        }
+                        e
+                    }
+                };
+            }
             Clause::Require(cond, span, text) => {
                 if !self.once(c, "require", *span) {
                     return;
@@ -1442,6 +1475,8 @@ struct Clauses {
     adds: Vec<crate::ir::Add<IExpr>>,
     require: Option<IExpr>,
     require_text: Option<String>,
+    /// `again [when COND]`: the condition (`1` when none is given).
+    again: Option<IExpr>,
     along: Option<(Vec<Vec<DirId>>, Span)>,
     run: Option<(Run, Span)>,
     /// The runs after the first, passed in turn (`over 1 occupied` after `over 0+ empty`).

@@ -177,6 +177,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         && rules
             .iter()
             .all(|r| r.by_die && r.require.is_none() && r.then.is_none() && !r.second_part);
+    let again = rules.iter().any(|r| r.again.is_some());
     Ok(Game {
         title: c.title,
         about: c.about,
@@ -250,6 +251,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         taken_to_hand: c.taken_to_hand,
         taken_to_captor: c.taken_to_captor,
         piles,
+        again,
         die_moves_at_once,
         counters: c.counters,
         dice: c.dice,

@@ -56,7 +56,7 @@ pub fn make<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move) {
             }
             if game.dice.is_some() {
                 super::dice::after_move(game, s, &m);
-            } else {
+            } else if !(game.again && moves_again(game, s, &m, done)) {
                 s.to_move = game.next_player(s.to_move);
             }
             done
@@ -80,6 +80,30 @@ pub fn make_sown<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, sown: &SownL
         turned: 0,
     };
     after_move(game, s, m, done);
+}
+
+/// Whether the player who made `m` (still to move in `s`, the position after it) moves
+/// again: the `again` of the move's rule, or of its second part's, holds.
+#[cold]
+fn moves_again<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, done: Done) -> bool {
+    if m.is_pass() {
+        return false;
+    }
+    let first = &game.rules[m.rule.index()];
+    let second = first
+        .then
+        .filter(|_| !m.second_steps().is_empty())
+        .map(|t| &game.rules[t.index()]);
+    let e = Env {
+        from: m.from,
+        to: m.to(),
+        taken: done.taken,
+        turned: done.turned,
+        ..env(game, s)
+    };
+    std::iter::once(first)
+        .chain(second)
+        .any(|r| r.again.as_ref().is_some_and(|a| a.holds(&e)))
 }
 
 /// What every move does to the history fields: the passes in a row, the clock, and the

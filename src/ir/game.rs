@@ -308,6 +308,8 @@ pub struct Game {
     /// `piles`: the columns are piles of one kind of piece (`Columns::piles`), kept here
     /// too for the generator's hot path.
     pub piles: bool,
+    /// Whether some rule gives another turn (`again`): `make` reads it only then.
+    pub again: bool,
     /// In a game of dice: whether every rule moves by a die and a move found needs nothing
     /// more settled (no `require`, no second part, no `after move require`, no choice of
     /// promotion), so that whether a move exists is known at the first one found.

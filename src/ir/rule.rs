@@ -178,6 +178,10 @@ pub struct MoveRule {
     pub require: Option<Program>,
     /// `require` as written, for saying why a move is refused.
     pub require_text: Option<String>,
+    /// `again [when COND]`: the same player moves again after a move by this rule where
+    /// this holds on the position after it (read from the mover's side, with `from`, `to`,
+    /// `taken` and `turned`).
+    pub again: Option<Program>,
     /// When `require` asks only that the effect with this index turns or takes at least
     /// one piece, which the generator then finds for all squares at once.
     pub require_any: Option<usize>,

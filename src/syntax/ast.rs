@@ -478,6 +478,9 @@ pub enum Clause {
         when: Option<Expr>,
         span: Span,
     },
+    /// `again [when COND]`: the same player moves again after the move, where the
+    /// condition holds on the position after it.
+    Again(Option<Expr>, Span),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -940,6 +940,12 @@ fn clause(pair: Pair<Rule>) -> Clause {
         Rule::by_die_clause => {
             Clause::ByDie(sp, pair.into_inner().any(|p| p.as_rule() == Rule::past_end))
         }
+        Rule::again_clause => Clause::Again(
+            after_keyword(pair)
+                .find(|p| p.as_rule() == Rule::expr)
+                .map(expr),
+            sp,
+        ),
         Rule::add_clause => {
             let mut parts = after_keyword(pair);
             let amount = expr(parts.next().unwrap());

@@ -562,7 +562,7 @@ pub(super) const DECLARATIONS: &[Declaration] = &[
     },
 ];
 
-const MOVE_CLAUSE: &str = "a move clause (piece, place, remove, pass, along, anywhere, over, onto, capture, chain, if, then, turn, take, change, require, carry, add, by die)";
+const MOVE_CLAUSE: &str = "a move clause (piece, place, remove, pass, along, anywhere, over, onto, capture, chain, if, then, turn, take, change, require, carry, add, again, by die)";
 
 /// The words a person reads for a grammar rule in "expected …"; `None` for a keyword that
 /// reads as itself.

@@ -947,3 +947,47 @@ fn rules_and_end_rules_may_name_the_player_they_are_read_for() {
         "docs/LANGUAGE.md lacks:\n{HUNT_RULES}"
     );
 }
+
+const AGAIN: &str = "move take {
+  along forward_left, forward_right
+  onto enemy
+  again when row(to) < 2
+}";
+
+/// `again when COND`: another turn for the same player where the condition holds after
+/// the move. Perft of a small game against tests/models/again.py, a model written from its
+/// rules alone (`python3 tests/models/again.py 9`: 10 100 814 6324 46428 304016 1931438
+/// 9944354 48736578; this engine agrees to depth 9, the test stops at 7 for time).
+#[test]
+fn again_gives_the_same_player_another_turn() {
+    let source = format!(
+        "game \"Again\"\nboard 4 x 4\nplayers White, Black\npieces man\nzone far = row == 3\nsetup {{ man where row == 0 }}\nmove step {{ along forward, forward_left, forward_right  onto empty }}\n{AGAIN}\nend {{ win when count(friend in far) > 0 }}\nno move: lose\n"
+    );
+    let g = compile(&source);
+    let start = Position::start(&g);
+    let counts: Vec<u64> = (1..=7)
+        .map(|d| tabula::search::perft::perft_at(&g, &start, d, 1))
+        .collect();
+    assert_eq!(counts, [10, 100, 814, 6324, 46428, 304016, 1931438]);
+    // White takes on b2, its own half: White moves again. On c3, Black's half: Black moves.
+    assert_eq!(after(&g, "4/4/1m2/M3 White", "a1xb2"), "4/4/1M2/4 White");
+    assert_eq!(after(&g, "4/2m1/1M2/4 White", "b2xc3"), "4/2M1/4/4 Black");
+    // `again` alone: always; in a game of dice: refused.
+    let always = compile(&source.replace("  again when row(to) < 2", "  again"));
+    assert_eq!(
+        after(&always, "4/2m1/1M2/4 White", "b2xc3"),
+        "4/2M1/4/4 White"
+    );
+    let dice = source.replace("pieces man\n", "pieces man\ndice 1 faces 1..2\n");
+    match tabula::compile::compile_source(&dice, &tabula::compile::Choices::default()) {
+        Err(tabula::compile::Failure::Problems(ps)) => assert!(ps
+            .iter()
+            .any(|p| p.message == "in a game of dice, the dice say who moves next")),
+        _ => panic!("`again` in a game of dice is refused"),
+    }
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
+    )
+    .unwrap();
+    assert!(doc.contains(AGAIN), "docs/LANGUAGE.md lacks:\n{AGAIN}");
+}
