@@ -38,6 +38,9 @@ pub struct Checked {
     pub columns: Option<ir::Columns>,
     /// By piece type: the zone where it is promoted and the types it may become.
     pub promotions: Vec<Option<(usize, Vec<usize>)>>,
+    /// By piece type (a bit each): promoted by a step that starts in its zone too (`in or
+    /// from ZONE`).
+    pub promote_leaving: u64,
     pub rows: Vec<u8>,
     pub sowing: Option<Sowing>,
     pub reads_reachable: bool,

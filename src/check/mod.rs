@@ -315,6 +315,7 @@ impl<'f> Checker<'f> {
         let supply = self.supply(setup.as_deref(), &hands, hand_types);
         let columns = self.columns(&supply);
         let promotions = self.promotions();
+        let promote_leaving = self.promote_leaving();
         let (rules, tiers) = self.rules(&supply);
         let (no_move, end_rules) = self.end();
         let reads_reachable = end_rules
@@ -378,6 +379,7 @@ impl<'f> Checker<'f> {
             sayings,
             columns,
             promotions,
+            promote_leaving,
             rows: std::mem::take(&mut self.rows),
             sowing,
             reads_reachable,

@@ -120,6 +120,19 @@ impl Checker<'_> {
         })
     }
 
+    /// The piece types promoted by a step that starts in their zone too (`promote A to B
+    /// in or from ZONE`), a bit each. (Names not known are reported by `promotions`.)
+    pub(super) fn promote_leaving(&self) -> u64 {
+        self.file
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Promote(p) if p.leaving => self.pieces.get_index_of(&p.from.name),
+                _ => None,
+            })
+            .fold(0, |mask, t| mask | (1 << t))
+    }
+
     /// `promote A to B in ZONE` (or `to B, C in ZONE`: the player's choice), as a table by
     /// piece type: the zone, and the types it may become, the first one by default.
     pub(super) fn promotions(&mut self) -> Vec<Option<(usize, Vec<usize>)>> {

@@ -231,6 +231,10 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         columns: c.columns,
         promotions,
         promotion_choices,
+        promotes_leaving: (0..players)
+            .flat_map(|p| (0..types).map(move |t| (p, t)))
+            .filter(|&(_, t)| (c.promote_leaving >> t) & 1 != 0)
+            .fold(0, |mask, (p, t)| mask | (1 << (1 + p * types + t))),
         attacks,
         reads_moved: reads.moved,
         moved_types,

@@ -218,7 +218,7 @@ pub(super) fn choose_promotions<Z: Layout>(
         else {
             continue;
         };
-        if choices.is_empty() || !game.in_zone(zone, game.owner[code], m.to()) {
+        if choices.is_empty() || !game.promotes_on(zone, code as u8, m.from, m.to()) {
             continue;
         }
         out[i].promote = choices[0];

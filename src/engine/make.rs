@@ -474,7 +474,7 @@ impl StepPlan {
     pub fn of(game: &Game, rule: &MoveRule, code: Code, at: Sq, step: Step) -> StepPlan {
         let to = step.to();
         let lands_code = match game.promotions.get(code as usize) {
-            Some(&Some((zone, into))) if game.in_zone(zone, game.decode(code).0 as u8, to) => into,
+            Some(&Some((zone, into))) if game.promotes_on(zone, code, at, to) => into,
             _ => code,
         };
         StepPlan {

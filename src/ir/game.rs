@@ -248,6 +248,9 @@ pub struct Game {
     /// codes it may become (the first is `promotions`' own); empty elsewhere. A move that
     /// promotes then comes once for each (`Move::promote`).
     pub promotion_choices: Vec<Vec<Code>>,
+    /// By cell code (a bit each): the pieces a step that starts in their promotion zone
+    /// promotes too (`in or from ZONE`).
+    pub promotes_leaving: u64,
     /// For `attacked`: each player's capturing rules, with the codes of the pieces that
     /// use them (empty when no rule reads `attacked`).
     pub attacks: AttackRules,
@@ -387,6 +390,17 @@ impl Game {
     pub fn decode(&self, code: Code) -> (usize, usize) {
         let c = code as usize - 1;
         (c / self.pieces.len(), c % self.pieces.len())
+    }
+
+    /// Whether a step of the piece `code` from `from` to `to` ends or (with `in or from`)
+    /// starts in the promotion zone `zone`.
+    #[inline(always)]
+    pub fn promotes_on(&self, zone: usize, code: Code, from: Sq, to: Sq) -> bool {
+        let owner = self.owner[code as usize];
+        self.in_zone(zone, owner, to)
+            || ((self.promotes_leaving >> code) & 1 != 0
+                && (from as usize) < self.board.cells()
+                && self.in_zone(zone, owner, from))
     }
 
     pub fn in_zone(&self, zone: usize, player: u8, sq: Sq) -> bool {

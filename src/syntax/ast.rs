@@ -214,6 +214,8 @@ pub struct PromoteDecl {
     /// One type, or the types the player chooses from.
     pub to: Vec<Ident>,
     pub zone: Ident,
+    /// `in or from ZONE`: a step that starts in the zone promotes too.
+    pub leaving: bool,
     pub span: Span,
 }
 

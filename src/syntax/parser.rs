@@ -626,6 +626,10 @@ fn convert_item(pair: Pair<Rule>) -> Item {
             })
         }
         Rule::promote_decl => {
+            let leaving = pair
+                .clone()
+                .into_inner()
+                .any(|p| p.as_rule() == Rule::promote_leaving);
             let mut names = pair
                 .into_inner()
                 .filter(|p| matches!(p.as_rule(), Rule::ident | Rule::ident_list));
@@ -633,6 +637,7 @@ fn convert_item(pair: Pair<Rule>) -> Item {
                 from: ident(names.next().unwrap()),
                 to: ident_list(names.next().unwrap()),
                 zone: ident(names.next().unwrap()),
+                leaving,
                 span: sp,
             })
         }

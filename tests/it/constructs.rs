@@ -991,3 +991,42 @@ fn again_gives_the_same_player_another_turn() {
     .unwrap();
     assert!(doc.contains(AGAIN), "docs/LANGUAGE.md lacks:\n{AGAIN}");
 }
+
+const PROMOTE_LEAVING: &str = "promote pawn to pawn, tokin in or from far";
+
+/// `promote … in or from ZONE`: a step that starts in the zone promotes too (Shogi's
+/// promotion on leaving the zone); `in ZONE` alone reads the landing only.
+#[test]
+fn a_promotion_may_be_read_where_a_step_starts() {
+    let source = |promote: &str| {
+        format!(
+            "game \"T\"\nboard 3 x 4\nplayers White, Black\npieces pawn as P, tokin as T\nzone far = row >= 2\nsetup {{\n  White pawn on a3\n  Black pawn on c4\n}}\nmove step {{ along n, s  onto empty }}\n{promote}\n"
+        )
+    };
+    let from_a3 = |promote: &str| -> Vec<String> {
+        let g = compile(&source(promote));
+        moves(&g, &Position::start(&g))
+            .into_iter()
+            .filter(|m| m.starts_with("a3"))
+            .collect()
+    };
+    assert_eq!(
+        from_a3(PROMOTE_LEAVING),
+        ["a3-a2=P", "a3-a2=T", "a3-a4=P", "a3-a4=T"]
+    );
+    assert_eq!(
+        from_a3("promote pawn to pawn, tokin in far"),
+        ["a3-a2", "a3-a4=P", "a3-a4=T"]
+    );
+    // Forced: leaving the zone makes a tokin.
+    let g = compile(&source("promote pawn to tokin in or from far"));
+    assert_eq!(after(&g, "2p/P2/3/3 White", "a3-a2"), "2p/3/T2/3 Black");
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
+    )
+    .unwrap();
+    assert!(
+        doc.contains(PROMOTE_LEAVING),
+        "docs/LANGUAGE.md lacks:\n{PROMOTE_LEAVING}"
+    );
+}

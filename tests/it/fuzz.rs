@@ -54,6 +54,7 @@ const WORDS: &[&str] = &[
     "past the end",
     "over 1 occupied over 0+ empty",
     "by friend",
+    "in or from",
     "again when taken > 0",
     "player == ",
     "+ (0, count(friend))",
