@@ -441,15 +441,23 @@ pub(super) fn counters_text(game: &Game, s: &Position) -> Vec<String> {
         .collect()
 }
 
-/// The pieces each player holds in hand: "White 2 stone, Black 1 stone".
+/// The pieces each player holds in hand: "White 2 stone, Black 1 stone", the types a
+/// player holds none of left out ("Black none" where that is every type).
 pub(super) fn hands_text(game: &Game, s: &Position) -> String {
     let mut parts = Vec::new();
     for (p, player) in game.players.iter().enumerate() {
-        for (t, piece) in game.pieces.iter().enumerate().take(MAX_HAND_TYPES) {
-            if (game.hand_types >> t) & 1 != 0 {
-                parts.push(format!("{} {} {}", player.name, s.hand[p][t], piece.name));
-            }
+        let held: Vec<String> = game
+            .pieces
+            .iter()
+            .enumerate()
+            .take(MAX_HAND_TYPES)
+            .filter(|&(t, _)| (game.hand_types >> t) & 1 != 0 && s.hand[p][t] > 0)
+            .map(|(t, piece)| format!("{} {} {}", player.name, s.hand[p][t], piece.name))
+            .collect();
+        if held.is_empty() {
+            parts.push(format!("{} none", player.name));
         }
+        parts.extend(held);
     }
     parts.join(", ")
 }

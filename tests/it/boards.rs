@@ -377,7 +377,7 @@ fn a_board_of_points_is_drawn_with_its_lines() {
    |     |     |
 1  M-----M-----.
    a b c d e f g
-  in hand: White 0 man, Black 0 man
+  in hand: White none, Black none
   M White man, m Black man
 "
     );

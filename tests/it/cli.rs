@@ -321,7 +321,7 @@ fn bench_stops_at_the_ply_cap() {
 #[test]
 fn user_errors_get_one_clear_message_and_a_non_zero_exit() {
     let cases: &[(&[&str], &str, i32)] = &[
-        (&["show", "nosuchgame"], "error: unknown game `nosuchgame` (the shipped games are: amazons, backgammon, breakthrough, chess, connect4, draughts, go, hex, jerboa, kalah, laska, losalamos, morris, othello, oware, tictactoe, trophies, xiangqi, zigzag, zola; or give the path of a .game file)\n", 1),
+        (&["show", "nosuchgame"], "error: unknown game `nosuchgame` (the shipped games are: amazons, backgammon, breakthrough, chess, connect4, draughts, go, hex, jerboa, kalah, laska, losalamos, morris, othello, oware, shogi, tictactoe, trophies, xiangqi, zigzag, zola; or give the path of a .game file)\n", 1),
         (&["show", "missing.game"], "error: no such file: missing.game\n", 1),
         (&["show", "zola", "--option", "sise=8"], "error: unknown option `sise` (did you mean `size`?)\n", 2),
         (&["show", "zola", "--option", "size=5"], "error: `5` is not an allowed value of option `size` (allowed: 4, 6, 8)\n", 2),

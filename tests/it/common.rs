@@ -145,3 +145,33 @@ pub fn computer_game(game: &str) -> String {
         .unwrap();
     String::from_utf8(out.stdout).unwrap()
 }
+
+/// Checks perft from each position of a file of `POSITION|D1 D2 …` lines (made by another
+/// program, which the file's comment names) against this engine, on two threads: to depth
+/// 2 for every position, and deeper for every tenth (for the test command's time); the
+/// file holds `count` positions.
+pub fn perft_file_agrees(game: &Game, file: &str, count: usize) {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests")
+            .join(file),
+    )
+    .unwrap();
+    let mut checked = 0;
+    for (i, line) in text.lines().filter(|l| !l.starts_with('#')).enumerate() {
+        let (pos, counts) = line.split_once('|').unwrap();
+        let s = position(game, pos);
+        let deepest = if i % 10 == 0 { usize::MAX } else { 2 };
+        let expected: Vec<u64> = counts
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .take(deepest)
+            .collect();
+        let found: Vec<u64> = (1..=expected.len())
+            .map(|d| tabula::search::perft::perft_at(game, &s, d, 2))
+            .collect();
+        assert_eq!(found, expected, "{pos}");
+        checked += 1;
+    }
+    assert_eq!(checked, count, "{file}");
+}

@@ -349,6 +349,7 @@ const SHIPPED: &[&str] = &[
     "othello",
     "backgammon",
     "xiangqi",
+    "shogi",
 ];
 
 /// A position text mangled from one reached in play.

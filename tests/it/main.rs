@@ -25,6 +25,7 @@ mod piles;
 mod placement_games;
 mod repl;
 mod runs;
+mod shogi;
 mod syntax_errors;
 mod xiangqi;
 mod zigzag_rules;

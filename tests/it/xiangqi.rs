@@ -7,8 +7,6 @@
 //! ranks 1 to 4, Black on 7 to 10, the river between ranks 5 and 6.
 
 use crate::common::{ending, game, moves, position, Outcome};
-use tabula::engine::Position;
-use tabula::search::perft::perft_at;
 
 /// The moves of the piece on `from`.
 fn moves_from(g: &tabula::ir::Game, text: &str, from: &str) -> Vec<String> {
@@ -115,28 +113,12 @@ fn a_player_with_no_move_loses_in_check_or_not() {
     );
 }
 
-/// 200 positions from random games of Fairy-Stockfish, with its perft to depth 3
-/// (tests/xiangqi_positions.txt, made by tests/models/xiangqi_fairy_stockfish.py).
+/// 200 positions from random games of Fairy-Stockfish, with its perft to depth 3 (read to
+/// depth 2, and to 3 for every tenth; `tabula perft --position` reads the rest)
+/// (tests/xiangqi_positions.txt, made by
+/// `python3 tests/models/fairy_stockfish.py xiangqi 7 200 3`).
 #[test]
 fn perft_agrees_with_fairy_stockfish_from_random_positions() {
     let g = game("xiangqi", "");
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/xiangqi_positions.txt"),
-    )
-    .unwrap();
-    let mut checked = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let (fen, counts) = line.split_once('|').unwrap();
-        let s: Position = crate::common::position(&g, fen);
-        let expected: Vec<u64> = counts
-            .split_whitespace()
-            .map(|n| n.parse().unwrap())
-            .collect();
-        let found: Vec<u64> = (1..=expected.len())
-            .map(|d| perft_at(&g, &s, d, 2))
-            .collect();
-        assert_eq!(found, expected, "{fen}");
-        checked += 1;
-    }
-    assert_eq!(checked, 200);
+    crate::common::perft_file_agrees(&g, "xiangqi_positions.txt", 200);
 }
