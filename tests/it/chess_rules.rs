@@ -652,12 +652,5 @@ fn attacked_by_friend_reads_the_readers_own_captures() {
     };
     assert_eq!(north("4k3/8/8/R7/4N3/8/8/4K3 White unmoved=-"), 1);
     assert_eq!(north("4k3/8/8/8/R3N3/8/8/4K3 White unmoved=-"), 0);
-    let doc = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
-    )
-    .unwrap();
-    assert!(
-        doc.contains(GUARDED_STEP),
-        "docs/LANGUAGE.md lacks:\n{GUARDED_STEP}"
-    );
+    crate::common::assert_documented(&[GUARDED_STEP]);
 }

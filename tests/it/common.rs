@@ -151,12 +151,7 @@ pub fn computer_game(game: &str) -> String {
 /// 2 for every position, and deeper for every tenth (for the test command's time); the
 /// file holds `count` positions.
 pub fn perft_file_agrees(game: &Game, file: &str, count: usize) {
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests")
-            .join(file),
-    )
-    .unwrap();
+    let text = test_file(file);
     let mut checked = 0;
     for (i, line) in text.lines().filter(|l| !l.starts_with('#')).enumerate() {
         let (pos, counts) = line.split_once('|').unwrap();
@@ -174,4 +169,25 @@ pub fn perft_file_agrees(game: &Game, file: &str, count: usize) {
         checked += 1;
     }
     assert_eq!(checked, count, "{file}");
+}
+
+/// The text of a file under `tests/`.
+pub fn test_file(name: &str) -> String {
+    std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests")
+            .join(name),
+    )
+    .unwrap()
+}
+
+/// Asserts that docs/LANGUAGE.md shows each example word for word.
+pub fn assert_documented(examples: &[&str]) {
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
+    )
+    .unwrap();
+    for example in examples {
+        assert!(doc.contains(example), "docs/LANGUAGE.md lacks:\n{example}");
+    }
 }

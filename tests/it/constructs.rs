@@ -880,14 +880,7 @@ fn a_step_may_be_read_during_play() {
         "setup {\n  White stone on a5\n}\nmove back {\n  along s\n  over 0+ empty\n  onto empty\n  if to == from - (0, count(friend) + 1)\n}",
     );
     assert_eq!(moves(&g, &Position::start(&g)), ["a5-a3"]);
-    let doc = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
-    )
-    .unwrap();
-    assert!(
-        doc.contains(STEP_IN_PLAY),
-        "docs/LANGUAGE.md lacks:\n{STEP_IN_PLAY}"
-    );
+    crate::common::assert_documented(&[STEP_IN_PLAY]);
 }
 
 const HUNT_RULES: &str = "move step {
@@ -938,14 +931,7 @@ fn rules_and_end_rules_may_name_the_player_they_are_read_for() {
         problems("win when player > 0"),
         ["`>` needs numbers, found a player"]
     );
-    let doc = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
-    )
-    .unwrap();
-    assert!(
-        doc.contains(HUNT_RULES),
-        "docs/LANGUAGE.md lacks:\n{HUNT_RULES}"
-    );
+    crate::common::assert_documented(&[HUNT_RULES]);
 }
 
 const AGAIN: &str = "move take {
@@ -985,11 +971,7 @@ fn again_gives_the_same_player_another_turn() {
             .any(|p| p.message == "in a game of dice, the dice say who moves next")),
         _ => panic!("`again` in a game of dice is refused"),
     }
-    let doc = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
-    )
-    .unwrap();
-    assert!(doc.contains(AGAIN), "docs/LANGUAGE.md lacks:\n{AGAIN}");
+    crate::common::assert_documented(&[AGAIN]);
 }
 
 const PROMOTE_LEAVING: &str = "promote pawn to pawn, tokin in or from far";
@@ -1021,12 +1003,5 @@ fn a_promotion_may_be_read_where_a_step_starts() {
     // Forced: leaving the zone makes a tokin.
     let g = compile(&source("promote pawn to tokin in or from far"));
     assert_eq!(after(&g, "2p/P2/3/3 White", "a3-a2"), "2p/3/T2/3 Black");
-    let doc = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"),
-    )
-    .unwrap();
-    assert!(
-        doc.contains(PROMOTE_LEAVING),
-        "docs/LANGUAGE.md lacks:\n{PROMOTE_LEAVING}"
-    );
+    crate::common::assert_documented(&[PROMOTE_LEAVING]);
 }

@@ -5,12 +5,7 @@ use tabula::engine::Position;
 use tabula::search::perft::{divide_at, perft_at};
 
 fn check_table(file: &str) {
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests")
-            .join(file),
-    )
-    .unwrap();
+    let text = crate::common::test_file(file);
     let mut checked = 0;
     for line in text
         .lines()
