@@ -131,3 +131,38 @@ fn too_many_runs_in_turn_are_refused() {
 fn the_language_reference_shows_each_example_of_runs() {
     crate::common::assert_documented(&[CANNON_TAKE, FLYER_TAKE]);
 }
+
+/// A rule of several runs makes a move of one step: no chain, no second part, no
+/// placement.
+#[test]
+fn runs_in_turn_make_a_move_of_one_step() {
+    let head =
+        "game \"T\"\nboard 5 x 5\nplayers White, Black\npieces man\nsetup { White man on a1 }\n";
+    let codes = |rules: &str| match compile_source(&format!("{head}{rules}\n"), &Choices::default())
+    {
+        Ok(_) => Vec::new(),
+        Err(Failure::Problems(ps)) => ps.iter().map(|p| p.message.clone()).collect(),
+        Err(Failure::Choice(m)) => panic!("{m}"),
+    };
+    let runs = "over 0+ empty  over 1 enemy  over 0+ empty  onto empty  capture over";
+    assert_eq!(
+        codes(&format!("move m {{ along n  {runs}  chain must }}")),
+        ["a rule that passes several runs in turn cannot have `chain`"]
+    );
+    assert_eq!(
+        codes(&format!(
+            "move m {{ along n  onto empty  then j }}\nmove j {{ along n  {runs} }}"
+        )),
+        ["a rule that passes several runs in turn cannot have `then`"]
+    );
+    assert_eq!(
+        codes(&format!(
+            "move m {{ along n  {runs}  then j }}\nmove j {{ along n  onto empty }}"
+        )),
+        ["a rule that passes several runs in turn cannot have `then`"]
+    );
+    assert_eq!(
+        codes(&format!("move m {{ place man  along n  {runs} }}")),
+        ["a rule that passes several runs in turn cannot have `place`"]
+    );
+}
