@@ -935,6 +935,10 @@ impl Checker<'_> {
         ok: &mut bool,
     ) -> Option<EffectLines> {
         match &e.along {
+            // `at to` (or `at from`) and no direction: the square itself.
+            None if e.at_from.is_some() && e.over.is_none() && e.groups.is_none() => {
+                Some(EffectLines::Itself)
+            }
             None => {
                 self.report(
                     Problem::new(
@@ -942,7 +946,7 @@ impl Checker<'_> {
                         "an effect says along which directions it reaches",
                     )
                     .label(e.verb_span, "needs `along`")
-                    .help("add `along all` (or `along onward`, the way the piece moved)"),
+                    .help("add `along all` (or `along onward`, the way the piece moved; `at to` alone reaches the square itself)"),
                 );
                 None
             }

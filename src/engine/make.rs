@@ -362,6 +362,14 @@ fn apply_effect<Z: Layout>(
         }
     };
     match &effect.lines {
+        EffectLines::Itself => {
+            let closer = effect
+                .closer
+                .expect("an effect on its own square has `onto`");
+            if closer.matches(player, s.at(origin)) {
+                hit.insert(origin);
+            }
+        }
         EffectLines::Along(dirs) => dirs[player as usize].iter().for_each(|&d| reach(d)),
         EffectLines::Onward => dir.into_iter().for_each(&mut reach),
         EffectLines::Reverse => dir

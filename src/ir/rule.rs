@@ -300,6 +300,9 @@ pub enum EffectLines {
     /// The direction the move's last step went (`onward`), or the opposite (`reverse`).
     Onward,
     Reverse,
+    /// The square itself (`at to`, `at from` with no `along`): the moving piece, where it
+    /// lands.
+    Itself,
 }
 
 /// `turn { along all over 1+ enemy onto friend }`: along each direction from the landing

@@ -1005,3 +1005,38 @@ fn a_promotion_may_be_read_where_a_step_starts() {
     assert_eq!(after(&g, "2p/P2/3/3 White", "a3-a2"), "2p/3/T2/3 Black");
     crate::common::assert_documented(&[PROMOTE_LEAVING]);
 }
+
+const TAKE_ITSELF: &str = "move run {
+  along forward
+  onto empty
+  take { at to onto friend when far(to) }
+}";
+
+const CHANGE_ITSELF: &str = "move crown_self {
+  along forward
+  onto empty
+  change { at to onto friend man into king when far(to) }
+}";
+
+/// An effect `at to` with no `along` reaches the moving piece itself: it may take it off
+/// the board (a move that removes its own piece) or change it where it stands.
+#[test]
+fn an_effect_may_reach_the_moving_piece_itself() {
+    let head = "game \"T\"\nboard 3 x 3\nplayers White, Black\npieces man, king\nzone far = row == 2\nsetup { White man on a1, b2 }\n";
+    let g = compile(&format!("{head}{TAKE_ITSELF}\n"));
+    // b2-b3 lands on the far row and leaves the board; a1-a2 stays.
+    assert_eq!(after(&g, "3/1M1/M2 White", "b2-b3"), "3/3/M2 Black");
+    assert_eq!(after(&g, "3/1M1/M2 White", "a1-a2"), "3/MM1/3 Black");
+    let g = compile(&format!("{head}{CHANGE_ITSELF}\n"));
+    assert_eq!(after(&g, "3/1M1/M2 White", "b2-b3"), "1K1/3/M2 Black");
+    // Without `at`, an effect still needs its directions.
+    let refused = tabula::compile::compile_source(
+        &format!("{head}move m {{ along forward onto empty take {{ onto friend }} }}\n"),
+        &tabula::compile::Choices::default(),
+    );
+    assert!(matches!(
+        refused,
+        Err(tabula::compile::Failure::Problems(_))
+    ));
+    crate::common::assert_documented(&[TAKE_ITSELF, CHANGE_ITSELF]);
+}

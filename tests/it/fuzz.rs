@@ -55,6 +55,7 @@ const WORDS: &[&str] = &[
     "over 1 occupied over 0+ empty",
     "by friend",
     "in or from",
+    "take { at to onto friend }",
     "again when taken > 0",
     "player == ",
     "+ (0, count(friend))",
