@@ -101,7 +101,7 @@ kinds! {
     /// Five counters of each player in a game of two.
     TooManyCounters = "too_many_counters", Error, "the counters take more than 8 numbers (a counter of each player takes one for each player)";
     /// `dice 9 faces 1..6`, `move run { by die onto empty }`
-    BadDice = "bad_dice", Error, "dice that cannot be rolled, or a move by a die with no line to go along";
+    BadDice = "bad_dice", Error, "dice that cannot be rolled, a move by a die with no line to go along, or `again` in a game of dice";
     /// `counter clock`, `counter lives = 40000`
     BadCounter = "bad_counter", Error, "a counter's name is taken, or its start is out of range";
     /// `path route { White: a1 to c3 }` with a square on no line, a square twice, a player
