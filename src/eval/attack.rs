@@ -26,10 +26,9 @@ pub fn attacked<M: Mask>(env: &Env<M>, sq: Sq, by: AttackBy) -> bool {
     let reader = env.player;
     let types = game.pieces.len();
     let here = env.cell_codes.get(sq as usize).copied().unwrap_or(0);
-    let owner = (here != 0).then(|| ((here as usize - 1) / types.max(1)) as u8);
     // What the attackers' patterns see on the square: the victim's piece there, or any
     // piece of the victim's (of any other player, for the reader's attacks).
-    let victim_here = owner.is_some_and(|o| (o == reader) == (by == AttackBy::Enemy));
+    let victim_here = here != 0 && (game.owner[here as usize] == reader) == (by == AttackBy::Enemy);
     let seen = match by {
         _ if victim_here => 1 << here,
         AttackBy::Enemy => attacker_codes(types, reader as usize, u64::MAX),
@@ -52,6 +51,17 @@ pub fn attacked<M: Mask>(env: &Env<M>, sq: Sq, by: AttackBy) -> bool {
                 rule.run.is_some_and(|run| target(&run.pattern))
             };
             if !takes_here {
+                continue;
+            }
+            if let Some(parts) = &rule.parts {
+                // Runs passed in turn take where they land (the checker says so).
+                let walks = &rule.walks[attacker as usize];
+                if walks
+                    .iter()
+                    .any(|walk| lands_on_parts(env, rule, parts, walk, attacker, codes, sq))
+                {
+                    return true;
+                }
                 continue;
             }
             for walk in &rule.walks[attacker as usize] {
@@ -86,9 +96,6 @@ fn lands_on<M: Mask>(
     codes: u64,
     sq: Sq,
 ) -> bool {
-    if let Some(parts) = &rule.parts {
-        return lands_on_parts(env, rule, parts, walk, attacker, codes, sq);
-    }
     let (min, max, run) = match rule.run {
         Some(run) => (run.min as u32, run.max as u32, Some(run.pattern)),
         None => (0, 0, None),
