@@ -60,12 +60,7 @@ fn each_die_move<Z: Layout>(
         .condition_sets
         .as_ref()
         .map(|w| where_squares(game, s, view, w));
-    let mut done = 0u128;
-    for &d in &s.dice[..s.dice_left as usize] {
-        if d == 0 || (done >> d) & 1 != 0 {
-            continue;
-        }
-        done |= 1 << d;
+    for d in dice_left(s) {
         for walk in &rule.walks[player as usize] {
             for from in movers.squares() {
                 let (to, steps) = walk_die(game, walk.dir, from, d, rule.die_past_end);
@@ -141,12 +136,7 @@ fn entries<Z: Layout>(
         .condition_sets
         .as_ref()
         .map(|w| where_squares(game, s, view, w));
-    let mut done = 0u128;
-    for &d in &s.dice[..s.dice_left as usize] {
-        if d == 0 || (done >> d) & 1 != 0 {
-            continue;
-        }
-        done |= 1 << d;
+    for d in dice_left(s) {
         for walk in &rule.walks[player] {
             let start = game.board.path_start[walk.dir.index()];
             if start == NO_SQUARE {
@@ -309,4 +299,18 @@ pub(super) fn keep_most<Z: Layout>(game: &Game, s: &State<Z>, out: &mut Vec<Move
         let largest = out.iter().map(|m| m.die).max().unwrap_or(0);
         out.retain(|m| m.die == largest);
     }
+}
+
+/// Each value the dice left to play show, once (a double's four dice are one value).
+#[inline(always)]
+fn dice_left<Z: Layout>(s: &State<Z>) -> impl Iterator<Item = u8> + '_ {
+    let mut done = 0u128;
+    s.dice[..s.dice_left as usize]
+        .iter()
+        .copied()
+        .filter(move |&d| {
+            let new = d != 0 && (done >> d) & 1 == 0;
+            done |= 1 << d;
+            new
+        })
 }
