@@ -184,6 +184,8 @@ pub struct Rule {
     pub require: Option<Expr>,
     /// `require` as written.
     pub require_text: Option<String>,
+    /// The words after the `require`'s `else`, which say why a move is refused.
+    pub require_words: Option<String>,
     pub require_any: Option<usize>,
     pub plain: bool,
 }

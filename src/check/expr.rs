@@ -72,6 +72,9 @@ pub(crate) struct Scope {
     pub no_from: bool,
     /// `turned` and `taken`: what the move's effects did, in `require`.
     pub effects: bool,
+    /// `stuck`: whether the player who moves next has a move, on the position after the
+    /// move (`require` and `after move require`).
+    pub after: bool,
     /// Where this is, for messages: "in the board size".
     pub place: &'static str,
 }
@@ -86,6 +89,7 @@ impl Scope {
         end: false,
         no_from: false,
         effects: false,
+        after: false,
         place: "a constant",
     };
     pub const BOARD: Scope = Scope {
@@ -97,6 +101,7 @@ impl Scope {
         end: false,
         no_from: false,
         effects: false,
+        after: false,
         place: "the board's mask",
     };
     pub const SQUARE: Scope = Scope {
@@ -108,6 +113,7 @@ impl Scope {
         end: false,
         no_from: false,
         effects: false,
+        after: false,
         place: "a square condition",
     };
     pub const MOVE: Scope = Scope {
@@ -119,6 +125,7 @@ impl Scope {
         end: false,
         no_from: false,
         effects: false,
+        after: false,
         place: "a move rule",
     };
     pub const END: Scope = Scope {
@@ -130,6 +137,7 @@ impl Scope {
         end: true,
         no_from: false,
         effects: false,
+        after: false,
         place: "an end rule",
     };
     /// Where the last seed of a lap fell: the sowing's names, and the position.
@@ -142,6 +150,7 @@ impl Scope {
         end: false,
         no_from: false,
         effects: false,
+        after: false,
         place: "a sowing outcome",
     };
     /// A capture's `while`: the sowing's names, and `here`, the pit the capture goes on to.
@@ -153,11 +162,13 @@ impl Scope {
     /// `after move require` in a counting game: the sowing just made, and the position
     /// after it.
     pub const SOWN_AFTER: Scope = Scope {
+        after: true,
         place: "`after move require`",
         ..Scope::SOWN
     };
     /// `after move require` in a game of pieces.
     pub const AFTER: Scope = Scope {
+        after: true,
         place: "`after move require`",
         ..Scope::MOVE
     };
@@ -170,6 +181,7 @@ impl Scope {
     /// A move's `require`: read after the move and its effects.
     pub const REQUIRE: Scope = Scope {
         effects: true,
+        after: true,
         place: "a move's `require`",
         ..Scope::MOVE
     };
@@ -183,6 +195,7 @@ impl Scope {
         end: true,
         no_from: false,
         effects: true,
+        after: true,
         place: "a define",
     };
 }
@@ -1218,6 +1231,9 @@ impl Checker<'_> {
             };
             return Some((e, Ty::Int));
         }
+        if id.name == "stuck" && scope.after {
+            return Some((IExpr::Stuck, Ty::Bool));
+        }
         if matches!(id.name.as_str(), "turned" | "taken") && scope.effects {
             let e = if id.name == "turned" {
                 IExpr::Turned
@@ -1288,6 +1304,17 @@ impl Checker<'_> {
             );
             return;
         }
+        if id.name == "stuck" && !params.iter().any(|(n, _, _)| *n == id.name) {
+            self.report(
+                Problem::new(
+                    Kind::OutOfScope,
+                    "`stuck` is known only in `require` and `after move require`",
+                )
+                .label(id.span, format!("not in {}", scope.place))
+                .help("`stuck` asks whether the player who moves next has no legal move, on the position after a move: read it in a rule's `require` or in `after move require`"),
+            );
+            return;
+        }
         let mut known: Vec<String> = params.iter().map(|(n, _, _)| n.clone()).collect();
         known.extend(self.values.keys().cloned());
         known.extend(self.defines.keys().cloned());
@@ -1309,6 +1336,9 @@ impl Checker<'_> {
         }
         if scope.effects {
             known.extend(["turned", "taken"].map(String::from));
+        }
+        if scope.after {
+            known.push("stuck".into());
         }
         self.unknown("name", id, known.iter().map(String::as_str));
     }

@@ -47,7 +47,7 @@ impl Expr {
             | Expr::Touches(sq, ..) => sq.range(limits).and(bool_range),
             Expr::Group(_, sq, _) => sq.range(limits).and(Some((0, limits.cells))),
             Expr::Groups(..) => Some((0, limits.cells)),
-            Expr::Seen(_) => bool_range,
+            Expr::Seen(_) | Expr::Stuck => bool_range,
             // A player holds at most 255 of each piece type.
             Expr::InHand(_) => Some((0, 255 * crate::ir::MAX_CODES as i64)),
             Expr::Count(..) | Expr::Pieces(_) | Expr::Around(..) => Some((0, limits.cells)),

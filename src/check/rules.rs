@@ -470,6 +470,7 @@ impl Checker<'_> {
             die_past_end: c.past_end,
             require: c.require,
             require_text: c.require_text,
+            require_words: c.require_words,
             again: c.again,
             require_any,
             plain: false,
@@ -588,6 +589,7 @@ impl Checker<'_> {
                 }
                 let again_scope = Scope {
                     no_from: c.placing,
+                    after: false,
                     ..Scope::REQUIRE
                 };
                 c.again = match when {
@@ -601,7 +603,7 @@ impl Checker<'_> {
                     }
                 };
             }
-            Clause::Require(cond, span, text) => {
+            Clause::Require(cond, span, text, words) => {
                 if !self.once(c, "require", *span) {
                     return;
                 }
@@ -613,6 +615,7 @@ impl Checker<'_> {
                     self.check_range(&e, cond.span);
                     c.require = Some(e);
                     c.require_text = Some(text.clone());
+                    c.require_words = words.clone();
                 }
             }
             Clause::Onto(pattern, span) => {
@@ -709,6 +712,7 @@ impl Checker<'_> {
         let scope = Scope {
             no_from: c.placing,
             place: "a move's `add`",
+            after: false,
             ..Scope::REQUIRE
         };
         let target = self.counter(&counter.name).cloned();
@@ -1479,6 +1483,8 @@ struct Clauses {
     adds: Vec<crate::ir::Add<IExpr>>,
     require: Option<IExpr>,
     require_text: Option<String>,
+    /// The words after the `require`'s `else`.
+    require_words: Option<String>,
     /// `again [when COND]`: the condition (`1` when none is given).
     again: Option<IExpr>,
     along: Option<(Vec<Vec<DirId>>, Span)>,

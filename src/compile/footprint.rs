@@ -50,7 +50,8 @@ impl Expr {
             | Expr::Connected(..)
             | Expr::Repeated
             | Expr::Turned
-            | Expr::Taken => false,
+            | Expr::Taken
+            | Expr::Stuck => false,
             Expr::Count(pattern, Some(z)) => {
                 for (p, entries) in out.iter_mut().enumerate() {
                     entries.push((zones[*z].sets[p], pattern.masks[p]));

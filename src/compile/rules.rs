@@ -84,6 +84,7 @@ impl Tables<'_> {
             die_past_end: r.die_past_end,
             require: r.require.as_ref().map(Program::of),
             require_text: r.require_text.clone(),
+            require_words: r.require_words.clone(),
             again: r.again.as_ref().map(Program::of),
             require_any: r.require_any,
             plain: r.plain,

@@ -5,9 +5,10 @@
 
 use super::env::env;
 use super::layout::Layout;
-use super::make::{make_board, simple_steps, StepPlan};
+use super::make::{make_board, simple_steps, Done, StepPlan};
 use super::moves::Move;
 use super::state::State;
+use super::stuck::stuck_after;
 use crate::eval::Env;
 use crate::ir::{Code, Game, Mask, MoveRule, Sq, SquareSet};
 
@@ -129,8 +130,8 @@ fn changes_watched<Z: Layout>(
 /// the mover's side.
 fn allowed_after<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, earlier: &[u64]) -> bool {
     let mut after = *s;
-    make_board(game, &mut after, m);
-    holds_after(game, &after, m, earlier)
+    let done = make_board(game, &mut after, m);
+    holds_after(game, &after, m, done, earlier)
 }
 
 /// Whether every `after move require` condition holds at `after`, the position after `m`
@@ -139,12 +140,17 @@ pub(super) fn holds_after<Z: Layout>(
     game: &Game,
     after: &State<Z>,
     m: &Move,
+    done: Done,
     earlier: &[u64],
 ) -> bool {
     let Some(program) = &game.after_program else {
         return true;
     };
-    program.holds(&after_env(game, after, m, earlier))
+    let stuck = || stuck_after(game, after, m, done, earlier);
+    program.holds(&Env {
+        stuck: Some(&stuck),
+        ..after_env(game, after, m, earlier)
+    })
 }
 
 /// What `after move require` reads at `after`, the position after `m`.
@@ -195,8 +201,12 @@ pub fn refusal<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, earlier: &[u64]) 
         return None;
     }
     let mut after = *s;
-    make_board(game, &mut after, m);
-    let env = after_env(game, &after, m, earlier);
+    let done = make_board(game, &mut after, m);
+    let stuck = || stuck_after(game, &after, m, done, earlier);
+    let env = Env {
+        stuck: Some(&stuck),
+        ..after_env(game, &after, m, earlier)
+    };
     game.after_move
         .iter()
         .position(|e| !crate::ir::Program::of(e).holds(&env))

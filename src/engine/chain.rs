@@ -5,7 +5,7 @@
 use super::after::holds_after;
 use super::generate::{gate_holds, landings, walk, RuleSets, View};
 use super::layout::Layout;
-use super::make::{make_step, StepPlan};
+use super::make::{make_step, Done, StepPlan};
 use super::moves::Move;
 use super::state::State;
 use crate::ir::Mask;
@@ -27,7 +27,8 @@ pub(super) fn extend_chain<Z: Layout>(
     out: &mut Vec<Move>,
 ) {
     let emit = |out: &mut Vec<Move>, after: &State<Z>, m: Move| {
-        if after_check.is_none_or(|earlier| holds_after(game, after, &m, earlier)) {
+        if after_check.is_none_or(|earlier| holds_after(game, after, &m, Done::default(), earlier))
+        {
             out.push(m);
         }
     };

@@ -126,7 +126,7 @@ pub(super) fn no_moves<Z: Layout>(
 
 /// Fills `out` with the moves of the player to move by the rules of play, with no pass;
 /// says whether there is one. With `sown`, the position after each sowing is kept there.
-fn own_moves<Z: Layout>(
+pub(super) fn own_moves<Z: Layout>(
     game: &Game,
     s: &State<Z>,
     out: &mut Vec<Move>,
@@ -867,7 +867,7 @@ pub(super) fn meets_require<Z: Layout>(game: &Game, s: &State<Z>, m: &Move) -> b
 fn required_after<Z: Layout>(game: &Game, rule: &MoveRule, after: &mut State<Z>, m: &Move) -> bool {
     let require = rule.require.as_ref().expect("a rule with a require");
     let made = made_first(game, rule, after, m);
-    require_holds(game, require, after, made)
+    require_holds(game, require, after, m, made)
 }
 
 /// Whether `require` holds at `after`, the position after a part of a move that did
@@ -876,13 +876,16 @@ fn require_holds<Z: Layout>(
     game: &Game,
     require: &crate::ir::Program,
     after: &State<Z>,
+    m: &Move,
     (done, from, to): (Done, Sq, Sq),
 ) -> bool {
+    let stuck = || super::stuck::stuck_after(game, after, m, done, &[]);
     require.holds(&Env {
         from,
         to,
         turned: done.turned,
         taken: done.taken,
+        stuck: Some(&stuck),
         ..env(game, after)
     })
 }
@@ -898,8 +901,14 @@ pub(super) fn drawn_legal<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, earlie
         return meets_require(game, s, m) && allowed_one(game, s, m, earlier);
     };
     let mut after = *s;
-    required_after(game, rule, &mut after, m)
-        && ((m.promote == 0 && checked_in_chain(rule)) || holds_after(game, &after, m, earlier))
+    let require = rule
+        .require
+        .as_ref()
+        .expect("a deferrable rule has a require");
+    let made = made_first(game, rule, &mut after, m);
+    require_holds(game, require, &after, m, made)
+        && ((m.promote == 0 && checked_in_chain(rule))
+            || holds_after(game, &after, m, made.0, earlier))
 }
 
 /// Makes the part of `m` that is `rule`'s first (with its chosen promotion) on `after`,
@@ -937,7 +946,7 @@ fn keep_required<Z: Layout>(
         let m = out[i];
         let mut after = *s;
         let made = make(&mut after, &m);
-        if require_holds(game, require, &after, made) {
+        if require_holds(game, require, &after, &m, made) {
             out[kept] = m;
             kept += 1;
         }

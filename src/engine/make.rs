@@ -43,26 +43,32 @@ pub fn make<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move) {
         }
         _ => {
             let done = make_board(game, s, &m);
-            if game.reads_previous && !m.is_pass() {
-                let look = LookBack {
-                    from: m.from,
-                    to: m.to(),
-                    lifted: 0,
-                    laps: 0,
-                    taken: done.taken.min(u16::MAX as u32) as u16,
-                    rule: m.rule,
-                };
-                s.look = game.kept_look(look);
-            }
-            if game.dice.is_some() {
-                super::dice::after_move(game, s, &m);
-            } else if !(game.again && moves_again(game, s, &m, done)) {
-                s.to_move = game.next_player(s.to_move);
-            }
+            pass_turn(game, s, &m, done);
             done
         }
     };
     after_move(game, s, m, done);
+}
+
+/// What `make` does after the board (`make_board`) in a game of pieces: the move is kept
+/// for `previous`, and the turn passes (or stays, by `again` or the dice).
+pub(super) fn pass_turn<Z: Layout>(game: &Game, s: &mut State<Z>, m: &Move, done: Done) {
+    if game.reads_previous && !m.is_pass() {
+        let look = LookBack {
+            from: m.from,
+            to: m.to(),
+            lifted: 0,
+            laps: 0,
+            taken: done.taken.min(u16::MAX as u32) as u16,
+            rule: m.rule,
+        };
+        s.look = game.kept_look(look);
+    }
+    if game.dice.is_some() {
+        super::dice::after_move(game, s, m);
+    } else if !(game.again && moves_again(game, s, m, done)) {
+        s.to_move = game.next_player(s.to_move);
+    }
 }
 
 /// `make` for the sowing `m`, the `i`th move listed by the last `generate`, whose position
@@ -108,7 +114,7 @@ fn moves_again<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, done: Done) -> bo
 
 /// What every move does to the history fields: the passes in a row, the clock, and the
 /// repetition count (which whoever keeps the game's `History` sets).
-fn after_move<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, done: Done) {
+pub(super) fn after_move<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, done: Done) {
     if game.counts_passes() {
         s.passes = if m.is_pass() {
             s.passes.saturating_add(1)

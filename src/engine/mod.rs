@@ -28,6 +28,7 @@ mod runs;
 mod sample;
 mod sowing;
 mod state;
+mod stuck;
 
 pub use after::{meets_after_move, refusal, Refusal};
 pub use end::{final_stores, no_move_words, sayings, scores, seeds_left, Cause, Outcome};

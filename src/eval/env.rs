@@ -61,6 +61,10 @@ pub struct Env<'a, M: Mask = u64> {
     /// For `seen`: the boards of the positions before this one in the game, oldest first,
     /// as `board::board_hash` has them.
     pub earlier: &'a [u64],
+    /// For `stuck`, on the position after a move: whether the player who moves next has
+    /// no legal move. The engine sets it where it reads `require` and `after move require`;
+    /// `None` reads as "not stuck".
+    pub stuck: Option<&'a dyn Fn() -> bool>,
 }
 
 impl<M: Mask> Env<'_, M> {
@@ -99,6 +103,7 @@ impl<M: Mask> Env<'_, M> {
             moved: M::default(),
             hands: &[],
             earlier: &[],
+            stuck: None,
         }
     }
 

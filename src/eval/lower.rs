@@ -252,6 +252,7 @@ impl Program {
             Expr::Repeated => self.push(Op::Repeated, h, 1),
             Expr::Turned => self.push(Op::Turned, h, 1),
             Expr::Taken => self.push(Op::Taken, h, 1),
+            Expr::Stuck => self.push(Op::Stuck, h, 1),
             Expr::Unary(op, a) => self.unary_op(a, Op::Unary(*op), h),
             Expr::Abs(a) => self.unary_op(a, Op::Abs, h),
             Expr::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {

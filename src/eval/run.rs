@@ -104,6 +104,7 @@ impl Program {
             Op::Repeated => env.repeated as i64,
             Op::Turned => env.turned as i64,
             Op::Taken => env.taken as i64,
+            Op::Stuck => env.stuck.is_some_and(|stuck| stuck()) as i64,
             Op::Counter(slot, shared, named) => {
                 let player = if *named == u8::MAX {
                     env.player

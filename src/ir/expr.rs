@@ -204,6 +204,9 @@ pub enum Expr {
     /// How many pieces the move's effects turned or took (in `require`).
     Turned,
     Taken,
+    /// Whether the player who moves next has no legal move on the position after the move
+    /// (in `require` and `after move require`): the engine makes their moves to know.
+    Stuck,
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     Abs(Box<Expr>),
@@ -289,6 +292,7 @@ impl Expr {
             | Expr::Repeated
             | Expr::Turned
             | Expr::Taken
+            | Expr::Stuck
             | Expr::Seeds(_)
             | Expr::SeedsIn(_)
             | Expr::Store

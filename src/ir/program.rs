@@ -82,6 +82,8 @@ pub enum Op {
     Repeated,
     Turned,
     Taken,
+    /// Whether the player who moves next has no legal move (`Env::stuck`).
+    Stuck,
     Unary(UnOp),
     Binary(BinOp),
     /// An operator whose second operand is this constant (`count(friend) == 0`).
@@ -133,6 +135,7 @@ impl Op {
                 | Op::Repeated
                 | Op::Turned
                 | Op::Taken
+                | Op::Stuck
                 | Op::CompareLeaves(..)
                 | Op::CompareConst(..)
         )

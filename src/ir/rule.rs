@@ -178,6 +178,8 @@ pub struct MoveRule {
     pub require: Option<Program>,
     /// `require` as written, for saying why a move is refused.
     pub require_text: Option<String>,
+    /// The words after the `require`'s `else`: why a move is refused, in the game's terms.
+    pub require_words: Option<String>,
     /// `again [when COND]`: the same player moves again after a move by this rule where
     /// this holds on the position after it (read from the mover's side, with `from`, `to`,
     /// `taken` and `turned`).

@@ -264,6 +264,9 @@ fn refused(game: &Game, s: &Position, history: &History, m: &Move) -> Option<Str
     Some(match s.refusal(game, m, history)? {
         Refusal::Require => {
             let rule = &game.rules[m.rule.index()];
+            if let Some(words) = &rule.require_words {
+                return Some(format!("{text} is not allowed: {words}"));
+            }
             let condition = rule.require_text.as_deref().unwrap_or("its condition");
             format!(
                 "{text} is not allowed: the rule `{}` requires `{condition}` after the move",

@@ -463,9 +463,9 @@ pub enum Clause {
     Pass(Span),
     Effect(Box<EffectDecl>),
     /// `require EXPR`: read after the move and its effects.
-    /// The condition, the clause's span, and the condition as written (for saying why a
-    /// move is refused).
-    Require(Expr, Span, String),
+    /// The condition, the clause's span, the condition as written and the words after
+    /// `else` (for saying why a move is refused).
+    Require(Expr, Span, String, Option<String>),
     /// `carry SQ to SQ`: the piece on the first square goes to the second once the move
     /// has landed.
     Carry(Expr, Expr, Span),

@@ -938,9 +938,11 @@ fn clause(pair: Pair<Rule>) -> Clause {
         Rule::anywhere_clause => Clause::Anywhere(sp),
         Rule::pass_clause => Clause::Pass(sp),
         Rule::require_clause => {
-            let condition = after_keyword(pair).next().unwrap();
+            let mut inner = after_keyword(pair);
+            let condition = inner.next().unwrap();
             let text = condition.as_str().trim().to_string();
-            Clause::Require(expr(condition), sp, text)
+            let words = inner.find(|p| p.as_rule() == Rule::string).map(string_text);
+            Clause::Require(expr(condition), sp, text, words)
         }
         Rule::by_die_clause => {
             Clause::ByDie(sp, pair.into_inner().any(|p| p.as_rule() == Rule::past_end))

@@ -57,6 +57,8 @@ const WORDS: &[&str] = &[
     "in or from",
     "take { at to onto friend }",
     "again when taken > 0",
+    "require not stuck",
+    "and stuck else \"no\"",
     "player == ",
     "+ (0, count(friend))",
     "game",

@@ -95,3 +95,24 @@ fn perft_agrees_with_fairy_stockfish_from_random_positions() {
     let g = game("shogi", "");
     crate::common::perft_file_agrees(&g, "shogi_positions.txt", 200);
 }
+
+#[test]
+fn a_pawn_may_not_be_dropped_to_mate() {
+    let g = game("shogi", "");
+    // White's king on e9 between its lances, Black's gold on e7: a pawn dropped on e8
+    // would mate. A gold may mate so; the pawn drops elsewhere.
+    let lances = "3lkl3/9/4G4/9/9/9/9/9/K8 Black";
+    let pawn = format!("{lances} hand=0:0:0:0:0:0:0:1,{NO_HAND}");
+    let drops = moves_starting(&g, &pawn, "P@");
+    assert!(!drops.contains(&"P@e8".to_string()), "{drops:?}");
+    // Every empty square but e8 and the last rank's six (five pieces stand on the board).
+    assert_eq!(drops.len(), 81 - 5 - 6 - 1);
+    let gold = format!("{lances} hand=0:0:0:1:0:0:0:0,{NO_HAND}");
+    assert!(moves_starting(&g, &gold, "G@").contains(&"G@e8".to_string()));
+    // With the gold a rank back, the king takes the pawn: the drop is check, not mate.
+    let text = format!("3lkl3/9/9/4G4/9/9/9/9/K8 Black hand=0:0:0:0:0:0:0:1,{NO_HAND}");
+    assert!(moves_starting(&g, &text, "P@").contains(&"P@e8".to_string()));
+    // A pawn's check that is no mate: the king steps aside.
+    let text = format!("4k4/9/4G4/9/9/9/9/9/K8 Black hand=0:0:0:0:0:0:0:1,{NO_HAND}");
+    assert!(moves_starting(&g, &text, "P@").contains(&"P@e8".to_string()));
+}

@@ -8,7 +8,10 @@ being `xiangqi` or `shogi`. Each game starts from Fairy-Stockfish's start positi
 plays random legal moves; a position is kept at a random ply from 1 to 120 (Xiangqi) or
 100 (Shogi); a game that ends sooner keeps its last position. Perft counts every legal
 move of Fairy-Stockfish's `legal_moves` (in Shogi a promotion and its refusal are two
-moves), from the position, to DEPTH.
+moves), from the position, to DEPTH, except in Shogi a pawn dropped to mate: Fairy-Stockfish
+lists such a drop and scores it as a loss for the player who made it, where the rules
+forbid it, so a pawn drop after which the other player is in check (`gives_check`) and
+has no legal move is struck off here, in the random games as in perft.
 
 Xiangqi positions are FEN, which Tabula reads as it is. Shogi positions are Tabula's
 position text for games/shogi.game: Fairy-Stockfish's board field with each promoted piece
@@ -41,8 +44,18 @@ def shogi_text(fen):
     hands = ','.join(':'.join(map(str, c)) for c in counts)
     return f'{out} {player} hand={hands}'
 
-def perft(variant, fen, moves, depth, counts, level=0):
+def legal_moves(variant, fen, moves):
     legal = sf.legal_moves(variant, fen, moves)
+    if variant != 'shogi':
+        return legal
+    def drop_mate(m):
+        after = moves + [m]
+        return (m.startswith('P@') and sf.gives_check(variant, fen, after)
+                and not sf.legal_moves(variant, fen, after))
+    return [m for m in legal if not drop_mate(m)]
+
+def perft(variant, fen, moves, depth, counts, level=0):
+    legal = legal_moves(variant, fen, moves)
     counts[level] += len(legal)
     if level + 1 < depth:
         for m in legal:
@@ -59,7 +72,7 @@ def main():
     for _ in range(count):
         moves, plies = [], rng.randint(1, PLIES[variant])
         for _ in range(plies):
-            legal = sf.legal_moves(variant, start, moves)
+            legal = legal_moves(variant, start, moves)
             if not legal:
                 break
             moves.append(rng.choice(legal))
