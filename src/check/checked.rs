@@ -156,6 +156,9 @@ pub struct Rule {
     pub takes_run: bool,
     pub under: bool,
     pub chain: Option<Chain>,
+    /// A chain whose steps need not take anything: a chain of hops, which never lands
+    /// twice on a square, its start included.
+    pub hops: bool,
     /// The conditions that read no position, with their spans (for an overflow found when
     /// they are settled square by square).
     pub statics: Vec<(Expr, Span)>,

@@ -44,8 +44,8 @@ impl Checker<'_> {
             if self.declare("move rule", &d.name, earlier) {
                 names.insert(d.name.name.clone(), d.name.span);
             }
-            if let Some(rule) = self.move_rule(d) {
-                self.chain_fits(&rule, d, supply);
+            if let Some(mut rule) = self.move_rule(d) {
+                rule.hops = self.chain_fits(&rule, d, supply);
                 moving_types |= match rule.place {
                     Some(t) => 1 << t,
                     None if rule.removes || rule.passes => 0,
@@ -190,15 +190,17 @@ impl Checker<'_> {
         }
     }
 
-    /// A chain is one move, and a move holds at most `MAX_CHAIN` steps: a chain rule must
-    /// take a piece at every step, so that the pieces on the board bound its length, and
-    /// that bound must fit.
-    fn chain_fits(&mut self, rule: &Rule, d: &MoveDecl, supply: &Supply) {
+    /// A chain is one move, and a move holds at most `MAX_CHAIN` steps. A chain that takes
+    /// a piece at every step is bounded by the pieces on the board; one whose steps need
+    /// not take anything is a chain of hops, which never lands twice on a square, and is
+    /// bounded by the squares its steps can reach. That bound must fit. Says whether the
+    /// chain is one of hops.
+    fn chain_fits(&mut self, rule: &Rule, d: &MoveDecl, supply: &Supply) -> bool {
         if rule.chain.is_none() {
-            return;
+            return false;
         }
         let Some(board) = &self.board else {
-            return;
+            return false;
         };
         let used = board.used.iter().filter(|&&u| u).count();
         let setup = &supply.setup;
@@ -225,22 +227,35 @@ impl Checker<'_> {
             })
             .unwrap_or(d.name.span);
         let Some(pattern) = takes else {
-            // Taking by an effect bounds nothing: an effect may find no piece at a step.
-            let by_effect = rule.effects.iter().any(|e| e.verb == EffectVerb::Take);
-            let label = if by_effect {
-                "its `take` effect may find nothing, so a step need not take anything"
-            } else {
-                "its steps need not take anything"
-            };
-            self.report(
-                Problem::new(
-                    Kind::EndlessChain,
-                    format!("the chain of `{}` could go on forever", d.name.name),
-                )
-                .label(chain_span, label)
-                .help("a chain goes on by steps that take what they pass over (`over 1 enemy … capture over`) or where they land (`onto enemy`): those bound it by the pieces on the board"),
-            );
-            return;
+            if rule.takes_run {
+                // Its steps may pass over squares to take them, or over none: a chain of
+                // hops that also takes has no rule for squares passed twice.
+                self.report(
+                    Problem::new(
+                        Kind::EndlessChain,
+                        format!("the chain of `{}` could go on forever", d.name.name),
+                    )
+                    .label(chain_span, "its steps need not take anything, yet take what they pass over")
+                    .help("a chain that takes what it passes over must take at every step (`over 1 enemy … capture over`), so that the pieces on the board bound it; a chain of hops takes nothing it passes (`over 1 occupied onto empty`)"),
+                );
+                return false;
+            }
+            // A chain of hops: bounded by the squares one of its pieces could land on.
+            let bound = hop_bound(board, rule);
+            if bound > MAX_CHAIN {
+                self.report(
+                    Problem::new(
+                        Kind::ChainTooLong,
+                        format!(
+                            "a chain of `{}` could make up to {bound} steps, but a move holds at most {MAX_CHAIN}",
+                            d.name.name
+                        ),
+                    )
+                    .label(chain_span, format!("its steps need not take anything, and a piece could land on {bound} squares in a row, never twice on one"))
+                    .help("a chain of hops is bounded by the squares it can land on: use a smaller board, or steps that take a piece"),
+                );
+            }
+            return true;
         };
         // Every step takes a piece the pattern matches, whose owner stays its owner (a
         // promotion changes only the type; where an effect turns pieces, any piece may
@@ -281,6 +296,7 @@ impl Checker<'_> {
                 .help("use fewer pieces, or a smaller board"),
             );
         }
+        false
     }
 
     fn tiers(&mut self, names: &IndexMap<String, Span>) -> Vec<Vec<usize>> {
@@ -454,6 +470,7 @@ impl Checker<'_> {
             takes_run: c.takes_run.is_some(),
             under: c.under,
             chain: c.chain,
+            hops: false,
             statics,
             conditions,
             place: c.place,
@@ -1542,4 +1559,63 @@ fn literal(e: &crate::syntax::ast::Expr) -> bool {
         ExprKind::Binary(_, a, b) => literal(a) && literal(b),
         _ => false,
     }
+}
+
+/// The most squares a chain of hops by `rule` could land on after its start, never twice on
+/// one: the most squares its steps reach from one square, by any number of steps over any
+/// squares (the pieces on the board aside), in any player's directions, less the start.
+fn hop_bound(board: &crate::ir::Board, rule: &Rule) -> usize {
+    use crate::ir::Wide;
+    // The board's tables are kept at its width.
+    match board.words() {
+        1 => hops_reached::<u64>(board, rule),
+        4 => hops_reached::<Wide<4>>(board, rule),
+        _ => hops_reached::<Wide<16>>(board, rule),
+    }
+}
+
+fn hops_reached<M: crate::ir::Mask>(board: &crate::ir::Board, rule: &Rule) -> usize {
+    let used = M::from_set(&board.used_set);
+    let dirs: Vec<crate::ir::DirId> = rule
+        .directions
+        .iter()
+        .flatten()
+        .flatten()
+        .copied()
+        .collect();
+    let (min, max) = rule
+        .run
+        .map_or((0, 0), |r| (r.min as usize, r.max as usize));
+    let max = max.min(board.cells());
+    let mut seen = M::default();
+    let mut most = 0;
+    for start in used.squares() {
+        if seen.has(start) {
+            continue;
+        }
+        // The squares reachable from `start`. What a square it reaches can reach, it
+        // reaches too: such a square need not be started from.
+        let mut reached = M::bit(start);
+        let mut frontier = reached;
+        while !frontier.is_empty() {
+            let mut next = M::default();
+            for &d in &dirs {
+                let mut walkers = frontier;
+                for k in 1..=max + 1 {
+                    walkers = board.step(walkers, d) & used;
+                    if walkers.is_empty() {
+                        break;
+                    }
+                    if k > min {
+                        next |= walkers;
+                    }
+                }
+            }
+            frontier = next & !reached;
+            reached |= next;
+        }
+        seen |= reached;
+        most = most.max(reached.count() as usize - 1);
+    }
+    most
 }

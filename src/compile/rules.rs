@@ -57,6 +57,7 @@ impl Tables<'_> {
             takes_run: r.takes_run,
             under: r.under,
             chain: r.chain,
+            hops: r.hops,
             conditions: r.conditions,
             place: r.place,
             removes: r.removes,

@@ -1,6 +1,8 @@
 //! Chains: a rule with `chain` extends each landing by a depth-first search on a copy of the
 //! state with the step made, so captures are taken at once and the same square is never
-//! passed over twice by a capturing chain.
+//! passed over twice by a capturing chain. A chain of hops (`MoveRule::hops`) keeps the
+//! squares it has landed on, its start included, in the same set, and never lands on one
+//! again.
 
 use super::after::holds_after;
 use super::generate::{gate_holds, landings, walk, RuleSets, View};
@@ -12,7 +14,8 @@ use crate::ir::Mask;
 use crate::ir::{Chain, Code, Game, MoveRule, Sq};
 
 /// Emits `m` (whose last step starts on `at`, in state `s`) and the chains that go on from
-/// it. `passed` holds the squares the chain has passed over so far. With `after_check` (the
+/// it. `passed` holds the squares the chain has passed over so far (for a chain of hops,
+/// those it has landed on). With `after_check` (the
 /// boards of the line so far, for `seen`), a
 /// chain is emitted only where the `after move require` conditions hold after it: the
 /// position after it is in hand here.
@@ -43,6 +46,9 @@ pub(super) fn extend_chain<Z: Layout>(
     let view = View::<Z::Set>::of(game, &after);
     let sets = RuleSets::of(game, &after, &view, rule);
     let to = step.to();
+    if rule.hops {
+        passed |= Z::Set::bit(at) | Z::Set::bit(to);
+    }
     let mut went_on = false;
     if !gate_holds(game, rule, &after) {
         emit(out, &after, m);
@@ -56,6 +62,9 @@ pub(super) fn extend_chain<Z: Layout>(
         sets,
         passed,
         |_, d, next| {
+            if rule.hops && passed.has(next) {
+                return;
+            }
             // The checker has made sure that no chain outgrows a move.
             let longer = m.then(d, next).expect("a chain within the checked bound");
             went_on = true;
@@ -82,8 +91,9 @@ pub(super) fn light(game: &Game, rule: &MoveRule, player: u8, after_check: bool)
 
 /// `extend_chain` on the occupied sets alone (see `light`): each step's plan is applied to
 /// the sets instead of a state. `code` is the moving piece; `s` is the position before the
-/// move, which patterns of whole players never read.
-pub(super) fn extend_light<Z: Layout>(
+/// move, which patterns of whole players never read. `HOPS` is the rule's `hops`, settled
+/// when the walk is compiled so that a chain of captures pays nothing for it.
+pub(super) fn extend_light<Z: Layout, const HOPS: bool>(
     game: &Game,
     rule: &MoveRule,
     s: &State<Z>,
@@ -106,9 +116,15 @@ pub(super) fn extend_light<Z: Layout>(
         return;
     }
     let after = view.after(game, &plan, taken);
-    let passed = passed | taken;
-    let sets = RuleSets::of(game, s, &after, rule);
     let to = plan.lands;
+    let mut passed = passed | taken;
+    // The squares no step may land on: for a chain of hops, those it has been on.
+    let mut visited = Z::Set::default();
+    if HOPS {
+        passed |= Z::Set::bit(at) | Z::Set::bit(to);
+        visited = passed;
+    }
+    let sets = RuleSets::of(game, s, &after, rule);
     let mut went_on = false;
     walk(
         rule,
@@ -117,13 +133,13 @@ pub(super) fn extend_light<Z: Layout>(
         sets,
         passed,
         |_, w, _, land| {
-            for next in land.squares() {
+            for next in (land & !visited).squares() {
                 // The checker has made sure that no chain outgrows a move.
                 let longer = m
                     .then(w.dir, next)
                     .expect("a chain within the checked bound");
                 went_on = true;
-                extend_light(game, rule, s, &after, code, to, longer, passed, out);
+                extend_light::<Z, HOPS>(game, rule, s, &after, code, to, longer, passed, out);
             }
         },
     );

@@ -498,7 +498,12 @@ fn moves_of_rule<Z: Layout>(
         Some(_) if light(game, rule, s.to_move, after_check.is_some()) => {
             landings(game, rule, s, movers, sets, none, |from, d, to| {
                 let m = Move::step(from, rule_id, takes, d, to);
-                extend_light::<Z>(game, rule, s, view, s.at(from), from, m, none, out);
+                let code = s.at(from);
+                if rule.hops {
+                    extend_light::<Z, true>(game, rule, s, view, code, from, m, none, out);
+                } else {
+                    extend_light::<Z, false>(game, rule, s, view, code, from, m, none, out);
+                }
             })
         }
         Some(_) => landings(game, rule, s, movers, sets, none, |from, d, to| {

@@ -52,6 +52,7 @@ pub fn make<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move) {
 
 /// What `make` does after the board (`make_board`) in a game of pieces: the move is kept
 /// for `previous`, and the turn passes (or stays, by `again` or the dice).
+#[inline(always)]
 pub(super) fn pass_turn<Z: Layout>(game: &Game, s: &mut State<Z>, m: &Move, done: Done) {
     if game.reads_previous && !m.is_pass() {
         let look = LookBack {

@@ -119,6 +119,9 @@ pub struct MoveRule {
     pub under: bool,
     /// Whether the piece goes on by this rule after a move, and how.
     pub chain: Option<Chain>,
+    /// A chain of hops (its steps need not take anything): it never lands twice on a
+    /// square, its start included.
+    pub hops: bool,
     /// The conditions that read the state, evaluated while moves are generated. (The
     /// conditions that depend only on the squares, the player and the options are decided
     /// when the game is compiled: see `Walk::allowed`.)

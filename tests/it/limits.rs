@@ -169,9 +169,25 @@ fn a_position_text_that_would_not_fit_is_refused() {
 }
 
 #[test]
-fn a_chain_that_takes_nothing_is_refused() {
-    let src = "game \"T\"\nboard 2 x 2\nplayers White, Black\npieces man\nsetup { White man on a1 }\nmove walk { along all onto empty chain must }\n";
-    assert_eq!(errors(src), ["endless_chain"]);
+fn a_chain_that_need_not_take_is_one_of_hops_or_refused() {
+    let head = "game \"T\"\nplayers White, Black\npieces man\nsetup { White man on a1 }\n";
+    // Steps onto empty squares: a chain of hops, never twice on a square (4 squares).
+    let walk = "move walk { along all onto empty chain must }\n";
+    assert_eq!(
+        errors(&format!("{head}board 2 x 2\n{walk}")),
+        Vec::<&str>::new()
+    );
+    // On 6 x 6 such a chain could make 35 steps.
+    assert_eq!(
+        errors(&format!("{head}board 6 x 6\n{walk}")),
+        ["chain_too_long"]
+    );
+    // Steps that take what they pass, or pass nothing: no bound at all.
+    let take = "move walk { along all over 0+ enemy onto empty capture over chain must }\n";
+    assert_eq!(
+        errors(&format!("{head}board 2 x 2\n{take}")),
+        ["endless_chain"]
+    );
 }
 
 #[test]
