@@ -159,6 +159,8 @@ pub struct Rule {
     /// A chain whose steps need not take anything: a chain of hops, which never lands
     /// twice on a square, its start included.
     pub hops: bool,
+    /// `chain … turning`: no step of the chain goes the way the step before it went.
+    pub turning: bool,
     /// The conditions that read no position, with their spans (for an overflow found when
     /// they are settled square by square).
     pub statics: Vec<(Expr, Span)>,

@@ -471,6 +471,7 @@ impl Checker<'_> {
             under: c.under,
             chain: c.chain,
             hops: false,
+            turning: c.turning,
             statics,
             conditions,
             place: c.place,
@@ -648,6 +649,7 @@ impl Checker<'_> {
             }
             Clause::Chain {
                 must,
+                turning,
                 condition,
                 span,
             } => {
@@ -661,6 +663,7 @@ impl Checker<'_> {
                         Some(cond) => self.constant_bool(cond).unwrap_or(false),
                     };
                 c.chain = Some(if must { Chain::Must } else { Chain::May });
+                c.turning = *turning;
             }
             Clause::If(cond, _) => {
                 if let Some(e) = self.lower_as(cond, Ty::Bool, scope) {
@@ -1502,6 +1505,8 @@ struct Clauses {
     require_text: Option<String>,
     /// The words after the `require`'s `else`.
     require_words: Option<String>,
+    /// `chain … turning`.
+    turning: bool,
     /// `again [when COND]`: the condition (`1` when none is given).
     again: Option<IExpr>,
     along: Option<(Vec<Vec<DirId>>, Span)>,

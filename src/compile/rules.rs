@@ -58,6 +58,7 @@ impl Tables<'_> {
             under: r.under,
             chain: r.chain,
             hops: r.hops,
+            turning: r.turning,
             conditions: r.conditions,
             place: r.place,
             removes: r.removes,

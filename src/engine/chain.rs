@@ -62,7 +62,7 @@ pub(super) fn extend_chain<Z: Layout>(
         sets,
         passed,
         |_, d, next| {
-            if rule.hops && passed.has(next) {
+            if (rule.hops && passed.has(next)) || (rule.turning && d == step.dir()) {
                 return;
             }
             // The checker has made sure that no chain outgrows a move.
@@ -78,9 +78,10 @@ pub(super) fn extend_chain<Z: Layout>(
 
 /// Whether a chain of `rule` can be followed on the occupied sets alone (`extend_light`):
 /// no columns, no condition that reads the position, patterns that take all of a player's
-/// piece types or none, and no `after move require` to check at its end.
+/// piece types or none, no `after move require` to check at its end, and no `turning`.
 pub(super) fn light(game: &Game, rule: &MoveRule, player: u8, after_check: bool) -> bool {
     game.columns.is_none()
+        && !rule.turning
         && rule.condition.is_none()
         && !after_check
         && View::<u64>::by_owner(game, player, &rule.onto)

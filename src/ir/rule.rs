@@ -122,6 +122,8 @@ pub struct MoveRule {
     /// A chain of hops (its steps need not take anything): it never lands twice on a
     /// square, its start included.
     pub hops: bool,
+    /// `chain … turning`: no step of the chain goes the way the step before it went.
+    pub turning: bool,
     /// The conditions that read the state, evaluated while moves are generated. (The
     /// conditions that depend only on the squares, the player and the options are decided
     /// when the game is compiled: see `Walk::allowed`.)

@@ -446,6 +446,8 @@ pub enum Clause {
     /// `chain must`, `chain may`, `chain must if EXPR`.
     Chain {
         must: bool,
+        /// `turning`: no step goes the way the step before it went.
+        turning: bool,
         condition: Option<Expr>,
         span: Span,
     },

@@ -972,13 +972,15 @@ fn clause(pair: Pair<Rule>) -> Clause {
         }
         Rule::effect_clause => Clause::Effect(Box::new(effect(pair))),
         Rule::chain_clause => {
-            let mut inner = after_keyword(pair);
+            let mut inner = after_keyword(pair).peekable();
             let mode = inner.next().unwrap().into_inner().next().unwrap();
+            let turning = inner.next_if(|p| p.as_rule() == Rule::kw_turning).is_some();
             let condition = inner
                 .find(|p| p.as_rule() == Rule::chain_condition)
                 .map(|p| expr(p.into_inner().next().unwrap()));
             Clause::Chain {
                 must: mode.as_rule() == Rule::kw_must,
+                turning,
                 condition,
                 span: sp,
             }

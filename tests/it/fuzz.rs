@@ -58,6 +58,7 @@ const WORDS: &[&str] = &[
     "take { at to onto friend }",
     "again when taken > 0",
     "require not stuck",
+    "chain must turning",
     "and stuck else \"no\"",
     "player == ",
     "+ (0, count(friend))",
