@@ -161,6 +161,8 @@ pub struct Rule {
     pub hops: bool,
     /// `chain … turning`: no step of the chain goes the way the step before it went.
     pub turning: bool,
+    /// `chain … taking`: every step of the chain takes a piece.
+    pub taking: bool,
     /// The conditions that read no position, with their spans (for an overflow found when
     /// they are settled square by square).
     pub statics: Vec<(Expr, Span)>,

@@ -226,6 +226,44 @@ impl Checker<'_> {
                 _ => None,
             })
             .unwrap_or(d.name.span);
+        // Every step takes a piece the pattern matches, whose owner stays its owner (a
+        // promotion changes only the type; where an effect turns pieces, any piece may
+        // come to be matched), and the setup and the hands hold every piece there is
+        // (unless placements bring in pieces with no bound).
+        let pieces_bound = |pattern: crate::ir::Pattern| {
+            (0..players)
+                .map(|viewer| {
+                    let owners_matched = |owner: usize| {
+                        supply.turns
+                            || (0..types).any(|t| {
+                                let code = 1 + owner * types + t;
+                                code < MAX_CODES && (pattern.masks[viewer] >> code) & 1 != 0
+                            })
+                    };
+                    let pieces = setup
+                        .iter()
+                        .filter(|&&c| c != 0 && owners_matched((c as usize - 1) / types))
+                        .count()
+                        + supply.from_hands;
+                    if supply.unbounded.is_some() {
+                        used.saturating_sub(1)
+                    } else {
+                        pieces.min(used.saturating_sub(1))
+                    }
+                })
+                .max()
+                .unwrap_or(0)
+        };
+        let too_long = |bound: usize, label: String| {
+            Problem::new(
+                Kind::ChainTooLong,
+                format!(
+                    "a chain of `{}` could make up to {bound} steps, but a move holds at most {MAX_CHAIN}",
+                    d.name.name
+                ),
+            )
+            .label(chain_span, label)
+        };
         let Some(pattern) = takes else {
             if rule.takes_run {
                 // Its steps may pass over squares to take them, or over none: a chain of
@@ -240,61 +278,33 @@ impl Checker<'_> {
                 );
                 return false;
             }
-            // A chain of hops: bounded by the squares one of its pieces could land on.
+            // A chain of hops: bounded by the squares one of its pieces could land on, and
+            // with `taking`, by the pieces its effects could take, one or more a step.
             let bound = hop_bound(board, rule);
+            let taken_by_effects = rule
+                .effects
+                .iter()
+                .filter(|e| e.verb == EffectVerb::Take)
+                .map(|e| e.run.map(|r| r.pattern).or(e.closer))
+                .collect::<Option<Vec<_>>>()
+                .filter(|p| rule.taking && !p.is_empty() && p.iter().all(never_empty))
+                .map(|p| p.into_iter().map(pieces_bound).sum::<usize>());
+            let label = match taken_by_effects {
+                Some(pieces) if pieces < bound => {
+                    format!("every step takes a piece, and up to {pieces} could be taken in a row")
+                }
+                _ => format!("its steps need not take anything, and a piece could land on {bound} squares in a row, never twice on one"),
+            };
+            let bound = taken_by_effects.map_or(bound, |pieces| pieces.min(bound));
             if bound > MAX_CHAIN {
-                self.report(
-                    Problem::new(
-                        Kind::ChainTooLong,
-                        format!(
-                            "a chain of `{}` could make up to {bound} steps, but a move holds at most {MAX_CHAIN}",
-                            d.name.name
-                        ),
-                    )
-                    .label(chain_span, format!("its steps need not take anything, and a piece could land on {bound} squares in a row, never twice on one"))
-                    .help("a chain of hops is bounded by the squares it can land on: use a smaller board, or steps that take a piece"),
-                );
+                self.report(too_long(bound, label).help("a chain of hops is bounded by the squares it can land on, and with `taking` by the pieces its effects take: use a smaller board, or fewer pieces"));
             }
             return true;
         };
-        // Every step takes a piece the pattern matches, whose owner stays its owner (a
-        // promotion changes only the type; where an effect turns pieces, any piece may
-        // come to be matched), and the setup and the hands hold every piece there is
-        // (unless placements bring in pieces with no bound).
-        let bound = (0..players)
-            .map(|viewer| {
-                let owners_matched = |owner: usize| {
-                    supply.turns
-                        || (0..types).any(|t| {
-                            let code = 1 + owner * types + t;
-                            code < MAX_CODES && (pattern.masks[viewer] >> code) & 1 != 0
-                        })
-                };
-                let pieces = setup
-                    .iter()
-                    .filter(|&&c| c != 0 && owners_matched((c as usize - 1) / types))
-                    .count()
-                    + supply.from_hands;
-                if supply.unbounded.is_some() {
-                    used.saturating_sub(1)
-                } else {
-                    pieces.min(used.saturating_sub(1))
-                }
-            })
-            .max()
-            .unwrap_or(0);
+        let bound = pieces_bound(pattern);
         if bound > MAX_CHAIN {
-            self.report(
-                Problem::new(
-                    Kind::ChainTooLong,
-                    format!(
-                        "a chain of `{}` could make up to {bound} steps, but a move holds at most {MAX_CHAIN}",
-                        d.name.name
-                    ),
-                )
-                .label(chain_span, format!("up to {bound} pieces could be taken in a row"))
-                .help("use fewer pieces, or a smaller board"),
-            );
+            let label = format!("up to {bound} pieces could be taken in a row");
+            self.report(too_long(bound, label).help("use fewer pieces, or a smaller board"));
         }
         false
     }
@@ -472,6 +482,7 @@ impl Checker<'_> {
             chain: c.chain,
             hops: false,
             turning: c.turning,
+            taking: c.taking,
             statics,
             conditions,
             place: c.place,
@@ -650,6 +661,7 @@ impl Checker<'_> {
             Clause::Chain {
                 must,
                 turning,
+                taking,
                 condition,
                 span,
             } => {
@@ -664,6 +676,7 @@ impl Checker<'_> {
                     };
                 c.chain = Some(if must { Chain::Must } else { Chain::May });
                 c.turning = *turning;
+                c.taking = *taking;
             }
             Clause::If(cond, _) => {
                 if let Some(e) = self.lower_as(cond, Ty::Bool, scope) {
@@ -1507,6 +1520,8 @@ struct Clauses {
     require_words: Option<String>,
     /// `chain … turning`.
     turning: bool,
+    /// `chain … taking`.
+    taking: bool,
     /// `again [when COND]`: the condition (`1` when none is given).
     again: Option<IExpr>,
     along: Option<(Vec<Vec<DirId>>, Span)>,

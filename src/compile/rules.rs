@@ -59,6 +59,7 @@ impl Tables<'_> {
             chain: r.chain,
             hops: r.hops,
             turning: r.turning,
+            taking: r.taking,
             conditions: r.conditions,
             place: r.place,
             removes: r.removes,

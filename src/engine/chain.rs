@@ -7,7 +7,7 @@
 use super::after::holds_after;
 use super::generate::{gate_holds, landings, walk, RuleSets, View};
 use super::layout::Layout;
-use super::make::{make_step, Done, StepPlan};
+use super::make::{effects_of_step, make_step, Done, StepPlan};
 use super::moves::Move;
 use super::state::State;
 use crate::ir::Mask;
@@ -38,7 +38,15 @@ pub(super) fn extend_chain<Z: Layout>(
     let step = *m.steps().last().expect("a chain has a step");
     let mut after = *s;
     let mut passed = passed;
-    if make_step(game, &mut after, rule, at, step, &mut passed, &mut 0) {
+    let mut took = 0;
+    let promoted = make_step(game, &mut after, rule, at, step, &mut passed, &mut took);
+    // In a chain, the rule's effects happen after each step.
+    took += effects_of_step(game, rule, &mut after, at, step);
+    if rule.taking && took == 0 {
+        // A step that takes nothing makes no move of a `taking` chain.
+        return;
+    }
+    if promoted {
         // A promotion ends the chain.
         emit(out, &after, m);
         return;
@@ -78,10 +86,13 @@ pub(super) fn extend_chain<Z: Layout>(
 
 /// Whether a chain of `rule` can be followed on the occupied sets alone (`extend_light`):
 /// no columns, no condition that reads the position, patterns that take all of a player's
-/// piece types or none, no `after move require` to check at its end, and no `turning`.
+/// piece types or none, no `after move require` to check at its end, no `turning` or
+/// `taking`, and no effects (which happen after each step).
 pub(super) fn light(game: &Game, rule: &MoveRule, player: u8, after_check: bool) -> bool {
     game.columns.is_none()
         && !rule.turning
+        && !rule.taking
+        && rule.effects.is_empty()
         && rule.condition.is_none()
         && !after_check
         && View::<u64>::by_owner(game, player, &rule.onto)

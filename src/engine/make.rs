@@ -233,10 +233,14 @@ pub(super) fn make_part<Z: Layout>(
         let mut passed = Z::Set::default();
         for &step in steps {
             make_step(game, s, rule, at, step, &mut passed, &mut done.taken);
+            if rule.chain.is_some() {
+                done.taken += effects_of_step(game, rule, s, at, step);
+            }
             at = step.to();
         }
     }
-    if !rule.effects.is_empty() {
+    // In a chain, the effects happened after each step.
+    if !rule.effects.is_empty() && (rule.chain.is_none() || rule.place.is_some() || rule.removes) {
         let dir = steps.last().map(|st| st.dir());
         for effect in &rule.effects {
             apply_effect(game, s, effect, from, at, dir, done);
@@ -306,6 +310,22 @@ fn add_to_counters<Z: Layout>(
         let v = &mut s.counters[i];
         *v = (*v as i64 + amount).clamp(i16::MIN as i64, i16::MAX as i64) as i16;
     }
+}
+
+/// The effects of a chain's rule after one of its steps, from `at`, where the step
+/// started, to where it landed: what they took.
+pub(super) fn effects_of_step<Z: Layout>(
+    game: &Game,
+    rule: &MoveRule,
+    s: &mut State<Z>,
+    at: Sq,
+    step: Step,
+) -> u32 {
+    let mut done = Done::default();
+    for effect in &rule.effects {
+        apply_effect(game, s, effect, at, step.to(), Some(step.dir()), &mut done);
+    }
+    done.taken
 }
 
 /// Carries out one effect of a move that went from `from` and landed on `to`, its last

@@ -124,6 +124,9 @@ pub struct MoveRule {
     pub hops: bool,
     /// `chain … turning`: no step of the chain goes the way the step before it went.
     pub turning: bool,
+    /// `chain … taking`: every step of the chain takes a piece (by what it passes, where
+    /// it lands, or its effects, which in a chain happen after each step).
+    pub taking: bool,
     /// The conditions that read the state, evaluated while moves are generated. (The
     /// conditions that depend only on the squares, the player and the options are decided
     /// when the game is compiled: see `Walk::allowed`.)

@@ -448,6 +448,8 @@ pub enum Clause {
         must: bool,
         /// `turning`: no step goes the way the step before it went.
         turning: bool,
+        /// `taking`: every step takes a piece (by its run, landing or effects).
+        taking: bool,
         condition: Option<Expr>,
         span: Span,
     },

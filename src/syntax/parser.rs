@@ -974,13 +974,20 @@ fn clause(pair: Pair<Rule>) -> Clause {
         Rule::chain_clause => {
             let mut inner = after_keyword(pair).peekable();
             let mode = inner.next().unwrap().into_inner().next().unwrap();
-            let turning = inner.next_if(|p| p.as_rule() == Rule::kw_turning).is_some();
+            let (mut turning, mut taking) = (false, false);
+            while let Some(word) = inner.next_if(|p| p.as_rule() == Rule::chain_word) {
+                match word.into_inner().next().unwrap().as_rule() {
+                    Rule::kw_turning => turning = true,
+                    _ => taking = true,
+                }
+            }
             let condition = inner
                 .find(|p| p.as_rule() == Rule::chain_condition)
                 .map(|p| expr(p.into_inner().next().unwrap()));
             Clause::Chain {
                 must: mode.as_rule() == Rule::kw_must,
                 turning,
+                taking,
                 condition,
                 span: sp,
             }

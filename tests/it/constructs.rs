@@ -1266,3 +1266,50 @@ fn a_moves_length_may_come_from_the_position() {
     );
     crate::common::assert_documented(&[LENGTH]);
 }
+
+const TAKING: &str = "move approach {
+  along all
+  onto empty
+  take { along onward over 1+ enemy }
+  chain may turning taking
+}";
+
+/// `chain … taking`, with effects after each step of a chain: captures by approach and by
+/// withdrawal at every step of a line, Fanorona's way. Perft of a small game against
+/// tests/models/approach.py, a model written from its rules alone (`python3
+/// tests/models/approach.py 7`: 5 24 169 1747 19581 186831 1510905; this engine agrees to
+/// depth 7, the test stops at 6), a line from a hand-made position, and the bound.
+#[test]
+fn a_taking_chain_takes_at_every_step() {
+    let head = "game \"Approach\"\nplayers White, Black\npieces man\n";
+    let rules = format!(
+        "{TAKING}\nmove withdraw {{\n  along all\n  onto empty\n  take {{ at from along reverse over 1+ enemy }}\n  chain may turning taking\n}}\nmove step {{ along all  onto empty }}\npriority approach, withdraw > step\nno move: lose\n"
+    );
+    let setup = "setup {\n  man where row <= 1\n  White man on a3, d3\n  Black man on b3, e3\n}\n";
+    let g = compile(&format!("{head}board 5 x 5\n{setup}{rules}"));
+    let start = Position::start(&g);
+    let counts: Vec<u64> = (1..=6)
+        .map(|d| tabula::search::perft::perft_at(&g, &start, d, 1))
+        .collect();
+    assert_eq!(counts, [5, 24, 169, 1747, 19581, 186831]);
+    // White's man on a1 comes up to c3 (b2), then to b4 (b3), then to d3 (c3): each step
+    // takes, and every stop is a move.
+    let text = "5/1m3/2mm1/5/M4 White";
+    assert_eq!(
+        moves(&g, &position(&g, text)),
+        ["a1-b2", "a1-b2-b3", "a1-b2-b3-c3"]
+    );
+    assert_eq!(after(&g, text, "a1-b2-b3-c3"), "5/5/2M2/5/5 Black");
+    // On 9 x 5 with 22 men a side, a line could land on 44 points but take only 22 men;
+    // without `taking` nothing bounds it but the 44 points.
+    let wide = "setup {\n  man where row <= 1\n  White man on a3, c3, f3, h3\n  Black man on b3, d3, g3, i3\n}\n";
+    let on_nine = |rules: &str| {
+        tabula::compile::compile_source(
+            &format!("{head}board 9 x 5\n{wide}{rules}"),
+            &tabula::compile::Choices::default(),
+        )
+    };
+    assert!(on_nine(&rules).is_ok());
+    assert!(on_nine(&rules.replace(" taking", "")).is_err());
+    crate::common::assert_documented(&[TAKING]);
+}

@@ -59,6 +59,7 @@ const WORDS: &[&str] = &[
     "again when taken > 0",
     "require not stuck",
     "chain must turning",
+    "chain may taking",
     "and stuck else \"no\"",
     "player == ",
     "+ (0, count(friend))",
