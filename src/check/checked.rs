@@ -163,6 +163,8 @@ pub struct Rule {
     pub turning: bool,
     /// `chain … taking`: every step of the chain takes a piece.
     pub taking: bool,
+    /// `rotate N x N …`.
+    pub rotate: Option<crate::ir::Rotation>,
     /// The conditions that read no position, with their spans (for an overflow found when
     /// they are settled square by square).
     pub statics: Vec<(Expr, Span)>,

@@ -422,7 +422,9 @@ impl Checker<'_> {
         // A placement puts a new piece, a removal takes one: neither has a `from`, and
         // their conditions say so.
         let placing = d.clauses.iter().find_map(|c| match c {
-            Clause::Place(_, span) | Clause::Remove(_, span) => Some(*span),
+            Clause::Place(_, span) | Clause::Remove(_, span) | Clause::Rotate { span, .. } => {
+                Some(*span)
+            }
             _ => None,
         });
         let anywhere = d.clauses.iter().any(|c| matches!(c, Clause::Anywhere(_)));
@@ -483,6 +485,7 @@ impl Checker<'_> {
             hops: false,
             turning: c.turning,
             taking: c.taking,
+            rotate: c.rotating.map(|(r, _)| r),
             statics,
             conditions,
             place: c.place,
@@ -569,6 +572,49 @@ impl Checker<'_> {
                 if self.once(c, "remove", *span) && self.once(c, "onto", *span) {
                     c.onto = Some((self.lower_pattern(pattern), true));
                     c.removing = Some(*span);
+                }
+            }
+            Clause::Rotate {
+                width,
+                height,
+                clockwise,
+                anticlockwise,
+                span,
+            } => {
+                if self.once(c, "rotate", *span) && self.once(c, "onto", *span) {
+                    let cells = self.board.as_ref().map_or(0, |b| b.width.min(b.height));
+                    let why = if width != height {
+                        Some(format!("a {width} x {height} block turned a quarter turn is no longer {width} x {height}"))
+                    } else if *width < 2 || *width as usize > cells {
+                        Some(format!(
+                            "a block is from 2 x 2 up to the board's {cells} x {cells}"
+                        ))
+                    } else if self.stacks || self.piles || self.counters {
+                        Some(
+                            "only a board whose squares hold one piece each can be turned"
+                                .to_string(),
+                        )
+                    } else {
+                        None
+                    };
+                    if let Some(why) = why {
+                        self.report(
+                            Problem::new(Kind::BadRotate, "this block cannot be turned")
+                                .label(*span, why)
+                                .help("write `rotate N x N clockwise` (or `anticlockwise`), N from 2 to the board's size"),
+                        );
+                        return;
+                    }
+                    let any = crate::ir::Pattern {
+                        masks: [u64::MAX; MAX_PLAYERS],
+                    };
+                    c.onto = Some((any, false));
+                    let rotation = crate::ir::Rotation {
+                        size: *width as u8,
+                        clockwise: *clockwise,
+                        anticlockwise: *anticlockwise,
+                    };
+                    c.rotating = Some((rotation, *span));
                 }
             }
             Clause::Anywhere(span) => {
@@ -807,6 +853,24 @@ impl Checker<'_> {
                     .help("remove `piece`: the new piece is the one `place` names"),
             );
             complete = false;
+        }
+        if let Some((_, rotate)) = c.rotating {
+            // A rotation turns a block: it has conditions, a `require` and a second part.
+            let others: Vec<&str> = c
+                .seen
+                .keys()
+                .copied()
+                .filter(|k| !matches!(*k, "rotate" | "onto" | "then" | "if" | "require"))
+                .collect();
+            if let Some(other) = others.first() {
+                self.report(
+                    Problem::new(Kind::BadRotate, "a rotation moves no piece of its own")
+                        .label(c.seen[other], format!("`{other}` says how a piece moves"))
+                        .label(rotate, "this rule turns a block")
+                        .help("a rule that rotates has `rotate …`, its conditions (`if …`, `require …`) and a `then`, nothing else"),
+                );
+                return false;
+            }
         }
         if let Some(pass) = c.passing {
             // A pass moves nothing: it has conditions, and nothing else.
@@ -1501,6 +1565,8 @@ struct Clauses {
     place: Option<u8>,
     /// `remove PATTERN`.
     removing: Option<Span>,
+    /// `rotate …`: the block turned, and where it is written.
+    rotating: Option<(crate::ir::Rotation, Span)>,
     /// `anywhere`.
     anywhere: Option<Span>,
     /// `pass`.

@@ -33,7 +33,22 @@ impl Tables<'_> {
                 let geometry = self.geometry(&r.statics);
                 (self.walks(directions, geometry.as_ref()), Vec::new())
             }
-            None => (vec![Vec::new(); self.players], self.placeable(&r.statics)),
+            None => {
+                let mut placeable = self.placeable(&r.statics);
+                // A rotation's square is the corner of a block that fits on the board.
+                if let Some(rot) = r.rotate {
+                    for set in &mut placeable {
+                        for sq in (0..self.board.cells() as Sq).filter(|&sq| {
+                            self.board
+                                .turned_block(sq, rot.size as usize, true)
+                                .is_none()
+                        }) {
+                            set.remove(sq);
+                        }
+                    }
+                }
+                (vec![Vec::new(); self.players], placeable)
+            }
         };
         let (gate, per_move): (Vec<IExpr>, Vec<IExpr>) = r
             .conditions
@@ -60,6 +75,7 @@ impl Tables<'_> {
             hops: r.hops,
             turning: r.turning,
             taking: r.taking,
+            rotate: r.rotate,
             conditions: r.conditions,
             place: r.place,
             removes: r.removes,

@@ -132,6 +132,7 @@ kinds! {
     /// `along n along e` in one rule.
     DuplicateClause = "duplicate_clause", Error, "a move rule gives one clause twice";
     /// `over 3..1 enemy`
+    BadRotate = "bad_rotate", Error, "a block that cannot be turned: not square, larger than the board, or in a game whose squares hold more than one piece";
     BadRun = "bad_run", Error, "a run's range is empty or too long, or a rule passes too many runs in turn";
     /// `capture over` in a rule without `over`.
     CaptureWithoutRun = "capture_without_run", Error, "`capture over` in a rule that passes over nothing";

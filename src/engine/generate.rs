@@ -583,7 +583,13 @@ fn placements<Z: Layout>(
     let takes = rule.captures();
     for to in placeable_squares(game, rule, s, view).squares() {
         if rule.condition_sets.is_some() || dynamic_ok(game, rule, s, NO_SQUARE, to) {
-            out.push(Move::place(rule_id, takes, to));
+            match rule.rotate {
+                None => out.push(Move::place(rule_id, takes, to)),
+                Some(rot) => out.extend(
+                    rot.senses()
+                        .map(|d| Move::step(NO_SQUARE, rule_id, false, d, to)),
+                ),
+            }
         }
     }
 }
@@ -999,7 +1005,14 @@ fn second_parts<Z: Layout>(game: &Game, then: RuleId, s: &State<Z>, m: Move, out
         // A placement (or removal) anywhere the rule allows.
         for to in placeable_squares(game, rule, &after, &view).squares() {
             if rule.condition_sets.is_some() || dynamic_ok(game, rule, &after, NO_SQUARE, to) {
-                out.extend(m.second(DirId(0), to, takes));
+                match rule.rotate {
+                    None => out.extend(m.second(DirId(0), to, takes)),
+                    Some(rot) => {
+                        for d in rot.senses() {
+                            out.extend(m.second(d, to, false));
+                        }
+                    }
+                }
             }
         }
     } else if rule.anywhere {

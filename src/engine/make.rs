@@ -222,6 +222,12 @@ pub(super) fn make_part<Z: Layout>(
             *held = held.saturating_sub(1);
         }
         at = to;
+    } else if let Some(rot) = rule.rotate {
+        // The block whose corner is the square chosen turns, pieces and all.
+        let to = steps[0].to();
+        let clockwise = steps[0].dir() == crate::ir::Rotation::CLOCKWISE;
+        turn_block(game, s, to, rot.size, clockwise);
+        at = to;
     } else if rule.removes {
         // The piece on the square chosen is taken; nothing moves.
         let to = steps[0].to();
@@ -309,6 +315,18 @@ fn add_to_counters<Z: Layout>(
         let i = crate::ir::counter_slot(add.slot, add.shared, s.to_move as usize);
         let v = &mut s.counters[i];
         *v = (*v as i64 + amount).clamp(i16::MIN as i64, i16::MAX as i64) as i16;
+    }
+}
+
+/// Turns the block whose lower left corner is `corner` a quarter turn (`rotate N x N`).
+fn turn_block<Z: Layout>(game: &Game, s: &mut State<Z>, corner: Sq, size: u8, clockwise: bool) {
+    let Some(moves) = game.board.turned_block(corner, size as usize, clockwise) else {
+        return;
+    };
+    // Read the whole block first: its squares are written over one another.
+    let before = *s;
+    for (from, to) in moves {
+        s.put(game, to, before.at(from));
     }
 }
 
@@ -596,6 +614,7 @@ impl StepPlan {
 pub(super) fn simple_steps(rule: &MoveRule) -> bool {
     rule.place.is_none()
         && !rule.removes
+        && rule.rotate.is_none()
         && rule.effects.is_empty()
         && rule.carries.is_empty()
         && rule.then.is_none()

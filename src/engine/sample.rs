@@ -44,6 +44,7 @@ pub fn countable(game: &Game) -> bool {
             // Removals, moves anywhere, second parts under a condition and runs passed in
             // turn are listed.
             let listed = r.removes
+                || r.rotate.is_some()
                 || r.anywhere
                 || r.passes
                 || r.then_when.is_some()
@@ -217,6 +218,7 @@ fn placed_or_passed(game: &Game, tier: &[RuleId]) -> bool {
             rule.passes
                 || (rule.place.is_some()
                     && !rule.removes
+                    && rule.rotate.is_none()
                     && !rule.second_part
                     && rule.then.is_none()
                     && (rule.conditions.is_empty() || rule.condition_sets.is_some()))

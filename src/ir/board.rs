@@ -362,6 +362,36 @@ impl Board {
         sq as usize / self.width
     }
 
+    /// The squares of the `size` × `size` block whose lower left corner is `corner`, each
+    /// with the square a quarter turn (`clockwise` or not) takes it to; `None` where the
+    /// block does not fit on the board's used squares.
+    pub fn turned_block(
+        &self,
+        corner: Sq,
+        size: usize,
+        clockwise: bool,
+    ) -> Option<impl Iterator<Item = (Sq, Sq)> + '_> {
+        let (f, r) = (self.file(corner), self.rank(corner));
+        if f + size > self.width || r + size > self.height {
+            return None;
+        }
+        let at = move |x: usize, y: usize| ((r + y) * self.width + f + x) as Sq;
+        let fits = (0..size).all(|y| (0..size).all(|x| self.used[at(x, y) as usize]));
+        fits.then(move || {
+            (0..size * size).map(move |i| {
+                let (x, y) = (i % size, i / size);
+                // Seen with rank 1 at the bottom: clockwise, the top left corner goes to
+                // the top right.
+                let (tx, ty) = if clockwise {
+                    (y, size - 1 - x)
+                } else {
+                    (size - 1 - y, x)
+                };
+                (at(x, y), at(tx, ty))
+            })
+        })
+    }
+
     /// The used squares, in index order.
     pub fn squares(&self) -> impl Iterator<Item = Sq> + '_ {
         (0..self.cells()).filter(|&s| self.used[s]).map(|s| s as Sq)

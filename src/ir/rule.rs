@@ -12,6 +12,32 @@ use super::{DirId, RuleId, MAX_PLAYERS};
 /// next to the mover. Every square that follows such a run and matches the rule's `onto`
 /// is a landing: `over 0+ empty onto empty` slides to any empty square of a line, while
 /// `over 0+ empty onto enemy` can only land on the first occupied square.
+/// `rotate N x N clockwise, anticlockwise`: a move that turns the `size` × `size` block of
+/// squares whose lower left corner is its square a quarter turn, pieces and all, in one of
+/// the senses it allows. A move's step says which: `Rotation::CLOCKWISE` or
+/// `Rotation::ANTICLOCKWISE` as its direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rotation {
+    pub size: u8,
+    pub clockwise: bool,
+    pub anticlockwise: bool,
+}
+
+impl Rotation {
+    pub const CLOCKWISE: DirId = DirId(0);
+    pub const ANTICLOCKWISE: DirId = DirId(1);
+
+    /// The senses a move may turn the block, as the step's direction.
+    pub fn senses(self) -> impl Iterator<Item = DirId> {
+        [
+            self.clockwise.then_some(Rotation::CLOCKWISE),
+            self.anticlockwise.then_some(Rotation::ANTICLOCKWISE),
+        ]
+        .into_iter()
+        .flatten()
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct Run {
     pub pattern: Pattern,
@@ -127,6 +153,8 @@ pub struct MoveRule {
     /// `chain … taking`: every step of the chain takes a piece (by what it passes, where
     /// it lands, or its effects, which in a chain happen after each step).
     pub taking: bool,
+    /// `rotate N x N …`: the move turns a block of squares, chosen by its lower left corner.
+    pub rotate: Option<Rotation>,
     /// The conditions that read the state, evaluated while moves are generated. (The
     /// conditions that depend only on the squares, the player and the options are decided
     /// when the game is compiled: see `Walk::allowed`.)
@@ -417,7 +445,7 @@ impl MoveRule {
     /// one.
     #[inline(always)]
     pub fn chooses(&self) -> bool {
-        self.place.is_some() || self.removes
+        self.place.is_some() || self.removes || self.rotate.is_some()
     }
 
     /// Whether `attacked` reads this rule (see `captures_as_attack`).

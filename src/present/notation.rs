@@ -2,6 +2,7 @@
 //! `c3xe5xc7` for a chain (each landing square in turn), `e4` for a new piece placed there
 //! (`K@e4` where pieces of several types are placed), a pit's name for a sowing, `pass`. A
 //! move in two parts writes its second part after a `/`, by its landings only: `d1-d7/g7`.
+//! A block turned is written by its corner and `>` (clockwise) or `<`: `c3/d4>`.
 //! Where the player chooses what a piece is promoted to, the choice follows: `e7-e8=Q`.
 
 use crate::engine::{Move, Step};
@@ -59,6 +60,15 @@ fn part_text(
     merges: bool,
     text: &mut String,
 ) {
+    if rule.rotate.is_some() {
+        // The block's corner, and `>` for a clockwise turn, `<` for one the other way.
+        if let Some(step) = steps.first() {
+            text.push_str(game.board.name(step.to()));
+            let clockwise = step.dir() == crate::ir::Rotation::CLOCKWISE;
+            text.push(if clockwise { '>' } else { '<' });
+        }
+        return;
+    }
     if rule.removes {
         if let Some(step) = steps.first() {
             text.push('x');

@@ -461,6 +461,15 @@ pub enum Clause {
     Then(Ident, Option<Expr>, Span),
     /// `remove PATTERN`: the move takes the piece on a square it chooses, moving none.
     Remove(Pattern, Span),
+    /// `rotate N x M clockwise, anticlockwise`: the block's size as written, and the
+    /// senses it may turn.
+    Rotate {
+        width: u32,
+        height: u32,
+        clockwise: bool,
+        anticlockwise: bool,
+        span: Span,
+    },
     /// `anywhere`: the piece goes to any square the rule allows, by no line.
     Anywhere(Span),
     /// `pass`: the rule's move is a pass, the player's to choose.

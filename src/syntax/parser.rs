@@ -935,6 +935,29 @@ fn clause(pair: Pair<Rule>) -> Clause {
             Clause::Then(name, when, sp)
         }
         Rule::remove_clause => Clause::Remove(clause_pattern(after_keyword(pair)), sp),
+        Rule::rotate_clause => {
+            let mut inner = after_keyword(pair);
+            let mut size = || {
+                inner
+                    .next()
+                    .unwrap()
+                    .as_str()
+                    .parse::<u32>()
+                    .unwrap_or(u32::MAX)
+            };
+            let (width, height) = (size(), size());
+            let senses: Vec<Rule> = inner
+                .filter(|p| p.as_rule() == Rule::rotate_sense)
+                .map(|p| p.into_inner().next().unwrap().as_rule())
+                .collect();
+            Clause::Rotate {
+                width,
+                height,
+                clockwise: senses.contains(&Rule::kw_clockwise),
+                anticlockwise: senses.contains(&Rule::kw_anticlockwise),
+                span: sp,
+            }
+        }
         Rule::anywhere_clause => Clause::Anywhere(sp),
         Rule::pass_clause => Clause::Pass(sp),
         Rule::require_clause => {

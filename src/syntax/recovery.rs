@@ -562,7 +562,7 @@ pub(super) const DECLARATIONS: &[Declaration] = &[
     },
 ];
 
-const MOVE_CLAUSE: &str = "a move clause (piece, place, remove, pass, along, anywhere, over, onto, capture, chain, if, then, turn, take, change, require, carry, add, again, by die)";
+const MOVE_CLAUSE: &str = "a move clause (piece, place, remove, rotate, pass, along, anywhere, over, onto, capture, chain, if, then, turn, take, change, require, carry, add, again, by die)";
 
 /// The words a person reads for a grammar rule in "expected …"; `None` for a keyword that
 /// reads as itself.
@@ -676,8 +676,10 @@ fn rule_words(rule: Rule) -> Option<&'static str> {
         | Rule::by_die_clause
         | Rule::kw_by
         | Rule::remove_clause
+        | Rule::rotate_clause
         | Rule::anywhere_clause
         | Rule::kw_remove
+        | Rule::kw_rotate
         | Rule::kw_anywhere => MOVE_CLAUSE,
         Rule::before_turn | Rule::kw_before => "`before turn`",
         Rule::effect_at | Rule::kw_at => "`at from` or `at to`",

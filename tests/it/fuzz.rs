@@ -60,6 +60,7 @@ const WORDS: &[&str] = &[
     "require not stuck",
     "chain must turning",
     "chain may taking",
+    "rotate 2 x 2 clockwise, anticlockwise",
     "and stuck else \"no\"",
     "player == ",
     "+ (0, count(friend))",
