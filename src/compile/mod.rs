@@ -178,7 +178,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
             .iter()
             .all(|r| r.by_die && r.require.is_none() && r.then.is_none() && !r.second_part);
     let again = rules.iter().any(|r| r.again.is_some());
-    Ok(Game {
+    let mut game = Game {
         title: c.title,
         about: c.about,
         options: c.options,
@@ -260,7 +260,21 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         counters: c.counters,
         dice: c.dice,
         estimated_values: Default::default(),
-    })
+    };
+    // Which chains can be followed on the occupied sets alone, for each player.
+    let light: Vec<u8> = game
+        .rules
+        .iter()
+        .map(|r| {
+            (0..game.players.len().min(8))
+                .filter(|&p| light_for(&game, r, p as u8))
+                .fold(0u8, |bits, p| bits | 1 << p)
+        })
+        .collect();
+    for (rule, bits) in game.rules.iter_mut().zip(light) {
+        rule.light_chain = bits;
+    }
+    Ok(game)
 }
 
 /// The tables of `after move require`.
@@ -314,4 +328,21 @@ fn after_move(
             .filter(|f| conditions.iter().all(|e| e.fails_only_from() == Some(*f))),
         footprint,
     }
+}
+
+/// Whether `player`'s chains of `rule` can be followed on the occupied sets alone, as far
+/// as the game's tables tell (`MoveRule::light_chain`): no columns, no condition that reads
+/// the position, patterns that take all of a player's piece types or none, no `turning` or
+/// `taking`, and no effects (which happen after each step).
+fn light_for(game: &Game, rule: &crate::ir::MoveRule, player: u8) -> bool {
+    let (types, owners) = (game.pieces.len(), game.players.len());
+    game.columns.is_none()
+        && !rule.turning
+        && !rule.taking
+        && rule.effects.is_empty()
+        && rule.condition.is_none()
+        && rule.onto.by_owner(player, types, owners)
+        && rule
+            .run
+            .is_none_or(|run| run.pattern.by_owner(player, types, owners))
 }

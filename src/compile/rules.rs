@@ -76,6 +76,7 @@ impl Tables<'_> {
             turning: r.turning,
             taking: r.taking,
             rotate: r.rotate,
+            light_chain: 0,
             conditions: r.conditions,
             place: r.place,
             removes: r.removes,

@@ -85,20 +85,11 @@ pub(super) fn extend_chain<Z: Layout>(
 }
 
 /// Whether a chain of `rule` can be followed on the occupied sets alone (`extend_light`):
-/// no columns, no condition that reads the position, patterns that take all of a player's
-/// piece types or none, no `after move require` to check at its end, no `turning` or
-/// `taking`, and no effects (which happen after each step).
-pub(super) fn light(game: &Game, rule: &MoveRule, player: u8, after_check: bool) -> bool {
-    game.columns.is_none()
-        && !rule.turning
-        && !rule.taking
-        && rule.effects.is_empty()
-        && rule.condition.is_none()
-        && !after_check
-        && View::<u64>::by_owner(game, player, &rule.onto)
-        && rule
-            .run
-            .is_none_or(|run| View::<u64>::by_owner(game, player, &run.pattern))
+/// what the compiler settled (`MoveRule::light_chain`), and no `after move require` to
+/// check at its end.
+#[inline(always)]
+pub(super) fn light(rule: &MoveRule, player: u8, after_check: bool) -> bool {
+    (rule.light_chain >> player) & 1 != 0 && !after_check
 }
 
 /// `extend_chain` on the occupied sets alone (see `light`): each step's plan is applied to

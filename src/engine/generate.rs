@@ -308,18 +308,6 @@ impl<M: Mask> View<M> {
         }
     }
 
-    /// Whether a pattern takes every piece type of a player or none, so that its squares
-    /// are known from the occupied sets alone.
-    pub fn by_owner(game: &Game, player: u8, pattern: &Pattern) -> bool {
-        let codes = pattern.masks[player as usize];
-        let types = game.pieces.len().max(1);
-        let all = u64::MAX >> (64 - types);
-        (0..game.players.len()).all(|owner| {
-            let wanted = (codes >> (1 + owner * types)) & all;
-            wanted == 0 || wanted == all
-        })
-    }
-
     /// The view after a step by the piece `code`, as its plan says: the square left and
     /// those taken are emptied, and the landing holds what the plan puts there. (A step
     /// that takes only a column's commander changes what the square holds in a way the
@@ -495,7 +483,7 @@ fn moves_of_rule<Z: Layout>(
         None => landings(game, rule, s, movers, sets, none, |from, d, to| {
             out.push(Move::step(from, rule_id, takes, d, to));
         }),
-        Some(_) if light(game, rule, s.to_move, after_check.is_some()) => {
+        Some(_) if light(rule, s.to_move, after_check.is_some()) => {
             landings(game, rule, s, movers, sets, none, |from, d, to| {
                 let m = Move::step(from, rule_id, takes, d, to);
                 let code = s.at(from);

@@ -348,6 +348,7 @@ pub(super) fn effects_of_step<Z: Layout>(
 
 /// Carries out one effect of a move that went from `from` and landed on `to`, its last
 /// step along `dir` (`None` for a placement from nowhere).
+#[inline(always)]
 fn apply_effect<Z: Layout>(
     game: &Game,
     s: &mut State<Z>,

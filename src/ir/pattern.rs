@@ -14,4 +14,17 @@ impl Pattern {
     pub fn matches(&self, player: u8, code: u8) -> bool {
         (self.masks[player as usize] >> code) & 1 != 0
     }
+
+    /// Whether, seen by `player`, the pattern takes every piece type of each owner or none
+    /// (of `types` types and `owners` owners), so that its squares are known from the
+    /// occupied sets alone.
+    pub fn by_owner(&self, player: u8, types: usize, owners: usize) -> bool {
+        let codes = self.masks[player as usize];
+        let types = types.max(1);
+        let all = u64::MAX >> (64 - types);
+        (0..owners).all(|owner| {
+            let wanted = (codes >> (1 + owner * types)) & all;
+            wanted == 0 || wanted == all
+        })
+    }
 }

@@ -155,6 +155,9 @@ pub struct MoveRule {
     pub taking: bool,
     /// `rotate N x N …`: the move turns a block of squares, chosen by its lower left corner.
     pub rotate: Option<Rotation>,
+    /// Bit `p` is set where player `p`'s chains by this rule can be followed on the
+    /// occupied sets alone (`engine::chain::light_for`), settled once the game is compiled.
+    pub light_chain: u8,
     /// The conditions that read the state, evaluated while moves are generated. (The
     /// conditions that depend only on the squares, the player and the options are decided
     /// when the game is compiled: see `Walk::allowed`.)
