@@ -569,14 +569,18 @@ fn placements<Z: Layout>(
 ) {
     let rule = &game.rules[rule_id.index()];
     let takes = rule.captures();
-    for to in placeable_squares(game, rule, s, view).squares() {
-        if rule.condition_sets.is_some() || dynamic_ok(game, rule, s, NO_SQUARE, to) {
-            match rule.rotate {
-                None => out.push(Move::place(rule_id, takes, to)),
-                Some(rot) => out.extend(
+    let squares = placeable_squares(game, rule, s, view)
+        .squares()
+        .filter(|&to| rule.condition_sets.is_some() || dynamic_ok(game, rule, s, NO_SQUARE, to));
+    match rule.rotate {
+        None => out.extend(squares.map(|to| Move::place(rule_id, takes, to))),
+        // A block turned each way the rule allows.
+        Some(rot) => {
+            for to in squares {
+                out.extend(
                     rot.senses()
                         .map(|d| Move::step(NO_SQUARE, rule_id, false, d, to)),
-                ),
+                );
             }
         }
     }
