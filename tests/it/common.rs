@@ -191,3 +191,11 @@ pub fn assert_documented(examples: &[&str]) {
         assert!(doc.contains(example), "docs/LANGUAGE.md lacks:\n{example}");
     }
 }
+
+/// Perft of `game` from its start, at each depth from 1 to `depth` (one thread).
+pub fn perft_table(game: &Game, depth: usize) -> Vec<u64> {
+    let start = Position::start(game);
+    (1..=depth)
+        .map(|d| tabula::search::perft::perft_at(game, &start, d, 1))
+        .collect()
+}

@@ -2,10 +2,10 @@
 //! own in a small game. The examples are the ones docs/LANGUAGE.md shows: the last test
 //! checks that the reference still holds each of them word for word.
 
-use crate::common::play_line;
 use crate::common::{
     after, compile, ending, moves, outcome, play_move, position, position_text, Outcome, Position,
 };
+use crate::common::{perft_table, play_line};
 
 /// A game of stones on a 5 x 5 board with the given rules.
 fn stones(rules: &str) -> tabula::ir::Game {
@@ -950,10 +950,7 @@ fn again_gives_the_same_player_another_turn() {
         "game \"Again\"\nboard 4 x 4\nplayers White, Black\npieces man\nzone far = row == 3\nsetup {{ man where row == 0 }}\nmove step {{ along forward, forward_left, forward_right  onto empty }}\n{AGAIN}\nend {{ win when count(friend in far) > 0 }}\nno move: lose\n"
     );
     let g = compile(&source);
-    let start = Position::start(&g);
-    let counts: Vec<u64> = (1..=7)
-        .map(|d| tabula::search::perft::perft_at(&g, &start, d, 1))
-        .collect();
+    let counts = perft_table(&g, 7);
     assert_eq!(counts, [10, 100, 814, 6324, 46428, 304016, 1931438]);
     // White takes on b2, its own half: White moves again. On c3, Black's half: Black moves.
     assert_eq!(after(&g, "4/4/1m2/M3 White", "a1xb2"), "4/4/1M2/4 White");
@@ -1057,12 +1054,7 @@ const STUCK: &str = "move step {
 fn stuck_says_the_next_player_has_no_move() {
     let head = "game \"Blockade\"\nboard 3 x 3\nplayers White, Black\npieces man\nsetup { man where row == 0 }\n";
     let source = format!("{head}{STUCK}\nno move: lose\n");
-    let perft = |g: &tabula::ir::Game| -> Vec<u64> {
-        let start = Position::start(g);
-        (1..=10)
-            .map(|d| tabula::search::perft::perft_at(g, &start, d, 1))
-            .collect()
-    };
+    let perft = |g: &tabula::ir::Game| perft_table(g, 10);
     let table = [3, 6, 24, 96, 266, 636, 2274, 8054, 22932, 58382];
     let g = compile(&source);
     assert_eq!(perft(&g), table);
@@ -1127,10 +1119,7 @@ fn a_chain_of_hops_never_lands_twice_on_a_square() {
     let head = "game \"Hops\"\nplayers White, Black\npieces man\nzone far = row == 4\nsetup { man where row == 0 }\nmove step { along all  onto empty }\n";
     let tail = "end { win when count(friend in far) == 5 }\nno move: lose\n";
     let g = compile(&format!("{head}board 5 x 5\n{HOP}\n{tail}"));
-    let start = Position::start(&g);
-    let counts: Vec<u64> = (1..=4)
-        .map(|d| tabula::search::perft::perft_at(&g, &start, d, 1))
-        .collect();
+    let counts = perft_table(&g, 4);
     assert_eq!(counts, [13, 169, 3380, 70448]);
     // White's man on a1 hops over b2 to c3 or over b1 to c1, and on from there, but never
     // back to a1 (over b2 from c3, over b1 from c1) nor to a square it has left.
@@ -1192,12 +1181,7 @@ fn a_turning_chain_never_goes_on_the_way_it_came() {
     let source = format!(
         "game \"Turns\"\nboard 5 x 5\nplayers White, Black\npieces man\nsetup {{ man where row <= 1 }}\nmove step {{ along all  onto empty }}\n{TURNING}\nno move: lose\n"
     );
-    let perft = |g: &tabula::ir::Game| -> Vec<u64> {
-        let start = Position::start(g);
-        (1..=5)
-            .map(|d| tabula::search::perft::perft_at(g, &start, d, 1))
-            .collect()
-    };
+    let perft = |g: &tabula::ir::Game| perft_table(g, 5);
     let g = compile(&source);
     assert_eq!(perft(&g), [13, 145, 2085, 29105, 437095]);
     let straight = compile(&source.replace("chain must turning", "chain must"));
@@ -1246,10 +1230,7 @@ fn a_moves_length_may_come_from_the_position() {
         "game \"Lines\"\nboard 5 x 5\nplayers Black, White\npieces man\nsetup {{\n  Black man where (rank == 0 or rank == 4) and file > 0 and file < 4\n  White man where (file == 0 or file == 4) and rank > 0 and rank < 4\n}}\n{LENGTH}\n{take}\nno move: lose\n"
     );
     let g = compile(&source);
-    let start = Position::start(&g);
-    let counts: Vec<u64> = (1..=4)
-        .map(|d| tabula::search::perft::perft_at(&g, &start, d, 1))
-        .collect();
+    let counts = perft_table(&g, 4);
     assert_eq!(counts, [18, 280, 4164, 56332]);
     // Black's man on c3: two men on file c (c1, its own, bars the way south; north it goes
     // to c5), one on rank 3 (b3, d3), two on the diagonal through White's d4 (north-east
@@ -1287,10 +1268,7 @@ fn a_taking_chain_takes_at_every_step() {
     );
     let setup = "setup {\n  man where row <= 1\n  White man on a3, d3\n  Black man on b3, e3\n}\n";
     let g = compile(&format!("{head}board 5 x 5\n{setup}{rules}"));
-    let start = Position::start(&g);
-    let counts: Vec<u64> = (1..=6)
-        .map(|d| tabula::search::perft::perft_at(&g, &start, d, 1))
-        .collect();
+    let counts = perft_table(&g, 6);
     assert_eq!(counts, [5, 24, 169, 1747, 19581, 186831]);
     // White's man on a1 comes up to c3 (b2), then to b4 (b3), then to d3 (c3): each step
     // takes, and every stop is a move.
@@ -1335,10 +1313,7 @@ fn a_rotation_turns_a_block_of_squares() {
         "game \"Twist\"\nboard 4 x 4\nplayers White, Black\npieces marble\n{TWIST}\nno move: lose\n"
     );
     let g = compile(&source);
-    let start = Position::start(&g);
-    let counts: Vec<u64> = (1..=3)
-        .map(|d| tabula::search::perft::perft_at(&g, &start, d, 1))
-        .collect();
+    let counts = perft_table(&g, 3);
     assert_eq!(counts, [128, 15360, 1118208]);
     // White places on a1 and turns the lower left quarter (a1 b1 a2 b2): clockwise the
     // marble goes to a2 and Black's on b2 to b1; anticlockwise, to b1 and a2.
