@@ -116,3 +116,20 @@ fn a_pawn_may_not_be_dropped_to_mate() {
     let text = format!("4k4/9/4G4/9/9/9/9/9/K8 Black hand=0:0:0:0:0:0:0:1,{NO_HAND}");
     assert!(moves_starting(&g, &text, "P@").contains(&"P@e8".to_string()));
 }
+
+/// A position from a random game of Fairy-Stockfish (`tests/models/fairy_stockfish.py shogi
+/// 9 1000 2`, the one of its 1,000 where a pawn dropped could mate at once): White may not
+/// drop a pawn on c6, before Black's king (`P@c6`, which Fairy-Stockfish lists and scores as
+/// lost). Perft by the script, which strikes such a drop off: 41, 2827 (Fairy-Stockfish's
+/// own list has 42 at depth 1).
+#[test]
+fn a_random_position_with_a_pawn_drop_mate_agrees_with_fairy_stockfish() {
+    let g = game("shogi", "");
+    let text = "l1k6/1r3gsT1/1gnpp1p2/pp3p2l/2KsB3p/1P2PP1SP/P1PG2P1L/LB1S3R1/1NG4N1 White hand=0:0:0:0:0:1:0:2,0:0:0:0:0:0:0:1";
+    let s = position(&g, text);
+    let counts: Vec<u64> = (1..=2)
+        .map(|d| tabula::search::perft::perft_at(&g, &s, d, 1))
+        .collect();
+    assert_eq!(counts, [41, 2827]);
+    assert!(!moves(&g, &s).contains(&"P@c6".to_string()));
+}
