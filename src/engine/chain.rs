@@ -14,11 +14,11 @@ use crate::ir::Mask;
 use crate::ir::{Chain, Code, Game, MoveRule, Sq};
 
 /// Emits `m` (whose last step starts on `at`, in state `s`) and the chains that go on from
-/// it. `passed` holds the squares the chain has passed over so far (for a chain of hops,
-/// those it has landed on). With `after_check` (the
-/// boards of the line so far, for `seen`), a
-/// chain is emitted only where the `after move require` conditions hold after it: the
-/// position after it is in hand here.
+/// it; says whether its last step is a step of the chain at all (a step of a `taking` chain
+/// that takes nothing is not). `passed` holds the squares the chain has passed over so far
+/// (for a chain of hops, those it has landed on). With `after_check` (the boards of the
+/// line so far, for `seen`), a chain is emitted only where the `after move require`
+/// conditions hold after it: the position after it is in hand here.
 pub(super) fn extend_chain<Z: Layout>(
     game: &Game,
     rule: &MoveRule,
@@ -28,7 +28,7 @@ pub(super) fn extend_chain<Z: Layout>(
     passed: Z::Set,
     after_check: Option<&[u64]>,
     out: &mut Vec<Move>,
-) {
+) -> bool {
     let emit = |out: &mut Vec<Move>, after: &State<Z>, m: Move| {
         if after_check.is_none_or(|earlier| holds_after(game, after, &m, Done::default(), earlier))
         {
@@ -43,13 +43,14 @@ pub(super) fn extend_chain<Z: Layout>(
     // In a chain, the rule's effects happen after each step.
     took += effects_of_step(game, rule, &mut after, at, step);
     if rule.taking && took == 0 {
-        // A step that takes nothing makes no move of a `taking` chain.
-        return;
+        // A step that takes nothing is no step of a `taking` chain: no move, and the chain
+        // before it does not go on by it.
+        return false;
     }
     if promoted {
         // A promotion ends the chain.
         emit(out, &after, m);
-        return;
+        return true;
     }
     let view = View::<Z::Set>::of(game, &after);
     let sets = RuleSets::of(game, &after, &view, rule);
@@ -60,7 +61,7 @@ pub(super) fn extend_chain<Z: Layout>(
     let mut went_on = false;
     if !gate_holds(game, rule, &after) {
         emit(out, &after, m);
-        return;
+        return true;
     }
     landings(
         game,
@@ -75,13 +76,13 @@ pub(super) fn extend_chain<Z: Layout>(
             }
             // The checker has made sure that no chain outgrows a move.
             let longer = m.then(d, next).expect("a chain within the checked bound");
-            went_on = true;
-            extend_chain(game, rule, &after, to, longer, passed, after_check, out);
+            went_on |= extend_chain(game, rule, &after, to, longer, passed, after_check, out);
         },
     );
     if !went_on || rule.chain == Some(Chain::May) {
         emit(out, &after, m);
     }
+    true
 }
 
 /// Whether a chain of `rule` can be followed on the occupied sets alone (`extend_light`):

@@ -1278,6 +1278,13 @@ fn a_taking_chain_takes_at_every_step() {
         ["a1-b2", "a1-b2-b3", "a1-b2-b3-c3"]
     );
     assert_eq!(after(&g, text, "a1-b2-b3-c3"), "5/5/2M2/5/5 Black");
+    // With `chain must`, only the whole line: the steps from c3 would take nothing, so
+    // they do not count as going on.
+    let must = compile(&format!(
+        "{head}board 5 x 5\n{setup}{}",
+        rules.replace("chain may", "chain must")
+    ));
+    assert_eq!(moves(&must, &position(&must, text)), ["a1-b2-b3-c3"]);
     // On 9 x 5 with 22 men a side, a line could land on 44 points but take only 22 men;
     // without `taking` nothing bounds it but the 44 points.
     let wide = "setup {\n  man where row <= 1\n  White man on a3, c3, f3, h3\n  Black man on b3, d3, g3, i3\n}\n";
