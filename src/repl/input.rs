@@ -90,6 +90,15 @@ pub fn read_move(
         }
         _ => {}
     }
+    if let Some(why) = why_not_turned(game, text, legal) {
+        return Err(why);
+    }
+    // A turn after a first part no move has: what is wrong is the first part's.
+    let typed = text;
+    let text = match text.strip_suffix(['>', '<']) {
+        Some(stem) if game.rules.iter().any(|r| r.rotate.is_some()) => stem,
+        _ => text,
+    };
     let (text, chosen) = promotion_choice(game, text);
     let chosen_moves: Vec<Move>;
     let legal = match chosen {
@@ -120,7 +129,11 @@ pub fn read_move(
                 };
                 return Err(format!("no such {what}: {w}"));
             }
-            None => return Err(format!("`{text}` is not a move or a command (type `help`)")),
+            None => {
+                return Err(format!(
+                    "`{typed}` is not a move or a command (type `help`)"
+                ))
+            }
         }
     }
     let fits = |m: &&Move| squares(m).starts_with(&wanted);
@@ -280,6 +293,32 @@ fn refused(game: &Game, s: &Position, history: &History, m: &Move) -> Option<Str
                 game.after_move_texts[i]
             ),
         },
+    })
+}
+
+/// Why `text`, written as a turn of a block (`c3/b1>`), is no move: the corners the
+/// blocks may turn from after the same first part. `None` where the text is no turn, or
+/// where no legal move has that first part (the first part is then what is wrong).
+fn why_not_turned(game: &Game, text: &str, legal: &[Move]) -> Option<String> {
+    let stem = text.strip_suffix(['>', '<'])?;
+    if !game.rules.iter().any(|r| r.rotate.is_some()) {
+        return None;
+    }
+    let (first, corner) = stem.rsplit_once('/').unwrap_or(("", stem));
+    let mut corners: Vec<String> = Vec::new();
+    for m in legal {
+        let written = move_text_among(game, *m, legal);
+        let (f, c) = written.rsplit_once('/').unwrap_or(("", &written));
+        let c = c.trim_end_matches(['>', '<']);
+        if f == first && !corners.iter().any(|k| k == c) {
+            corners.push(c.to_string());
+        }
+    }
+    (!corners.is_empty()).then(|| {
+        format!(
+            "no block turns from {corner} here: the blocks turn from {} (`>` clockwise, `<` anticlockwise)",
+            corners.join(", ")
+        )
     })
 }
 

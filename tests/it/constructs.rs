@@ -1334,13 +1334,17 @@ fn a_rotation_turns_a_block_of_squares() {
     std::fs::write(&file, &source).unwrap();
     let out = crate::common::tabula_command()
         .args(["play", file.to_str().unwrap(), "--position", text])
-        .write_stdin("a1/b1>\na1/a1<\nhistory\n")
+        .write_stdin("b2/a1>\na1/b1>\na1/a1<\nhistory\n")
         .output()
         .unwrap();
     let out = String::from_utf8(out.stdout).unwrap();
-    // b1 is no block's corner by the rule's conditions.
+    // b2 holds Black's marble; b1 is no block's corner by the rule's conditions.
     assert!(
-        out.contains("White> a1/b1>\n`a1/b1>` is not a move or a command (type `help`)\nWhite> a1/a1<\nWhite plays a1/a1<.\n"),
+        out.contains("White> b2/a1>\nthe piece on b2 is not yours\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("White> a1/b1>\nno block turns from b1 here: the blocks turn from a1, c1, a3, c3 (`>` clockwise, `<` anticlockwise)\nWhite> a1/a1<\nWhite plays a1/a1<.\n"),
         "{out}"
     );
     assert!(out.contains("2 | m . . .\n1 | . M . .\n"), "{out}");
