@@ -162,8 +162,7 @@ impl Scope {
     /// `after move require` in a counting game: the sowing just made, and the position
     /// after it.
     pub const SOWN_AFTER: Scope = Scope {
-        after: true,
-        place: "`after move require`",
+        place: "a counting game's `after move require`",
         ..Scope::SOWN
     };
     /// `after move require` in a game of pieces.
@@ -1308,7 +1307,7 @@ impl Checker<'_> {
             self.report(
                 Problem::new(
                     Kind::OutOfScope,
-                    "`stuck` is known only in `require` and `after move require`",
+                    "`stuck` is known only in a move rule's `require` and a game of pieces' `after move require`",
                 )
                 .label(id.span, format!("not in {}", scope.place))
                 .help("`stuck` asks whether the player who moves next has no legal move, on the position after a move: read it in a rule's `require` or in `after move require`"),
