@@ -856,16 +856,12 @@ impl Checker<'_> {
         }
         if let Some((_, rotate)) = c.rotating {
             // A rotation turns a block: it has conditions, a `require` and a second part.
-            let others: Vec<&str> = c
-                .seen
-                .keys()
-                .copied()
-                .filter(|k| !matches!(*k, "rotate" | "onto" | "then" | "if" | "require"))
-                .collect();
-            if let Some(other) = others.first() {
+            if let Some((other, span)) =
+                c.other_clause(&["rotate", "onto", "then", "if", "require"])
+            {
                 self.report(
                     Problem::new(Kind::BadRotate, "a rotation moves no piece of its own")
-                        .label(c.seen[other], format!("`{other}` says how a piece moves"))
+                        .label(span, format!("`{other}` says how a piece moves"))
                         .label(rotate, "this rule turns a block")
                         .help("a rule that rotates has `rotate …`, its conditions (`if …`, `require …`) and a `then`, nothing else"),
                 );
@@ -874,16 +870,10 @@ impl Checker<'_> {
         }
         if let Some(pass) = c.passing {
             // A pass moves nothing: it has conditions, and nothing else.
-            let others: Vec<&str> = c
-                .seen
-                .keys()
-                .copied()
-                .filter(|k| !matches!(*k, "pass" | "then"))
-                .collect();
-            if let Some(other) = others.first() {
+            if let Some((other, span)) = c.other_clause(&["pass", "then"]) {
                 self.report(
                     Problem::new(Kind::DuplicateClause, "a pass moves nothing")
-                        .label(c.seen[other], format!("`{other}` says how a piece moves"))
+                        .label(span, format!("`{other}` says how a piece moves"))
                         .label(pass, "this rule passes")
                         .help("a rule that passes has `pass` and its conditions (`if …`), nothing else"),
                 );
@@ -1622,6 +1612,15 @@ impl Clauses {
         } else {
             Scope::MOVE
         }
+    }
+
+    /// The first clause written that is none of `allowed`, and where: for a rule that
+    /// moves no piece of its own (a pass, a rotation), which takes only some clauses.
+    fn other_clause(&self, allowed: &[&str]) -> Option<(&'static str, Span)> {
+        self.seen
+            .iter()
+            .find(|(k, _)| !allowed.contains(k))
+            .map(|(k, span)| (*k, *span))
     }
 }
 

@@ -41,7 +41,9 @@ pub(super) fn extend_chain<Z: Layout>(
     let mut took = 0;
     let promoted = make_step(game, &mut after, rule, at, step, &mut passed, &mut took);
     // In a chain, the rule's effects happen after each step.
-    took += effects_of_step(game, rule, &mut after, at, step);
+    let mut by_effects = Done::default();
+    effects_of_step(game, rule, &mut after, at, step, &mut by_effects);
+    took += by_effects.taken;
     if rule.taking && took == 0 {
         // A step that takes nothing is no step of a `taking` chain: no move, and the chain
         // before it does not go on by it.

@@ -204,6 +204,7 @@ pub(super) fn make_part<Z: Layout>(
     done: &mut Done,
 ) -> Sq {
     let mut at = from;
+    let mut effects_made = false;
     if let Some(t) = rule.place {
         let step = steps[0];
         let to = step.to();
@@ -235,18 +236,23 @@ pub(super) fn make_part<Z: Layout>(
             done.taken += 1;
         }
         at = to;
+    } else if rule.chain.is_some() {
+        // In a chain, the effects happen after each step.
+        let mut passed = Z::Set::default();
+        for &step in steps {
+            make_step(game, s, rule, at, step, &mut passed, &mut done.taken);
+            effects_of_step(game, rule, s, at, step, done);
+            at = step.to();
+        }
+        effects_made = true;
     } else {
         let mut passed = Z::Set::default();
         for &step in steps {
             make_step(game, s, rule, at, step, &mut passed, &mut done.taken);
-            if rule.chain.is_some() {
-                done.taken += effects_of_step(game, rule, s, at, step);
-            }
             at = step.to();
         }
     }
-    // In a chain, the effects happened after each step.
-    if !rule.effects.is_empty() && (rule.chain.is_none() || rule.place.is_some() || rule.removes) {
+    if !rule.effects.is_empty() && !effects_made {
         let dir = steps.last().map(|st| st.dir());
         for effect in &rule.effects {
             apply_effect(game, s, effect, from, at, dir, done);
@@ -331,19 +337,18 @@ fn turn_block<Z: Layout>(game: &Game, s: &mut State<Z>, corner: Sq, size: u8, cl
 }
 
 /// The effects of a chain's rule after one of its steps, from `at`, where the step
-/// started, to where it landed: what they took.
+/// started, to where it landed; what they took and turned is added to `done`.
 pub(super) fn effects_of_step<Z: Layout>(
     game: &Game,
     rule: &MoveRule,
     s: &mut State<Z>,
     at: Sq,
     step: Step,
-) -> u32 {
-    let mut done = Done::default();
+    done: &mut Done,
+) {
     for effect in &rule.effects {
-        apply_effect(game, s, effect, at, step.to(), Some(step.dir()), &mut done);
+        apply_effect(game, s, effect, at, step.to(), Some(step.dir()), done);
     }
-    done.taken
 }
 
 /// Carries out one effect of a move that went from `from` and landed on `to`, its last
