@@ -18,6 +18,8 @@ pub struct Checked {
     pub chosen: Vec<(String, ir::Value)>,
     pub players: Vec<ir::Player>,
     pub pieces: Vec<ir::PieceType>,
+    /// Whether pieces may be owned by nobody (see `ir::Game::owners`).
+    pub neutral: bool,
     pub board: ir::Board,
     pub zones: Vec<ir::Zone>,
     pub rules: Vec<Rule>,
@@ -171,6 +173,9 @@ pub struct Rule {
     /// The conditions that read the position.
     pub conditions: Vec<Expr>,
     pub place: Option<u8>,
+    /// `piece neutral …`, `place neutral …`: the rule moves or places pieces owned by
+    /// nobody.
+    pub neutral: bool,
     /// `remove PATTERN`: the rule takes the piece on a square it chooses.
     pub removes: bool,
     /// `anywhere`: the piece goes to any square the rule allows, by no line.

@@ -1856,6 +1856,10 @@ impl Checker<'_> {
     /// A pattern as a bitmask over cell codes, for each player.
     pub(super) fn lower_pattern(&mut self, p: &crate::syntax::ast::Pattern) -> Pattern {
         let players = self.players.len().max(1);
+        let owners = self.owners().max(1);
+        if p.word == PatternWord::Neutral {
+            self.no_neutral_pieces(p.span);
+        }
         let types = self.pieces.len().max(1);
         let piece = match &p.piece {
             None => None,
@@ -1898,7 +1902,7 @@ impl Checker<'_> {
         let mut out = Pattern::default();
         for viewer in 0..players.min(crate::ir::MAX_PLAYERS) {
             let mut mask = 0u64;
-            for code in 0..(1 + players * types).min(64) {
+            for code in 0..(1 + owners * types).min(64) {
                 let hit = if code == 0 {
                     matches!(p.word, PatternWord::Empty | PatternWord::Any) && piece.is_none()
                 } else {
@@ -1907,7 +1911,8 @@ impl Checker<'_> {
                         PatternWord::Empty | PatternWord::Off => false,
                         PatternWord::Occupied | PatternWord::Any => true,
                         PatternWord::Friend => owner == viewer,
-                        PatternWord::Enemy => owner != viewer,
+                        PatternWord::Enemy => owner != viewer && owner < players,
+                        PatternWord::Neutral => owner == players,
                     };
                     owner_ok && (types_named.is_empty() || types_named.contains(&t))
                 };
@@ -1918,6 +1923,22 @@ impl Checker<'_> {
             out.masks[viewer] = mask;
         }
         out
+    }
+}
+
+impl Checker<'_> {
+    /// Warns that `span` names neutral pieces in a game that never has one.
+    pub(super) fn no_neutral_pieces(&mut self, span: Span) {
+        if self.neutral.is_none() {
+            self.report(
+                Problem::new(
+                    Kind::NoNeutralPieces,
+                    "no neutral piece is ever on the board",
+                )
+                .label(span, "this names neutral pieces")
+                .help("put one in the setup (`neutral stone on d4`) or place one (`place neutral stone`)"),
+            );
+        }
     }
 }
 

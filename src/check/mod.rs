@@ -62,6 +62,22 @@ pub fn dedupe(problems: &mut Vec<Problem>) {
     problems.sort_by_key(|p| (p.position(), p.severity()));
 }
 
+/// Where the file first brings in a neutral piece: a setup that puts one, or a rule that
+/// places one.
+fn neutral_brought_in(file: &GameFile) -> Option<Span> {
+    file.items.iter().find_map(|item| match item {
+        Item::Setup(setup) => setup
+            .placements
+            .iter()
+            .find_map(|p| p.neutral.then_some(p.span)),
+        Item::Move(m) => m.clauses.iter().find_map(|c| match c {
+            ast::Clause::Place(_, true, span) => Some(*span),
+            _ => None,
+        }),
+        _ => None,
+    })
+}
+
 /// Whether an expression reads `attacked(…)`.
 fn reads_attacked(e: &ir::Expr) -> bool {
     matches!(e, ir::Expr::Attacked(..) | ir::Expr::AttackedAny(..))
@@ -136,6 +152,9 @@ pub(crate) struct Checker<'f> {
     reads_attacked: Vec<Span>,
     /// `counter NAME`: each counter, with where its name is declared.
     counter_decls: Vec<(ir::Counter, Span)>,
+    /// Where the file first brings in a piece owned by nobody (`neutral stone on d4`,
+    /// `place neutral stone`): such a game has one owner more than it has players.
+    neutral: Option<Span>,
 }
 
 impl<'f> Checker<'f> {
@@ -174,7 +193,14 @@ impl<'f> Checker<'f> {
             store_squares: Vec::new(),
             reads_attacked: Vec::new(),
             counter_decls: Vec::new(),
+            neutral: neutral_brought_in(file),
         }
+    }
+
+    /// Who can own a piece: the players, and nobody where the game has neutral pieces. A
+    /// piece's cell code is `1 + owner × types + type`, the neutral owner last.
+    fn owners(&self) -> usize {
+        self.players.len() + usize::from(self.neutral.is_some())
     }
 
     fn report(&mut self, p: Problem) {
@@ -362,6 +388,7 @@ impl<'f> Checker<'f> {
                 .collect(),
             players,
             pieces,
+            neutral: self.neutral.is_some(),
             board: self.board.clone()?,
             zones: std::mem::take(&mut self.zone_tables),
             rules,

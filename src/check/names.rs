@@ -91,6 +91,20 @@ impl Checker<'_> {
                     .label(decl.span, format!("{} players", self.players.len()))
                     .help("remove some players"),
                 );
+            } else if let (true, Some(neutral)) = (self.players.len() == MAX_PLAYERS, self.neutral)
+            {
+                self.report(
+                    Problem::new(
+                        Kind::TooManyPlayers,
+                        format!(
+                            "a game with neutral pieces has at most {} players",
+                            MAX_PLAYERS - 1
+                        ),
+                    )
+                    .label(decl.span, format!("{} players", self.players.len()))
+                    .label(neutral, "a neutral piece, owned by nobody")
+                    .help("nobody counts as one more owner of pieces: remove a player"),
+                );
             }
         }
         let decls = self.items(|i| match i {
@@ -124,12 +138,16 @@ impl Checker<'_> {
                 }
             }
         }
-        let codes = 1 + self.players.len() * self.pieces.len();
+        let codes = 1 + self.owners() * self.pieces.len();
         if codes > 64 {
+            let owners = match self.neutral {
+                Some(_) => "(players + 1 for neutral pieces)",
+                None => "players",
+            };
             self.report(
                 Problem::new(
                     Kind::TooManyKinds,
-                    "too many kinds of piece: players × piece types must stay below 64",
+                    format!("too many kinds of piece: {owners} × piece types must stay below 64"),
                 )
                 .label(self.file.title_span, format!("{codes} kinds"))
                 .help("use fewer piece types"),

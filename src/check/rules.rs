@@ -422,7 +422,7 @@ impl Checker<'_> {
         // A placement puts a new piece, a removal takes one: neither has a `from`, and
         // their conditions say so.
         let placing = d.clauses.iter().find_map(|c| match c {
-            Clause::Place(_, span) | Clause::Remove(_, span) | Clause::Rotate { span, .. } => {
+            Clause::Place(_, _, span) | Clause::Remove(_, span) | Clause::Rotate { span, .. } => {
                 Some(*span)
             }
             _ => None,
@@ -489,6 +489,7 @@ impl Checker<'_> {
             statics,
             conditions,
             place: c.place,
+            neutral: c.neutral.is_some(),
             removes: c.removing.is_some(),
             anywhere: c.anywhere.is_some(),
             passes: c.passing.is_some(),
@@ -531,9 +532,17 @@ impl Checker<'_> {
     fn clause(&mut self, clause: &Clause, c: &mut Clauses) {
         let scope = c.scope();
         match clause {
-            Clause::Piece(types, span) => {
+            Clause::Piece(types, neutral, span) => {
                 if self.once(c, "piece", *span) {
-                    c.piece_mask = Some(self.piece_mask(types));
+                    c.piece_mask = match (types.is_empty(), neutral) {
+                        // `piece neutral`: every type.
+                        (true, _) => None,
+                        _ => Some(self.piece_mask(types)),
+                    };
+                    if *neutral {
+                        self.no_neutral_pieces(*span);
+                        c.neutral = Some(*span);
+                    }
                 }
             }
             Clause::Along(dirs, span) => {
@@ -552,9 +561,12 @@ impl Checker<'_> {
                     }
                 }
             }
-            Clause::Place(t, span) => {
+            Clause::Place(t, neutral, span) => {
                 if self.once(c, "place", *span) {
                     c.place = self.piece_type(t);
+                    if *neutral {
+                        c.neutral = Some(*span);
+                    }
                 }
             }
             Clause::Then(name, when, span) => {
@@ -1553,6 +1565,9 @@ struct Clauses {
     goes_by_no_line: bool,
     piece_mask: Option<u64>,
     place: Option<u8>,
+    /// `piece neutral …` or `place neutral …`: the rule moves or places pieces owned by
+    /// nobody.
+    neutral: Option<Span>,
     /// `remove PATTERN`.
     removing: Option<Span>,
     /// `rotate …`: the block turned, and where it is written.

@@ -60,7 +60,7 @@ impl Checker<'_> {
             };
             for clause in &m.clauses {
                 match clause {
-                    Clause::Place(t, span) => {
+                    Clause::Place(t, _, span) => {
                         let kept = self
                             .pieces
                             .get_index_of(&t.name)
@@ -286,6 +286,8 @@ impl Checker<'_> {
 
     fn placement(&mut self, p: &Placement, codes: &mut [u8], filled_by: &mut [Option<Span>]) {
         let owners: Vec<usize> = match &p.owner {
+            // Read from the first player's side.
+            None if p.neutral => vec![0],
             None => (0..self.players.len()).collect(),
             Some(o) => match self.players.get_index_of(&o.name) {
                 Some(i) => vec![i],
@@ -325,7 +327,9 @@ impl Checker<'_> {
                 return;
             }
         };
+        let neutral = p.neutral.then_some(self.players.len());
         let mut put = |this: &mut Self, sq: usize, owner: usize| {
+            let owner = neutral.unwrap_or(owner);
             if let Some(first) = filled_by[sq] {
                 let name = this
                     .board

@@ -72,7 +72,7 @@ impl Checker<'_> {
             );
             return None;
         }
-        let kinds = (self.players.len() * self.pieces.len()).max(2) as u32;
+        let kinds = (self.owners() * self.pieces.len()).max(2) as u32;
         let bits = u32::BITS - (kinds - 1).leading_zeros();
         let room = Columns::room(bits) as u32;
         if let Some(place) = supply.unbounded {

@@ -124,7 +124,9 @@ impl Tables<'_> {
 /// The tables of a checked game; the problems found building them, if any.
 pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     let players = c.players.len();
+    let owners = players + usize::from(c.neutral);
     let types = c.pieces.len();
+    let neutral_types = neutral_types(&c, players, types);
     let reads = reads::reads(&c);
     let mut tables = Tables {
         board: &c.board,
@@ -184,19 +186,21 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         options: c.options,
         variants: c.variants,
         chosen: c.chosen,
-        owner: (0..1 + players * types)
+        owner: (0..1 + owners * types)
             .map(|code| match code {
                 0 => u8::MAX,
                 code => ((code - 1) / types) as u8,
             })
             .collect(),
-        kind: (0..1 + players * types)
+        kind: (0..1 + owners * types)
             .map(|code| match code {
                 0 => 0,
                 code => ((code - 1) % types) as u8,
             })
             .collect(),
         players: c.players,
+        owners,
+        neutral_types,
         pieces: c.pieces,
         board: c.board,
         zones: c.zones,
@@ -277,6 +281,24 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     Ok(game)
 }
 
+/// The types a neutral piece can be at the start or by a rule (see `Game::neutral_types`).
+fn neutral_types(c: &Checked, players: usize, types: usize) -> u64 {
+    let in_setup = c
+        .setup
+        .iter()
+        .filter(|&&code| code as usize > players * types)
+        .fold(0u64, |mask, &code| {
+            mask | 1 << ((code as usize - 1) % types)
+        });
+    c.rules
+        .iter()
+        .filter(|r| r.neutral)
+        .fold(in_setup, |mask, r| match r.place {
+            Some(t) => mask | 1 << t,
+            None => mask | r.piece_mask,
+        })
+}
+
 /// The tables of `after move require`.
 struct AfterMove {
     program: Option<ir::Program>,
@@ -335,7 +357,7 @@ fn after_move(
 /// the position, patterns that take all of a player's piece types or none, no `turning` or
 /// `taking`, and no effects (which happen after each step).
 fn light_for(game: &Game, rule: &crate::ir::MoveRule, player: u8) -> bool {
-    let (types, owners) = (game.pieces.len(), game.players.len());
+    let (types, owners) = (game.pieces.len(), game.owners);
     game.columns.is_none()
         && !rule.turning
         && !rule.taking

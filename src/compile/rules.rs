@@ -79,6 +79,7 @@ impl Tables<'_> {
             light_chain: 0,
             conditions: r.conditions,
             place: r.place,
+            neutral: r.neutral,
             removes: r.removes,
             anywhere: r.anywhere,
             passes: r.passes,

@@ -15,7 +15,7 @@ pub(super) fn env<'a, Z: Layout>(game: &'a Game, s: &'a State<Z>) -> Env<'a, Z::
         used: &game.board.used,
         zones: &game.zones,
         cell_codes: s.cells(game.board.cells()),
-        occupied: s.occupancy(game.players.len()),
+        occupied: s.occupancy(game.owners),
         used_set: Z::Set::from_set(&game.board.used_set),
         types: game.pieces.len(),
         player: s.to_move,

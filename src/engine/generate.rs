@@ -297,7 +297,7 @@ impl<M: Mask> View<M> {
     pub fn of<Z: Layout<Set = M>>(game: &Game, s: &State<Z>) -> View<M> {
         let mut occupied = [M::default(); crate::ir::MAX_PLAYERS];
         let mut all = M::default();
-        for (p, o) in occupied.iter_mut().enumerate().take(game.players.len()) {
+        for (p, o) in occupied.iter_mut().enumerate().take(game.owners) {
             *o = *s.occupied(p);
             all |= *o;
         }
@@ -317,7 +317,7 @@ impl<M: Mask> View<M> {
         let mut v = *self;
         let cleared = !(M::bit(plan.leaves) | taken | M::bit(plan.lands));
         let mut all = M::default();
-        for o in v.occupied.iter_mut().take(game.players.len()) {
+        for o in v.occupied.iter_mut().take(game.owners) {
             *o &= cleared;
             all |= *o;
         }
@@ -333,7 +333,7 @@ impl<M: Mask> View<M> {
     pub fn without(&self, game: &Game, sq: Sq) -> View<M> {
         let mut v = *self;
         let gone = M::bit(sq);
-        for o in v.occupied.iter_mut().take(game.players.len()) {
+        for o in v.occupied.iter_mut().take(game.owners) {
             *o &= !gone;
         }
         v.empty |= gone & M::from_set(&game.board.used_set);
@@ -351,7 +351,7 @@ impl<M: Mask> View<M> {
         };
         let types = game.pieces.len().max(1);
         let all = u64::MAX >> (64 - types);
-        for (owner, &pieces) in self.occupied.iter().enumerate().take(game.players.len()) {
+        for (owner, &pieces) in self.occupied.iter().enumerate().take(game.owners) {
             let wanted = (codes >> (1 + owner * types)) & all;
             if wanted == all {
                 set |= pieces;
@@ -370,7 +370,7 @@ impl<M: Mask> View<M> {
     /// The pieces of the player to move that may make a move by `rule`.
     #[inline(always)]
     pub fn movers<Z: Layout>(&self, game: &Game, s: &State<Z>, rule: &MoveRule) -> M {
-        let own = self.occupied[self.player as usize];
+        let own = self.occupied[game.rule_owner(rule, self.player as usize)];
         let all = u64::MAX >> (64 - game.pieces.len().max(1));
         if rule.piece_mask & all == all {
             return own;
@@ -628,7 +628,7 @@ fn height_squares<Z: Layout>(
     within: Z::Set,
 ) -> Z::Set {
     let holds = |height: usize| crate::eval::arith::binary_holds(op, height as i64, n);
-    let occupied = s.all_occupied(game.players.len());
+    let occupied = s.all_occupied(game.owners);
     let mut set = Z::Set::default();
     if holds(0) {
         set = Z::Set::from_set(&game.board.used_set) & !occupied & within;

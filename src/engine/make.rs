@@ -149,7 +149,7 @@ pub(super) fn make_board<Z: Layout>(game: &Game, s: &mut State<Z>, m: &Move) -> 
         }
     }
     if game.reads_moved {
-        s.moved &= s.all_occupied(game.players.len());
+        s.moved &= s.all_occupied(game.owners);
     }
     done
 }
@@ -209,7 +209,7 @@ pub(super) fn make_part<Z: Layout>(
         let step = steps[0];
         let to = step.to();
         let player = s.to_move as usize;
-        let code = game.code(player, t as usize);
+        let code = game.code(game.rule_owner(rule, player), t as usize);
         if game.piles {
             done.taken += land_one(game, s, to, code, rule.takes_landing) as u32;
         } else {
@@ -562,7 +562,7 @@ impl StepPlan {
         }
         let mut codes = 1u64;
         for t in (0..game.pieces.len()).filter(|&t| (rule.piece_mask >> t) & 1 != 0) {
-            let code = game.code(player, t);
+            let code = game.code(game.rule_owner(rule, player), t);
             codes |= 1 << code;
             if let Some(&Some((_, into))) = game.promotions.get(code as usize) {
                 codes |= 1 << into;
@@ -819,7 +819,8 @@ fn to_hand<Z: Layout>(game: &Game, s: &mut State<Z>, code: Code) {
         owner = s.to_move as usize;
         kind = unpromoted(game, kind);
     }
-    if (game.hand_types >> kind) & 1 != 0 {
+    // Nobody keeps a hand: a neutral piece taken to its owner's hand is gone.
+    if (game.hand_types >> kind) & 1 != 0 && owner < game.players.len() {
         let held = &mut s.hand[owner][kind];
         *held = held.saturating_add(1);
     }

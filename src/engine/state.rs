@@ -246,7 +246,7 @@ impl<Z: Layout> State<Z> {
     /// The squares whose pieces are followed for `moved` (`Game::follows_moved`).
     pub fn followed(&self, game: &Game) -> Z::Set {
         let mut set = Z::Set::default();
-        for sq in self.all_occupied(game.players.len()).squares() {
+        for sq in self.all_occupied(game.owners).squares() {
             if game.follows_moved(self.at(sq)) {
                 set.insert(sq);
             }

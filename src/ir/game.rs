@@ -198,6 +198,12 @@ pub struct Game {
     /// The value of every option in this compilation, in declaration order.
     pub chosen: Vec<(String, Value)>,
     pub players: Vec<Player>,
+    /// Who can own a piece: the players, and, where the game has neutral pieces, nobody
+    /// (`neutral_owner`, after the players). Each owner has a set of occupied squares.
+    pub owners: usize,
+    /// Bit `t`: pieces of type `t` are neutral in the setup, or a rule places or moves
+    /// neutral ones (for the legend; a position may hold any type as neutral).
+    pub neutral_types: u64,
     pub pieces: Vec<PieceType>,
     pub board: Board,
     pub zones: Vec<Zone>,
@@ -384,6 +390,22 @@ impl Game {
     /// The code of a cell holding a piece of `piece` owned by `player`; 0 is empty.
     pub fn code(&self, player: usize, piece: usize) -> Code {
         (1 + player * self.pieces.len() + piece) as Code
+    }
+
+    /// The owner of neutral pieces, in a game that has them (`owners` is one more than the
+    /// players then).
+    pub fn neutral_owner(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Who owns the pieces a rule moves or places, when `player` moves.
+    #[inline(always)]
+    pub fn rule_owner(&self, rule: &MoveRule, player: usize) -> usize {
+        if rule.neutral {
+            self.players.len()
+        } else {
+            player
+        }
     }
 
     /// The owner and type of a non-empty code.

@@ -176,6 +176,9 @@ pub struct MoveRule {
     pub condition_sets: Option<Where>,
     /// `place TYPE`: the piece type this rule puts on the board; it moves no piece.
     pub place: Option<u8>,
+    /// `piece neutral …`, `place neutral …`: the rule moves or places pieces owned by
+    /// nobody (`Game::neutral_owner`) rather than the mover's.
+    pub neutral: bool,
     /// `remove PATTERN`: the rule takes the piece on a square it chooses (`onto`); it moves
     /// no piece.
     pub removes: bool,

@@ -1,7 +1,7 @@
 //! The board drawn for a person: a grid with coordinates, or, for a counting game, rows of
 //! pits under their names with the stores.
 
-use super::colours::terminal_colour;
+use super::colours::{terminal_colour, NEUTRAL};
 use super::position::{column_text, piece_letter};
 use crate::engine::{column, Position};
 use crate::ir::board::square_name;
@@ -114,10 +114,17 @@ fn colour_drawing(game: &Game, drawing: &Drawing, marked: &[Sq]) -> Vec<String> 
         let line = &mut lines[span.line];
         let text: String = line[span.start..span.end]
             .chars()
-            .map(|c| match c {
-                'A'..='Z' => format!("\x1b[{upper}m{c}\x1b[39;22m"),
-                'a'..='z' => format!("\x1b[{lower}m{c}\x1b[39;22m"),
-                c => c.to_string(),
+            .scan(false, |neutral, c| {
+                // The letter after a `*` is a neutral piece's, in no player's colour.
+                let text = match c {
+                    _ if *neutral => format!("\x1b[{NEUTRAL}m{c}\x1b[39;22m"),
+                    '*' => format!("\x1b[{NEUTRAL}m*\x1b[39;22m"),
+                    'A'..='Z' => format!("\x1b[{upper}m{c}\x1b[39;22m"),
+                    'a'..='z' => format!("\x1b[{lower}m{c}\x1b[39;22m"),
+                    c => c.to_string(),
+                };
+                *neutral = c == '*';
+                Some(text)
             })
             .collect();
         let text = if marked.contains(&span.sq) {
@@ -143,8 +150,9 @@ fn cell_text(game: &Game, s: &Position, sq: Sq) -> String {
 
 /// The board's squares drawn (not a counting game's pits), with each square's place.
 pub fn board_drawing(game: &Game, s: &Position) -> Drawing {
-    // Letters with a `'` (the third and fourth players) take two places.
-    let letter_width = if game.players.len() > 2 { 2 } else { 1 };
+    // Letters with a `'` (the third and fourth players) or a `*` (neutral pieces) take two
+    // places.
+    let letter_width = if game.owners > 2 { 2 } else { 1 };
     let width = match &game.columns {
         Some(cols) if cols.piles => letter_width + 2,
         Some(cols) => letter_width * (Columns::room(cols.bits).min(DRAWN_UNDER) + 1) + 1,
@@ -372,13 +380,16 @@ fn column_cell(game: &Game, s: &Position, sq: Sq) -> String {
 /// counted).
 fn legend_text(game: &Game, cut: bool) -> String {
     let mut entries = Vec::new();
-    for (owner, player) in game.players.iter().enumerate() {
+    for owner in 0..game.owners {
+        let name = game.players.get(owner).map_or("neutral", |p| &p.name);
         for (t, piece) in game.pieces.iter().enumerate() {
+            if owner >= game.players.len() && (game.neutral_types >> t) & 1 == 0 {
+                continue;
+            }
             let code = game.code(owner, t);
             entries.push(format!(
-                "{} {} {}",
+                "{} {name} {}",
                 piece_letter(game, code),
-                player.name,
                 piece.name
             ));
         }

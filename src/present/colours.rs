@@ -4,7 +4,11 @@
 use crate::ir::Game;
 
 /// The colour of player `p`: (fill, ink for a letter on it, its name in words).
+/// A neutral piece's `p` (`Game::neutral_owner`) is grey.
 pub fn player_colour(game: &Game, p: usize) -> (&'static str, &'static str, &'static str) {
+    if p >= game.players.len() {
+        return ("#9a9a9a", "#222222", "grey");
+    }
     let name = game.players.get(p).map(|pl| pl.name.to_ascii_lowercase());
     match name.as_deref() {
         Some("red") => ("#c0392b", "#ffffff", "red"),
@@ -21,6 +25,9 @@ pub fn player_colour(game: &Game, p: usize) -> (&'static str, &'static str, &'st
         ][p % 4],
     }
 }
+
+/// The terminal's colour code (ANSI) for a neutral piece: grey.
+pub const NEUTRAL: &str = "0;37";
 
 /// The terminal's colour code (ANSI) for player `p`, as `player_colour` names it.
 pub fn terminal_colour(game: &Game, p: usize) -> &'static str {

@@ -1,6 +1,7 @@
 //! The position text, Tabula's FEN: the board rank by rank from the top, `/` between ranks,
 //! a piece as its letter (upper case for the first player, lower case for the second, and
-//! the same with a `'` after it for the third and fourth: `M'`, `m'`), a
+//! the same with a `'` after it for the third and fourth: `M'`, `m'`; a neutral piece, owned
+//! by nobody, as `*` and its letter in lower case: `*s`), a
 //! column of two or more pieces in brackets from the bottom up (`[sSs]`: the last letter
 //! commands), a number for a run of empty squares, unused squares left out; then the player
 //! to move.
@@ -26,10 +27,13 @@ use crate::ir::{Code, Columns, Game, Sowing, Sq, MAX_HAND_TYPES};
 
 /// How a piece is written: its letter, upper case for the first player and lower case for
 /// the second; the third and fourth write theirs the same way with a `'` after it (`M'`,
-/// `m'`).
+/// `m'`); a neutral piece as `*` and its letter in lower case (`*s`).
 pub(super) fn piece_letter(game: &Game, code: Code) -> String {
     let (owner, t) = game.decode(code);
     let l = game.pieces[t].letter;
+    if owner >= game.players.len() {
+        return format!("*{}", l.to_ascii_lowercase());
+    }
     let letter = match owner % 2 {
         0 => l.to_ascii_uppercase(),
         _ => l.to_ascii_lowercase(),
@@ -61,10 +65,49 @@ pub fn column_text(game: &Game, s: &Position, sq: Sq, brackets: bool) -> String 
     }
 }
 
-/// The code a piece letter stands for (`prime`: a `'` follows it).
-fn letter_code(game: &Game, c: char, prime: bool, rank: usize) -> Result<Code, String> {
-    let owner = usize::from(!c.is_ascii_uppercase()) + if prime { 2 } else { 0 };
-    if owner >= game.players.len() {
+/// How a piece letter is marked: `'` after it (the third and fourth players), `*` before it
+/// (a neutral piece), or neither.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    None,
+    Prime,
+    Neutral,
+}
+
+/// The next piece of a rank: its letter and how it is marked (`*s`, `M'`, `m`).
+fn next_piece(
+    chars: &mut std::iter::Peekable<impl Iterator<Item = char>>,
+    first: char,
+    rank: usize,
+) -> Result<(char, Mark), String> {
+    if first == '*' {
+        return match chars.next() {
+            Some(l) if l.is_ascii_alphabetic() => Ok((l, Mark::Neutral)),
+            _ => Err(format!(
+                "a `*` on rank {rank} is not followed by a piece letter (a neutral piece is written `*s`)"
+            )),
+        };
+    }
+    let mark = match chars.next_if_eq(&'\'') {
+        Some(_) => Mark::Prime,
+        None => Mark::None,
+    };
+    Ok((first, mark))
+}
+
+/// The code a piece letter stands for.
+fn letter_code(game: &Game, c: char, mark: Mark, rank: usize) -> Result<Code, String> {
+    let prime = mark == Mark::Prime;
+    let owner = match mark {
+        Mark::Neutral if game.owners > game.players.len() => game.neutral_owner(),
+        Mark::Neutral => {
+            return Err(format!(
+                "`*{c}` on rank {rank}: this game has no neutral pieces"
+            ))
+        }
+        _ => usize::from(!c.is_ascii_uppercase()) + if prime { 2 } else { 0 },
+    };
+    if owner >= game.players.len() && mark != Mark::Neutral {
         let written = if prime {
             format!("{c}'")
         } else {
@@ -520,8 +563,8 @@ fn parse_fields(game: &Game, text: &str) -> Result<Position, String> {
                         closed = true;
                         break;
                     }
-                    let prime = chars.next_if_eq(&'\'').is_some();
-                    column.push(letter_code(game, l, prime, r + 1)?);
+                    let (l, mark) = next_piece(&mut chars, l, r + 1)?;
+                    column.push(letter_code(game, l, mark, r + 1)?);
                 }
                 if !closed {
                     return Err(format!("a `[` on rank {} is never closed", r + 1));
@@ -530,8 +573,8 @@ fn parse_fields(game: &Game, text: &str) -> Result<Position, String> {
                     return Err(format!("an empty column `[]` on rank {}", r + 1));
                 }
             } else {
-                let prime = chars.next_if_eq(&'\'').is_some();
-                column.push(letter_code(game, c, prime, r + 1)?);
+                let (c, mark) = next_piece(&mut chars, c, r + 1)?;
+                column.push(letter_code(game, c, mark, r + 1)?);
             }
             let sq = squares.get(k as usize).copied();
             k = k.saturating_add(1);

@@ -21,17 +21,12 @@ pub fn game_summary(game: &Game) -> String {
         .iter()
         .enumerate()
         .map(|(t, p)| {
-            let letters: Vec<String> = game
-                .players
-                .iter()
-                .enumerate()
-                .map(|(owner, player)| {
+            let letters: Vec<String> = (0..game.owners)
+                .filter(|&owner| owner < game.players.len() || (game.neutral_types >> t) & 1 != 0)
+                .map(|owner| {
                     let code = game.code(owner, t);
-                    format!(
-                        "{} {}",
-                        player.name,
-                        super::position::piece_letter(game, code)
-                    )
+                    let name = game.players.get(owner).map_or("neutral", |p| &p.name);
+                    format!("{name} {}", super::position::piece_letter(game, code))
                 })
                 .collect();
             format!("{} ({})", p.name, letters.join(", "))

@@ -231,10 +231,17 @@ fn why_not(game: &Game, s: &Position, history: &History, wanted: &[u16], legal: 
         return format!("there is no piece on {name}");
     }
     let (owner, t) = game.decode(code);
-    if owner != s.to_move as usize {
+    let neutral = owner >= game.players.len();
+    let piece = match neutral {
+        true => format!("neutral {}", game.pieces[t].name),
+        false => game.pieces[t].name.clone(),
+    };
+    if neutral && !game.rules.iter().any(|r| r.neutral && r.place.is_none()) {
+        return format!("the {piece} on {name} belongs to nobody, and no rule moves it");
+    }
+    if !neutral && owner != s.to_move as usize {
         return format!("the piece on {name} is not yours");
     }
-    let piece = &game.pieces[t].name;
     let fits = |m: &Move| squares(m).starts_with(wanted);
     // A move the rules have but that another tier comes before, or that a rule read after
     // the move forbids.

@@ -377,8 +377,12 @@ pub enum Placed {
 
 #[derive(Clone, Debug)]
 pub struct Placement {
-    /// `None`: one such piece for every player, the condition read from each player's side.
+    /// `None`: one such piece for every player, the condition read from each player's side
+    /// (unless `neutral`).
     pub owner: Option<Ident>,
+    /// `neutral stone on d4`: a piece owned by nobody, the condition read from the first
+    /// player's side.
+    pub neutral: bool,
     /// `5 checker …` (with `piles`): a pile of that many on each square.
     pub count: Option<Spanned<i64>>,
     pub what: Placed,
@@ -410,6 +414,8 @@ pub enum PatternWord {
     Any,
     Friend,
     Enemy,
+    /// A piece owned by nobody.
+    Neutral,
     /// No square: a square off the board (`to + n is off`).
     Off,
 }
@@ -434,7 +440,9 @@ pub struct RunCount {
 
 #[derive(Clone, Debug)]
 pub enum Clause {
-    Piece(Vec<Ident>, Span),
+    /// `piece man, king`; with `neutral` (`piece neutral stone`), the rule moves pieces
+    /// owned by nobody (all their types where none is named).
+    Piece(Vec<Ident>, bool, Span),
     Along(Vec<Ident>, Span),
     Over(RunCount, Pattern, Span),
     Onto(Pattern, Span),
@@ -454,8 +462,9 @@ pub enum Clause {
         span: Span,
     },
     If(Expr, Span),
-    /// `place TYPE`: the move puts a new piece on its landing square.
-    Place(Ident, Span),
+    /// `place TYPE`: the move puts a new piece on its landing square; with `neutral`
+    /// (`place neutral stone`), a piece owned by nobody.
+    Place(Ident, bool, Span),
     /// `then RULE [when COND]`: the move goes on by another rule from where it landed
     /// (only where the condition holds after the first part, with `when`).
     Then(Ident, Option<Expr>, Span),

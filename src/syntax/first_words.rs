@@ -228,7 +228,7 @@ mod tests {
     fn a_choice_begins_with_each_alternatives_words() {
         assert_eq!(
             first_words("pattern"),
-            ["any", "empty", "enemy", "friend", "occupied", "off"]
+            ["any", "empty", "enemy", "friend", "neutral", "occupied", "off"]
         );
         assert_eq!(first_words("chain_mode"), ["may", "must"]);
     }

@@ -797,7 +797,19 @@ fn placement(pair: Pair<Rule>) -> Placement {
             span: span(&p),
             value: int(p.into_inner().next().unwrap()),
         });
+    let neutral = who.as_rule() == Rule::owned_piece
+        && who
+            .clone()
+            .into_inner()
+            .any(|p| p.as_rule() == Rule::kw_neutral);
     let (owner, what) = match who.as_rule() {
+        Rule::owned_piece if neutral => {
+            let piece = who
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::ident)
+                .unwrap();
+            (None, Placed::Piece(ident(piece)))
+        }
         Rule::owned_piece => {
             let mut i = who.into_inner().filter(|p| p.as_rule() == Rule::ident);
             let owner = ident(i.next().unwrap());
@@ -829,6 +841,7 @@ fn placement(pair: Pair<Rule>) -> Placement {
     };
     Placement {
         owner,
+        neutral,
         count,
         what,
         target,
@@ -897,7 +910,15 @@ fn sow_clause(pair: Pair<Rule>) -> SowClause {
 fn clause(pair: Pair<Rule>) -> Clause {
     let sp = span(&pair);
     match pair.as_rule() {
-        Rule::piece_clause => Clause::Piece(ident_list(after_keyword(pair).next().unwrap()), sp),
+        Rule::piece_clause => {
+            let mut inner = after_keyword(pair).peekable();
+            let neutral = inner.next_if(|p| p.as_rule() == Rule::kw_neutral).is_some();
+            Clause::Piece(
+                inner.next().map(ident_list).unwrap_or_default(),
+                neutral,
+                sp,
+            )
+        }
         Rule::along_clause => Clause::Along(ident_list(after_keyword(pair).next().unwrap()), sp),
         Rule::over_clause => {
             let mut inner = after_keyword(pair);
@@ -927,7 +948,11 @@ fn clause(pair: Pair<Rule>) -> Clause {
             span: sp,
         },
         Rule::if_clause => Clause::If(expr(after_keyword(pair).next().unwrap()), sp),
-        Rule::place_clause => Clause::Place(ident(after_keyword(pair).next().unwrap()), sp),
+        Rule::place_clause => {
+            let mut inner = after_keyword(pair).peekable();
+            let neutral = inner.next_if(|p| p.as_rule() == Rule::kw_neutral).is_some();
+            Clause::Place(ident(inner.next().unwrap()), neutral, sp)
+        }
         Rule::then_clause => {
             let mut parts = after_keyword(pair);
             let name = ident(parts.next().unwrap());
@@ -1041,6 +1066,7 @@ fn pattern(pair: Pair<Rule>) -> Pattern {
         Rule::kw_any => PatternWord::Any,
         Rule::kw_friend => PatternWord::Friend,
         Rule::kw_off => PatternWord::Off,
+        Rule::kw_neutral => PatternWord::Neutral,
         _ => PatternWord::Enemy,
     };
     Pattern {

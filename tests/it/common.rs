@@ -111,6 +111,19 @@ pub fn temp_folder(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// What `tabula play` prints for the game in `file` (with `args` after it) when `input` is
+/// typed.
+pub fn session(file: &std::path::Path, args: &[&str], input: &str) -> String {
+    let out = tabula_command()
+        .arg("play")
+        .arg(file)
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// Plays `moves` from `s` with the game's history kept (for `repeated`), checking that the
 /// game goes on before each; the position after them.
 pub fn play_line(game: &Game, mut s: Position, moves: &[&str]) -> Position {

@@ -1073,12 +1073,7 @@ fn stuck_says_the_next_player_has_no_move() {
     let dir = crate::common::temp_folder("stuck");
     let file = dir.join("blockade.game");
     std::fs::write(&file, &source).unwrap();
-    let out = crate::common::tabula_command()
-        .args(["play", file.to_str().unwrap(), "--position", text])
-        .write_stdin("c3-b3\n")
-        .output()
-        .unwrap();
-    let out = String::from_utf8(out.stdout).unwrap();
+    let out = crate::common::session(&file, &["--position", text], "c3-b3\n");
     assert!(
         out.contains(
             "White> c3-b3\nc3-b3 is not allowed: it would leave the other player no move\n"
@@ -1332,12 +1327,11 @@ fn a_rotation_turns_a_block_of_squares() {
     let dir = crate::common::temp_folder("twist");
     let file = dir.join("twist.game");
     std::fs::write(&file, &source).unwrap();
-    let out = crate::common::tabula_command()
-        .args(["play", file.to_str().unwrap(), "--position", text])
-        .write_stdin("b2/a1>\na1/b1>\na1/a1<\nhistory\n")
-        .output()
-        .unwrap();
-    let out = String::from_utf8(out.stdout).unwrap();
+    let out = crate::common::session(
+        &file,
+        &["--position", text],
+        "b2/a1>\na1/b1>\na1/a1<\nhistory\n",
+    );
     // b2 holds Black's marble; b1 is no block's corner by the rule's conditions.
     assert!(
         out.contains("White> b2/a1>\nthe piece on b2 is not yours\n"),
@@ -1353,4 +1347,106 @@ fn a_rotation_turns_a_block_of_squares() {
         "{out}"
     );
     crate::common::assert_documented(&[TWIST]);
+}
+
+const NEUTRAL: &str = "setup {
+  man where row == 0 and (file == 0 or file == 3)
+  neutral stone on b2, c3
+}
+move push {
+  piece neutral stone
+  along orthogonal
+  onto empty
+  if count(friend man around from) > 0
+}
+move drop {
+  place neutral stone
+  onto empty
+  if count(neutral) < 3 and count(friend around to) > 0
+}
+end { win when count(neutral in far) > 0 }";
+
+/// Neutral pieces, owned by nobody: set up, moved by either player, placed, matched by
+/// `neutral` and never by `friend` or `enemy`. Perft of Ferry against tests/models/ferry.py,
+/// a model written from its rules alone (`python3 tests/models/ferry.py 6`: 14 136 1364
+/// 13238 134427 1321352; this engine agrees to depth 6, the test stops at 5), moves from
+/// hand-made positions, the position text, and a session.
+#[test]
+fn neutral_pieces_belong_to_nobody_and_move_for_everybody() {
+    let head = "game \"Ferry\"\nboard 4 x 4\nplayers White, Black\npieces man, stone\nzone far = row == 3\nmove step { piece man  along all  onto empty }\nmove take { piece man  along all  onto enemy }\n";
+    let source = format!("{head}{NEUTRAL}\nno move: lose\n");
+    let g = compile(&source);
+    assert_eq!(perft_table(&g, 5), [14, 136, 1364, 13238, 134427]);
+    let start = tabula::engine::Position::start(&g);
+    assert_eq!(position_text(&g, &start), "m2m/2*s1/1*s2/M2M White");
+    // White's man on b1 stands next to the stone on b2 and a Black man on c2: it takes the
+    // man, never the stone (`enemy` is not neutral); the stone on b2 steps along files and
+    // ranks; no new stone, with three on the board.
+    let text = "4/1*s2/1*sm*s/1M2 White";
+    assert_eq!(
+        moves(&g, &position(&g, text)),
+        ["b1-a1", "b1-a2", "b1-c1", "b1xc2", "b2-a2"]
+    );
+    // Black may push the same stones: those next to its man on c2.
+    let black = "4/1*s2/1*sm*s/1M2 Black";
+    assert_eq!(
+        moves(&g, &position(&g, black)),
+        [
+            "b2-a2", "b3-a3", "b3-b4", "b3-c3", "c2-c1", "c2-c3", "c2-d1", "c2-d3", "c2xb1",
+            "d2-d1", "d2-d3"
+        ]
+    );
+    assert_eq!(after(&g, black, "d2-d3"), "4/1*s1*s/1*sm1/1M2 White");
+    // With two stones, a new one goes next to one of the mover's men.
+    let two = "4/1*s2/1M*s1/4 White";
+    let drops: Vec<String> = moves(&g, &position(&g, two))
+        .into_iter()
+        .filter(|m| !m.contains('-'))
+        .collect();
+    assert_eq!(drops, ["a1", "a2", "a3", "b1", "c1", "c3"]);
+    assert_eq!(after(&g, two, "a3"), "4/*s*s2/1M*s1/4 Black");
+    // A stone on a player's far row wins for that player, whoever pushed it there.
+    let s = play_move(&g, &position(&g, "4/1*s2/1M2/4 White"), "b3-b4");
+    assert_eq!(outcome(&g, &s), Some(Outcome::Win(0)));
+    let s = play_move(&g, &position(&g, "4/4/*sM2/4 White"), "a2-a1");
+    assert_eq!(outcome(&g, &s), Some(Outcome::Win(1)));
+    // `*` marks a neutral piece only where a game has them.
+    let plain = compile(&format!("{head}setup {{ man where row == 0 }}\n"));
+    assert_eq!(
+        crate::common::parse_position(&plain, "4/1*s2/4/M3 White").unwrap_err(),
+        "`*s` on rank 3: this game has no neutral pieces"
+    );
+    assert_eq!(
+        crate::common::parse_position(&g, "4/1*2/4/M3 White").unwrap_err(),
+        "a `*` on rank 3 is not followed by a piece letter (a neutral piece is written `*s`)"
+    );
+    // `piece neutral` with no type moves neutral pieces of every type.
+    let any_type = compile(&source.replace("piece neutral stone", "piece neutral"));
+    assert_eq!(perft_table(&any_type, 4), [14, 136, 1364, 13238]);
+    // A session: the board draws a neutral piece as `*` and its letter.
+    let dir = crate::common::temp_folder("ferry");
+    let file = dir.join("ferry.game");
+    std::fs::write(&file, &source).unwrap();
+    let out = crate::common::session(&file, &[], "c3-c4\nb2-b1\n");
+    assert!(
+        out.contains("White> c3-c4\nthe neutral stone on c3 has no legal move\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("White> b2-b1\nWhite plays b2-b1.\n\n4 |  m  .  .  m\n3 |  .  . *s  .\n2 |  .  .  .  .\n1 |  M *s  .  M\n"),
+        "{out}"
+    );
+    assert!(out.contains("*s neutral stone"), "{out}");
+    assert!(out.contains("Game over: Black wins"), "{out}");
+    // Where no rule moves neutral pieces, the session says so.
+    let blockers = source.replace("piece neutral stone", "piece man");
+    std::fs::write(&file, &blockers).unwrap();
+    let out = crate::common::session(&file, &[], "b2-b1\n");
+    assert!(
+        out.contains(
+            "White> b2-b1\nthe neutral stone on b2 belongs to nobody, and no rule moves it\n"
+        ),
+        "{out}"
+    );
+    crate::common::assert_documented(&[NEUTRAL]);
 }
