@@ -55,10 +55,15 @@ pub fn check(file: &GameFile, choices: &Choices) -> Result<(Checked, Vec<Problem
     }
 }
 
+/// What makes two problems the same problem: their kind, where they are, and their message.
+pub fn problem_key(p: &Problem) -> (Kind, Option<Span>, String) {
+    (p.kind, p.labels.first().map(|l| l.span), p.message.clone())
+}
+
 /// Puts problems in source order, each once.
 pub fn dedupe(problems: &mut Vec<Problem>) {
     let mut seen = IndexSet::new();
-    problems.retain(|p| seen.insert((p.kind, p.labels.first().map(|l| l.span), p.message.clone())));
+    problems.retain(|p| seen.insert(problem_key(p)));
     problems.sort_by_key(|p| (p.position(), p.severity()));
 }
 

@@ -107,6 +107,10 @@ pub enum Command {
         /// Print one JSON document on standard output instead of the drawn reports
         #[arg(long)]
         json: bool,
+        /// Check the file with at most this many of its variants (each is a whole check of
+        /// the file)
+        #[arg(long, value_name = "N", default_value_t = crate::compile::VARIANTS_CHECKED)]
+        variants: usize,
     },
     /// Speak the UCI engine protocol on standard input and output, so that a GUI or
     /// another engine can play the game against the computer
@@ -249,7 +253,11 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             at_least_one(threads)?,
             json,
         ),
-        Command::Validate { files, json } => validate::run(&files, json),
+        Command::Validate {
+            files,
+            json,
+            variants,
+        } => validate::run(&files, json, variants),
         Command::List => list::run(),
         Command::Show { game, svg, force } => show::run(&game, svg.as_deref(), force),
         Command::Perft {

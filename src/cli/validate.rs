@@ -9,7 +9,7 @@ use crate::load::find_source;
 use serde_json::{json, Value};
 use std::process::ExitCode;
 
-pub fn run(files: &[String], as_json: bool) -> Result<ExitCode, CliError> {
+pub fn run(files: &[String], as_json: bool, variants: usize) -> Result<ExitCode, CliError> {
     let mut failed = false;
     let mut reports = Vec::new();
     for arg in files {
@@ -25,7 +25,7 @@ pub fn run(files: &[String], as_json: bool) -> Result<ExitCode, CliError> {
                 continue;
             }
         };
-        let problems = crate::compile::validate_source(&source.text);
+        let problems = crate::compile::validate_source_with(&source.text, variants);
         let has_errors = problems.iter().any(Problem::is_error);
         failed |= has_errors;
         if as_json {

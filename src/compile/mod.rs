@@ -21,10 +21,10 @@ mod sowing;
 pub use crate::check::{Choices, Failure};
 
 use crate::check::{self, Checked};
-use crate::diagnostic::{Problem, Span};
+use crate::diagnostic::{Kind, Problem, Span};
 use crate::eval::Env;
 use crate::ir::{self, Game};
-use crate::syntax::ast::{GameFile, Item};
+use crate::syntax::ast::{self, GameFile, Item};
 
 /// A compiled game and the warnings its file earned.
 #[derive(Debug)]
@@ -52,34 +52,79 @@ pub fn compile_file(file: &GameFile, choices: &Choices) -> Result<Compiled, Fail
 
 /// Every problem in a source text: its syntax error, or what `validate` finds.
 pub fn validate_source(source: &str) -> Vec<Problem> {
+    validate_source_with(source, VARIANTS_CHECKED)
+}
+
+/// `validate_source`, checking at most `variants` variants.
+pub fn validate_source_with(source: &str, variants: usize) -> Vec<Problem> {
     match crate::syntax::parse(source) {
         Err(ps) => ps,
-        Ok(file) => validate(&file),
+        Ok(file) => validate_with(&file, variants),
     }
 }
 
+/// How many variants `validate` checks unless told otherwise: each is a whole check of the
+/// file, so that a file of thousands of variants would take minutes.
+pub const VARIANTS_CHECKED: usize = 256;
+
 /// Checks a file as `validate` does: with the default options, and again with each
-/// variant, so that a variant that breaks the file is caught too. Returns every problem
-/// once, in source order.
+/// variant (up to `VARIANTS_CHECKED`), so that a variant that breaks the file is caught
+/// too. Returns every problem once, in source order.
 pub fn validate(file: &GameFile) -> Vec<Problem> {
-    let mut all = Vec::new();
-    let mut runs = vec![Choices::default()];
-    for item in &file.items {
-        if let Item::Variant(v) = item {
-            runs.push(Choices {
-                variant: Some(v.name.name.clone()),
-                options: Vec::new(),
-            });
+    validate_with(file, VARIANTS_CHECKED)
+}
+
+/// `validate`, checking at most `variants` variants; a warning names the first variant left
+/// unchecked.
+pub fn validate_with(file: &GameFile, variants: usize) -> Vec<Problem> {
+    let declared: Vec<&ast::VariantDecl> = file
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Variant(v) => Some(v),
+            _ => None,
+        })
+        .collect();
+    let runs = std::iter::once(Choices::default()).chain(declared.iter().take(variants).map(|v| {
+        Choices {
+            variant: Some(v.name.name.clone()),
+            options: Vec::new(),
         }
-    }
+    }));
+    // Each problem once as it is found: a problem of the file is found again with every
+    // variant, and thousands of copies would not fit in memory.
+    let mut seen = indexmap::IndexSet::new();
+    let mut all = Vec::new();
     for choices in runs {
-        match compile_file(file, &choices) {
-            Ok(compiled) => all.extend(compiled.warnings),
-            Err(Failure::Problems(ps)) => all.extend(ps),
+        let found = match compile_file(file, &choices) {
+            Ok(compiled) => compiled.warnings,
+            Err(Failure::Problems(ps)) => ps,
             // A variant that the file itself declares wrongly was reported as a problem in
             // the default run already.
-            Err(Failure::Choice(_)) => {}
+            Err(Failure::Choice(_)) => Vec::new(),
+        };
+        for p in found {
+            if seen.insert(check::problem_key(&p)) {
+                all.push(p);
+            }
         }
+    }
+    if let Some(first) = declared.get(variants) {
+        all.push(
+            Problem::new(
+                Kind::VariantsUnchecked,
+                format!(
+                    "{} of the {} variants were not checked",
+                    declared.len() - variants,
+                    declared.len()
+                ),
+            )
+            .label(first.name.span, "the first variant not checked")
+            .help(format!(
+                "validate checks the defaults and the first {variants} variants; check them all with `tabula validate --variants {}`",
+                declared.len()
+            )),
+        );
     }
     check::dedupe(&mut all);
     all

@@ -225,6 +225,8 @@ kinds! {
     ReachableBeforeTurn = "reachable_before_turn", Error, "`reachable(capture)` outside `end before turn`";
     /// `end before turn { lose when not reachable(capture) }` in a game that never captures.
     NeverCaptures = "never_captures", Warning, "`reachable(capture)` is always false: no rule captures";
+    /// `tabula validate` of a file of 300 variants: the first 256 are checked.
+    VariantsUnchecked = "variants_unchecked", Warning, "`validate` checked only the first variants (256 unless `--variants N` says)";
     /// `onto neutral` in a game whose setup puts no neutral piece and whose rules place none.
     NoNeutralPieces = "no_neutral_pieces", Warning, "a pattern or rule names neutral pieces, but none is ever on the board";
 
