@@ -93,6 +93,24 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
     // Ctrl-Cs in a row at the prompt: the second asks whether to leave.
     let mut interrupts = 0;
     loop {
+        // Lines typed while the computer thought, each played as if typed at its prompt
+        // (the editor would take the first and lose the rest).
+        if let Some(line) = typed_ahead() {
+            interrupts = 0;
+            writeln!(out, "{}{line}", session.prompt())?;
+            if !line.trim().is_empty() {
+                let _ = editor.add_history_entry(line.as_str());
+            }
+            super::interrupt::take();
+            let o = session.execute(&line);
+            write!(out, "{}", o.text)?;
+            out.flush()?;
+            if o.quit {
+                return Ok(());
+            }
+            computer_turns(&mut session, true)?;
+            continue;
+        }
         if let Some(h) = editor.helper_mut() {
             *h.words.borrow_mut() = session.completions();
         }
@@ -135,6 +153,37 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
             Err(e) => return Err(std::io::Error::other(e)),
         }
     }
+}
+
+/// A whole line typed ahead, before the editor took the terminal: the terminal keeps such
+/// lines in its line mode, and hands them over one a read, while a line still being typed
+/// (no Enter yet) is left for the editor. `None` when no whole line waits.
+#[cfg(unix)]
+fn typed_ahead() -> Option<String> {
+    use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+    use std::os::fd::AsFd;
+    let stdin = std::io::stdin();
+    let mut fds = [PollFd::new(stdin.as_fd(), PollFlags::POLLIN)];
+    let ready = poll(&mut fds, PollTimeout::ZERO).ok()? > 0;
+    if !ready || !fds[0].revents()?.contains(PollFlags::POLLIN) {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    match stdin.lock().read_until(b'\n', &mut bytes) {
+        Ok(_) if bytes.last() == Some(&b'\n') => {
+            bytes.pop();
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+            Some(String::from_utf8_lossy(&bytes).into_owned())
+        }
+        _ => None,
+    }
+}
+
+#[cfg(not(unix))]
+fn typed_ahead() -> Option<String> {
+    None
 }
 
 /// The computer's moves, each shown as it is made. On a terminal (`live`), a line below

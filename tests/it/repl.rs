@@ -851,3 +851,47 @@ fn the_position_text_of_a_session_keeps_the_ko() {
     );
     assert!(out.contains("White> pass\nWhite plays pass.\n"), "{out}");
 }
+
+/// In a terminal, lines typed while the computer thinks are each played in turn once it has
+/// moved (the line editor used to take the first and lose the rest). The session runs in a
+/// pseudo-terminal made by `script` (util-linux); the lines arrive while the computer
+/// thinks for 2 s.
+#[test]
+fn lines_typed_while_the_computer_thinks_are_each_played() {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let command = format!(
+        "{} play chess --ai Black --think 2s --seed 1",
+        env!("CARGO_BIN_EXE_tabula")
+    );
+    let mut child = Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("`script` (util-linux) makes the terminal");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"e2e4\n").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    stdin.write_all(b"history\nmoves\n").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(3500));
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    let mut bytes = Vec::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_end(&mut bytes)
+        .unwrap();
+    child.wait().unwrap();
+    let text = String::from_utf8_lossy(&bytes).replace('\r', "");
+    let after = text
+        .split("Black plays ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(after.contains("White> history\n   1. e4 "), "{text}");
+    assert!(after.contains("White> moves\n   1. "), "{text}");
+}
