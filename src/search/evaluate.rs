@@ -214,6 +214,11 @@ fn advancement(game: &Game, values: &[i32]) -> Vec<i32> {
 /// Games played at random to estimate values, and the longest of them.
 const GAMES: usize = 24;
 const PLIES: usize = 120;
+/// The most plies of those games, times the board's squares: all of them on a board of up
+/// to 100 squares, fewer on a larger one, where a ply costs more (on 19 x 19, 800 plies
+/// rather than 2,880: a second rather than four). A bound on work, not time, so that the
+/// values, and the computer's moves, are the same on every machine.
+const SQUARE_PLIES: usize = GAMES * PLIES * 100;
 
 /// Each piece type's value from random games: 100 and 100 more for each move a piece of
 /// the type has on average when its player is to move (a type never seen is worth 100).
@@ -223,10 +228,15 @@ fn mobility_values<Z: Layout>(game: &Game, start: &State<Z>) -> Vec<i32> {
     let mut rng = Rng::new(0x007a_b01a);
     let mut scratch = Scratch::default();
     let mut list = Vec::new();
+    let mut plies_left = SQUARE_PLIES / game.board.cells().max(1);
     for _ in 0..GAMES {
         let mut s = *start;
         scratch.history.start(game, &mut s);
         for _ in 0..PLIES {
+            if plies_left == 0 {
+                break;
+            }
+            plies_left -= 1;
             if generate(game, &s, &mut scratch, &mut list).is_some() || list.is_empty() {
                 break;
             }

@@ -61,6 +61,10 @@ const WORDS: &[&str] = &[
     "chain must turning",
     "chain may taking",
     "rotate 2 x 2 clockwise, anticlockwise",
+    "neutral",
+    "piece neutral",
+    "place neutral stone",
+    "neutral man on c3",
     "and stuck else \"no\"",
     "player == ",
     "+ (0, count(friend))",
@@ -171,9 +175,35 @@ fn dictionary_entry(mut i: usize) -> &'static str {
     unreachable!("an entry of the dictionary")
 }
 
-/// The shipped games' sources and the broken files of `tests/diagnostics`: the seeds the
+/// The shipped games' sources, the broken files of `tests/diagnostics`, the corpus, and
+/// each example of docs/LANGUAGE.md (a fragment given a game to stand in): the seeds the
 /// mutations start from.
 fn seed_sources() -> Vec<String> {
+    let mut sources = seed_files();
+    sources.extend(reference_examples());
+    sources
+}
+
+/// Every example of docs/LANGUAGE.md, as a file: a fragment (a rule, a setup) after a small
+/// game's first lines, a whole game as it is.
+fn reference_examples() -> Vec<String> {
+    let reference =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LANGUAGE.md"))
+            .unwrap();
+    let head = "game \"Example\"\nboard 5 x 5\nplayers White, Black\npieces man, king, stone\nzone far = row == 4\n";
+    reference
+        .split("```")
+        .skip(1)
+        .step_by(2)
+        .map(|block| match block.contains("game \"") {
+            true => block.to_string(),
+            false => format!("{head}{block}"),
+        })
+        .collect()
+}
+
+/// The files of the seed folders.
+fn seed_files() -> Vec<String> {
     let mut files: Vec<PathBuf> = Vec::new();
     for dir in ["games", "tests/diagnostics", "tests/fuzz_corpus"] {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
@@ -345,18 +375,10 @@ fn shipped(names: &[&str]) -> Vec<(String, Game)> {
         .collect()
 }
 
-const SHIPPED: &[&str] = &[
-    "zola",
-    "laska",
-    "jerboa",
-    "zigzag",
-    "kalah",
-    "chess",
-    "othello",
-    "backgammon",
-    "xiangqi",
-    "shogi",
-];
+/// Every shipped game.
+fn shipped_names() -> Vec<&'static str> {
+    tabula::load::shipped::names()
+}
 
 /// A position text mangled from one reached in play.
 fn position_input(game: &Game, rng: &mut Rng) -> String {
@@ -418,10 +440,57 @@ fn session_line(session: &Session, dir: &Path, rng: &mut Rng) -> String {
     let record = dir.join(format!("r{}.rec", rng.below(3)));
     let record = record.to_str().unwrap();
     let to_move = &session.game().players[session.state().to_move as usize].name;
-    match rng.below(15) {
+    let game = session.game();
+    // The computer thinks for up to 5 s a move at any level on a large board (19 x 19),
+    // and a second at level 1 on Shogi's: above random play only where it answers at once.
+    let thinks_briefly = game.board.cells() <= 64;
+    match rng.below(17) {
         12 => ["back", "forward", "first", "last", "undo 3", "redo 3"][rng.below(6)].into(),
         13 => format!("goto {}", rng.below(10)),
+        14 if thinks_briefly => [
+            format!("ai {to_move} 0"),
+            format!("ai {to_move} mcts1"),
+            format!("ai {to_move} alphabeta1"),
+            format!("ai {to_move} off"),
+            "ai off".to_string(),
+        ][rng.below(5)]
+        .clone(),
         14 => [format!("ai {to_move} 0"), "ai off".to_string()][rng.below(2)].clone(),
+        // Every other command of `help`.
+        15 => {
+            let square = game.board.name(rng.below(game.board.cells()) as u16);
+            let picture = dir.join("p.svg");
+            let commands = [
+                "plays".to_string(),
+                "fen".to_string(),
+                "rules".to_string(),
+                "roll".to_string(),
+                format!("roll {}-{}", 1 + rng.below(6), 1 + rng.below(6)),
+                "dice typed".to_string(),
+                "dice rolled".to_string(),
+                format!("moves {square}"),
+                format!("{}", 1 + rng.below(40)),
+                format!("picture {}", picture.to_str().unwrap()),
+                format!("picture {record}"),
+                "quit".to_string(),
+                // The computer's suggestion, where it thinks briefly.
+                match thinks_briefly {
+                    true => "hint".to_string(),
+                    false => "show".to_string(),
+                },
+            ];
+            commands[rng.below(commands.len())].clone()
+        }
+        // A legal move typed by its squares alone (`c3 d4`, `c3d4`).
+        16 if !legal.is_empty() => {
+            let m = legal[rng.below(legal.len())];
+            let squares: Vec<&str> = std::iter::once(m.from)
+                .chain(m.steps().iter().map(|s| s.to()))
+                .filter(|&sq| (sq as usize) < game.board.cells())
+                .map(|sq| game.board.name(sq))
+                .collect();
+            squares.join(["", " "][rng.below(2)])
+        }
         0..=3 if !legal.is_empty() => {
             move_text_among(session.game(), legal[rng.below(legal.len())], &legal)
         }
@@ -494,12 +563,63 @@ struct Counts {
     positions: usize,
     sessions: usize,
     lines: usize,
+    /// Inputs run through the `tabula` binary: its command line, exit status and standard
+    /// error.
+    binary: usize,
 }
+
+impl Counts {
+    fn total(&self) -> usize {
+        self.sources + self.positions + self.lines + self.binary
+    }
+
+    fn add(&mut self, other: &Counts) {
+        self.sources += other.sources;
+        self.positions += other.positions;
+        self.sessions += other.sessions;
+        self.lines += other.lines;
+        self.binary += other.binary;
+    }
+}
+
+/// One input through the binary, as a person at a shell would give it: a mutated rule file
+/// validated, counted or shown; a shipped game shown from a mangled position; or a session's
+/// lines piped into `play`. It must end within `BINARY_HANG` with an answer: no panic, no
+/// abort or signal, nothing that says `panicked` on standard error.
+fn binary_target(args: &[String], input: &str) -> Result<(), String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("timeout")
+        .args(["-s", "KILL", &BINARY_HANG.as_secs().to_string()])
+        .arg(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run the binary: {e}"))?;
+    let mut stdin = child.stdin.take().unwrap();
+    // A session that ends early closes its input: a write that fails then is no finding.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    match out.status.code() {
+        _ if stderr.contains("panicked") => Err(format!("panicked: {stderr}")),
+        Some(0..=2) | Some(130) => Ok(()),
+        Some(137) | None => Err(format!("killed or hung ({:?}): {stderr}", out.status)),
+        Some(code) => Err(format!("exit {code}: {stderr}")),
+    }
+}
+
+/// An input through the binary takes at most this long (the computer may think 5 s).
+const BINARY_HANG: Duration = Duration::from_secs(15);
 
 /// Runs the four targets until `enough` says stop.
 fn campaign(seed: u64, mut enough: impl FnMut(&Counts) -> bool) -> (Counts, Vec<Finding>) {
     let sources = seed_sources();
-    let games = shipped(SHIPPED);
+    let games = shipped(&shipped_names());
     let dir = crate::common::temp_folder(&format!("fuzz-{seed}"));
     let mut rng = Rng::new(seed);
     let mut counts = Counts::default();
@@ -526,7 +646,8 @@ fn campaign(seed: u64, mut enough: impl FnMut(&Counts) -> bool) -> (Counts, Vec<
             counts.positions += 1;
         }
         {
-            let name = SHIPPED[rng.below(SHIPPED.len())];
+            let names = shipped_names();
+            let name = names[rng.below(names.len())];
             let loaded = load(&GameSpec::named(name)).unwrap();
             let mut session = Session::new(GameSpec::named(name), loaded, &[], 1).unwrap();
             let mut lines = Vec::new();
@@ -546,18 +667,55 @@ fn campaign(seed: u64, mut enough: impl FnMut(&Counts) -> bool) -> (Counts, Vec<
             });
             counts.sessions += 1;
             counts.lines += lines.len();
+            // The same through the binary, or another input of the command line.
+            let file = dir.join("fuzz.game");
+            let (args, stdin): (Vec<String>, String) = match rng.below(4) {
+                // The binary's session plays the computer's turns until a person's: with
+                // both sides the computer's, a whole game, at random to be brief.
+                0 => {
+                    let random = |l: &String| match l.split(' ').collect::<Vec<_>>()[..] {
+                        ["ai", who, level] if level != "off" => format!("ai {who} 0"),
+                        _ => l.clone(),
+                    };
+                    let typed: Vec<String> = lines.iter().map(random).collect();
+                    (vec!["play".into(), name.into()], typed.join("\n") + "\n")
+                }
+                1 => {
+                    let (name, game) = &games[rng.below(games.len())];
+                    let position = position_input(game, &mut rng);
+                    let args = ["show", name.as_str(), "--position", &position];
+                    (args.map(String::from).to_vec(), String::new())
+                }
+                verb => {
+                    let text = mutate(&sources[rng.below(sources.len())], &sources, &mut rng);
+                    let _ = std::fs::write(&file, text);
+                    let path = file.to_str().unwrap().to_string();
+                    let args = match verb {
+                        2 => vec!["validate".into(), path],
+                        _ => ["perft", &path, "--depth", "2"].map(String::from).to_vec(),
+                    };
+                    (args, String::new())
+                }
+            };
+            let input = format!("{}\n{stdin}", args.join(" "));
+            run_one("binary", &input, &mut findings, || {
+                binary_target(&args, &stdin)
+            });
+            counts.binary += 1;
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
     (counts, findings)
 }
 
-/// Writes each finding's reproducer under `target/fuzz-failures/` and fails with a summary.
+/// Writes each finding's reproducer under `target/fuzz-failures/` (in place of an earlier
+/// run's) and fails with a summary.
 fn report(findings: &[Finding]) {
     if findings.is_empty() {
         return;
     }
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/fuzz-failures");
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let mut summary = String::new();
     for (i, f) in findings.iter().enumerate() {
@@ -575,21 +733,46 @@ fn fuzz_ci_run() {
     report(&findings);
 }
 
+/// A long run: `FUZZ_SECONDS` (60) at most, `FUZZ_INPUTS` inputs at most (no bound), on
+/// `FUZZ_THREADS` threads (2), each a campaign of its own seed from `FUZZ_SEED` (2).
 #[test]
 #[ignore]
 fn fuzz_long_run() {
-    let seconds: u64 = std::env::var("FUZZ_SECONDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(60);
-    let seed: u64 = std::env::var("FUZZ_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(2);
+    let setting = |name: &str, default: u64| -> u64 {
+        std::env::var(name)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default)
+    };
+    let seconds = setting("FUZZ_SECONDS", 60);
+    let inputs = setting("FUZZ_INPUTS", u64::MAX) as usize;
+    let seed = setting("FUZZ_SEED", 2);
+    let threads = setting("FUZZ_THREADS", 2).max(1);
     let started = Instant::now();
-    let (counts, findings) = campaign(seed, |_| started.elapsed().as_secs() >= seconds);
+    let runs: Vec<(Counts, Vec<Finding>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|i| {
+                scope.spawn(move || {
+                    campaign(seed * 1000 + i, |c| {
+                        started.elapsed().as_secs() >= seconds
+                            || c.total() >= inputs / threads as usize
+                    })
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let elapsed = started.elapsed().as_secs_f64();
+    let mut counts = Counts::default();
+    let mut findings = Vec::new();
+    for (c, f) in runs {
+        counts.add(&c);
+        findings.extend(f);
+    }
     eprintln!(
-        "fuzz: seed {seed}, {seconds} s: {counts:?}, {} findings",
+        "fuzz: seed {seed}, {threads} threads, {elapsed:.0} s: {counts:?}, {} inputs ({:.0} a second), {} findings",
+        counts.total(),
+        counts.total() as f64 / elapsed,
         findings.len()
     );
     report(&findings);
@@ -603,7 +786,7 @@ fn fuzz_corpus_replays() {
         .map(|e| e.unwrap().path())
         .collect();
     paths.sort();
-    let games = shipped(SHIPPED);
+    let games = shipped(&shipped_names());
     let mut findings = Vec::new();
     let mut rng = Rng::new(1);
     let work = crate::common::temp_folder("corpus");
