@@ -27,6 +27,10 @@ use tabula::present::{move_text_among, parse_move, parse_position, position_text
 use tabula::repl::Session;
 use tabula::rng::Rng;
 
+/// How long the computer thinks a move in a fuzzed session, at any level (`--think`), so
+/// that twenty lines of a session stay well within `HANG`.
+const THINK: Duration = Duration::from_millis(50);
+
 /// An input that takes longer than this is a hang.
 const HANG: Duration = Duration::from_secs(5);
 
@@ -538,6 +542,7 @@ fn session_line(session: &Session, dir: &Path, rng: &mut Rng) -> String {
 fn session_target(name: &str, lines: &[String], dir: &Path) -> Result<(), String> {
     let loaded = load(&GameSpec::named(name)).map_err(|e| e.to_string())?;
     let mut session = Session::new(GameSpec::named(name), loaded, &[], 1)?;
+    session.think = Some(THINK);
     session.opening();
     for line in lines {
         session.execute(line);
@@ -624,6 +629,9 @@ fn campaign(seed: u64, mut enough: impl FnMut(&Counts) -> bool) -> (Counts, Vec<
     let mut rng = Rng::new(seed);
     let mut counts = Counts::default();
     let mut findings = Vec::new();
+    // With `FUZZ_ORACLE=FILE`: the chess positions accepted, for tests/models/chess_oracle.py.
+    let oracle_file = std::env::var("FUZZ_ORACLE").ok();
+    let mut oracle = oracle_file.as_ref().map(|_| String::new());
     while !enough(&counts) {
         for _ in 0..20 {
             let input = mutate(&sources[rng.below(sources.len())], &sources, &mut rng);
@@ -644,12 +652,18 @@ fn campaign(seed: u64, mut enough: impl FnMut(&Counts) -> bool) -> (Counts, Vec<
                 || position_target(game, &input, &mut inner),
             );
             counts.positions += 1;
+            if let (Some(oracle), "chess") = (&mut oracle, name.as_str()) {
+                oracle.push_str(&chess_oracle_line(game, &input));
+                let swapped = piece_swapped(game, &mut rng);
+                oracle.push_str(&chess_oracle_line(game, &swapped));
+            }
         }
         {
             let names = shipped_names();
             let name = names[rng.below(names.len())];
             let loaded = load(&GameSpec::named(name)).unwrap();
             let mut session = Session::new(GameSpec::named(name), loaded, &[], 1).unwrap();
+            session.think = Some(THINK);
             let mut lines = Vec::new();
             for _ in 0..20 {
                 let line = session_line(&session, &dir, &mut rng);
@@ -670,6 +684,8 @@ fn campaign(seed: u64, mut enough: impl FnMut(&Counts) -> bool) -> (Counts, Vec<
             // The same through the binary, or another input of the command line.
             let file = dir.join("fuzz.game");
             let (args, stdin): (Vec<String>, String) = match rng.below(4) {
+                // The binary's session plays the computer's turns until a person's: with
+                // both sides the computer's, a whole game, at random to be brief.
                 // The binary's session plays the computer's turns until a person's: with
                 // both sides the computer's, a whole game, at random to be brief.
                 0 => {
@@ -704,8 +720,63 @@ fn campaign(seed: u64, mut enough: impl FnMut(&Counts) -> bool) -> (Counts, Vec<
             counts.binary += 1;
         }
     }
+    if let (Some(file), Some(lines)) = (oracle_file, oracle) {
+        use std::io::Write;
+        let mut out = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(file)
+            .unwrap();
+        out.write_all(lines.as_bytes()).unwrap();
+    }
     let _ = std::fs::remove_dir_all(&dir);
     (counts, findings)
+}
+
+/// A position reached in play with one piece turned into another (of either side), so that
+/// the text still reads: positions no game reaches, for the second oracle.
+fn piece_swapped(game: &Game, rng: &mut Rng) -> String {
+    let mut s = Position::start(game);
+    for _ in 0..rng.below(40) {
+        let moves = s.legal_moves(game);
+        if moves.is_empty() {
+            break;
+        }
+        s.make(game, moves[rng.below(moves.len())]);
+    }
+    let text = position_text(game, &s);
+    let board_end = text.find(' ').unwrap_or(text.len());
+    let letters: Vec<usize> = text[..board_end]
+        .char_indices()
+        .filter(|(_, c)| c.is_ascii_alphabetic())
+        .map(|(i, _)| i)
+        .collect();
+    let mut out = text.clone();
+    if let Some(&at) = letters.get(rng.below(letters.len().max(1))) {
+        let pieces: Vec<char> = game
+            .pieces
+            .iter()
+            .flat_map(|p| [p.letter.to_ascii_uppercase(), p.letter.to_ascii_lowercase()])
+            .collect();
+        let piece = pieces[rng.below(pieces.len())];
+        out.replace_range(at..at + 1, &piece.to_string());
+    }
+    out
+}
+
+/// A chess position the engine accepts, for the second oracle: `FEN | PERFT1 PERFT2`
+/// (nothing for a text it refuses or a position FEN cannot write).
+fn chess_oracle_line(game: &Game, text: &str) -> String {
+    let Ok(s) = parse_position(game, text) else {
+        return String::new();
+    };
+    let Some(fen) = tabula::present::fen::fen_text(game, &s, 1) else {
+        return String::new();
+    };
+    let counts: Vec<String> = (1..=2)
+        .map(|d| tabula::search::perft::perft_at(game, &s, d, 1).to_string())
+        .collect();
+    format!("{fen} | {}\n", counts.join(" "))
 }
 
 /// Writes each finding's reproducer under `target/fuzz-failures/` (in place of an earlier
