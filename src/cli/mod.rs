@@ -32,6 +32,11 @@ pub const DEFAULT_MAX_PLIES: usize = 10_000;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// In a game whose end reads `reachable(capture)`: the most positions one search for a
+    /// coming capture visits before it gives up and lets the game go on (default 262,144,
+    /// about 10 MB; at most 16,777,216)
+    #[arg(long, global = true, value_name = "N")]
+    pub search_positions: Option<usize>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -196,6 +201,9 @@ pub fn main() -> ExitCode {
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    if let Some(n) = cli.search_positions {
+        crate::engine::set_search_positions(n).map_err(CliError::Usage)?;
+    }
     match cli.command {
         Command::Play {
             game,

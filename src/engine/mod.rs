@@ -39,7 +39,7 @@ pub use layout::{Large, Layout, LayoutKind, Medium, MediumSlots, Small, SmallSlo
 pub use make::{make, make_sown};
 pub use moves::{Move, Step, MAX_CHAIN};
 pub use position::{Position, Workspace, Wrap};
-pub use reach::ReachMemo;
+pub use reach::{set_search_positions, ReachMemo};
 pub use sample::{countable, drawn, sample, sample_counted, sample_drawn, Landings};
 pub use sowing::SownList;
 pub use sowing::{sowing_ends, MAX_SOWN};

@@ -20,6 +20,7 @@ use super::moves::Move;
 use super::sowing::{sowings, SownList};
 use super::state::State;
 use crate::ir::Game;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What the reachability search has found, and its working memory, kept between calls by
 /// its owner.
@@ -51,24 +52,46 @@ pub struct ReachMemo<Z: Layout> {
 }
 
 /// The most positions one search visits before it gives up (about 10 MB of keys for a
-/// game of five words a key): past it, a capture is taken to be reachable.
-const SEARCH_BUDGET: usize = 1 << 18;
+/// game of five words a key): past it, a capture is taken to be reachable. The command
+/// line may change it (`--search-positions`, `set_search_positions`).
+pub const SEARCH_BUDGET: usize = 1 << 18;
 
-/// The positions one search from `s` may visit: `SEARCH_BUDGET`, fewer where each sowing
-/// is long (a sowing moves each seed lifted, up to every seed on the board), so that the
-/// work of a search stays bounded however many seeds there are.
+/// The most `--search-positions` may ask for: about 640 MB of keys.
+pub const MAX_SEARCH_BUDGET: usize = 1 << 24;
+
+/// The bound in force: `SEARCH_BUDGET` unless the command line said otherwise.
+static SEARCH_POSITIONS: AtomicUsize = AtomicUsize::new(SEARCH_BUDGET);
+
+/// Sets the most positions one search visits (`--search-positions N`); the error says why
+/// a number is refused.
+pub fn set_search_positions(n: usize) -> Result<(), String> {
+    if !(MIN_SEARCH_BUDGET..=MAX_SEARCH_BUDGET).contains(&n) {
+        return Err(format!(
+            "--search-positions takes {MIN_SEARCH_BUDGET} to {MAX_SEARCH_BUDGET} positions (about 40 bytes each), not {n}"
+        ));
+    }
+    SEARCH_POSITIONS.store(n, Ordering::Relaxed);
+    Ok(())
+}
+
+/// The positions one search from `s` may visit: the bound in force, fewer where each
+/// sowing is long (a sowing moves each seed lifted, up to every seed on the board), so that
+/// the work of a search stays bounded however many seeds there are.
 fn search_budget<Z: Layout>(game: &Game, s: &State<Z>) -> usize {
+    let budget = SEARCH_POSITIONS.load(Ordering::Relaxed);
     if game.sowing.is_none() {
-        return SEARCH_BUDGET;
+        return budget;
     }
     let seeds: u64 = game.board.squares().map(|sq| s.seeds(sq as usize)).sum();
     let scale = (seeds / SEEDS_PER_SOWING).max(1);
-    (SEARCH_BUDGET / scale as usize).max(MIN_SEARCH_BUDGET)
+    (budget / scale as usize).max(MIN_SEARCH_BUDGET)
 }
 
-/// The most moves one search makes (on a large board each position has many): with
-/// `SEARCH_BUDGET`, a bound on its work, a fraction of a second.
-const MOVES_BUDGET: usize = 1 << 21;
+/// The most moves one search makes (on a large board each position has many): eight for
+/// each position of the bound, a bound on its work (a fraction of a second by default).
+fn moves_budget() -> usize {
+    SEARCH_POSITIONS.load(Ordering::Relaxed) * 8
+}
 
 /// The seeds on the board up to which a search may visit `SEARCH_BUDGET` positions.
 const SEEDS_PER_SOWING: u64 = 64;
@@ -320,7 +343,7 @@ pub(super) fn capture_reachable<Z: Layout>(
             break;
         }
         head += 1;
-        if memo.parents.len() > budget || made > MOVES_BUDGET {
+        if memo.parents.len() > budget || made > moves_budget() {
             // Too many positions without a capture to settle it: say a capture may still
             // come (the game goes on), remember nothing, and count it.
             memo.given_up += 1;

@@ -124,7 +124,7 @@ pub fn options_text(game: &Game) -> String {
 /// Said when a search for `reachable(capture)` gave up before it could settle the answer:
 /// the answer then is "a capture may still come", so the game goes on.
 pub fn unsettled_note() -> &'static str {
-    "whether a capture can still come was not settled within the search bound; the game goes on"
+    "whether a capture can still come was not settled within the search bound (--search-positions N raises it); the game goes on"
 }
 
 /// A number and its noun, agreeing: `1 win`, `3 wins`.

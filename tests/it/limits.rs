@@ -352,7 +352,7 @@ fn a_search_for_a_capture_that_cannot_settle_gives_up_and_says_so() {
     )
     .unwrap();
     let text = show(&[file.to_str().unwrap()]);
-    assert!(text.contains("note:     whether a capture can still come was not settled within the search bound; the game goes on\nto move:  White\n"), "{text}");
+    assert!(text.contains("note:     whether a capture can still come was not settled within the search bound (--search-positions N raises it); the game goes on\nto move:  White\n"), "{text}");
     // On a smaller board it is settled: no capture can come, and the game is drawn.
     std::fs::write(
         &file,
@@ -363,6 +363,27 @@ fn a_search_for_a_capture_that_cannot_settle_gives_up_and_says_so() {
     )
     .unwrap();
     assert!(show(&[file.to_str().unwrap()]).ends_with("result:   draw\n"));
+    // With a bound too small to settle it, the search gives up there too; a bound past
+    // what the machine can keep is refused.
+    let small = show(&[file.to_str().unwrap(), "--search-positions", "256"]);
+    assert!(
+        small.contains("note:     whether a capture can still come was not settled"),
+        "{small}"
+    );
+    let out = crate::common::tabula_command()
+        .args([
+            "show",
+            file.to_str().unwrap(),
+            "--search-positions",
+            "100000000",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: --search-positions takes 256 to 16777216 positions (about 40 bytes each), not 100000000\n"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
