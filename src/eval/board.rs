@@ -47,18 +47,33 @@ pub(crate) fn count<M: Mask>(pattern: &Pattern, zone: Option<usize>, env: &Env<M
 }
 
 /// How many squares match a pattern, on the board or in a zone, where `holds` (read for
-/// each) says yes.
+/// each) says yes. Where `holds` reads its square only through the square's group along
+/// `group` (`reaches(here, friend)`), it is read once for each group and answers for all
+/// its squares: Go's territory is a few floods, not one a square.
 pub(crate) fn count_where<M: Mask>(
     pattern: &Pattern,
     zone: Option<usize>,
     env: &Env<M>,
+    group_dirs: Option<&[DirId]>,
     holds: impl Fn(u16) -> bool,
 ) -> i64 {
     let mut set = pattern_squares(pattern, env);
     if let Some(z) = zone {
         set &= M::from_set(&env.zones[z].sets[env.player as usize]);
     }
-    set.squares().filter(|&sq| holds(sq)).count() as i64
+    let Some(dirs) = group_dirs else {
+        return set.squares().filter(|&sq| holds(sq)).count() as i64;
+    };
+    let mut n = 0;
+    while !set.is_empty() {
+        let sq = set.lowest();
+        let joined = (group(env, sq, dirs) | M::bit(sq)) & set;
+        if holds(sq) {
+            n += joined.count() as i64;
+        }
+        set &= !joined;
+    }
+    n
 }
 
 /// A board's pieces as one number (what each cell holds, and the columns or seeds of the

@@ -2,8 +2,8 @@
 //! (`ir::Program`), with jumps for the short-circuit `and` and `or`, then fused into fewer,
 //! larger operations. `run.rs` beside this runs them.
 
-use crate::ir::program::{Op, Program, WHOLE_BOARD};
-use crate::ir::{BinOp, DirId, Expr, GroupRead, Pattern, UnOp};
+use crate::ir::program::{Op, Program, NO_GROUP, WHOLE_BOARD};
+use crate::ir::{BinOp, DirId, Expr, GroupRead, Pattern, SquareRef, UnOp};
 
 impl Program {
     /// The program of one expression.
@@ -239,6 +239,11 @@ impl Program {
                 let p = self.pattern(p);
                 let z = z.map_or(WHOLE_BOARD, |z| z as u32);
                 self.conditions.push(Program::of(condition));
+                let group = match group_constant(condition) {
+                    HereRead::Group(dirs) => self.dirs(dirs),
+                    HereRead::None | HereRead::Square => NO_GROUP,
+                };
+                self.condition_groups.push(group);
                 let c = (self.conditions.len() - 1) as u32;
                 self.push(Op::CountWhere(p, z, c), h, 1)
             }
@@ -311,4 +316,37 @@ fn free_test<'a>(
         _ => return None,
     };
     Some((sq, dirs, has))
+}
+
+/// How a condition of `count(… where …)` reads `here`.
+enum HereRead<'e> {
+    /// Not at all.
+    None,
+    /// Only through the group of `here` along these directions: the same for every square
+    /// of a group.
+    Group(&'e Vec<Vec<DirId>>),
+    /// Otherwise.
+    Square,
+}
+
+/// How `e` reads `here` (see `HereRead`). A `count(… where …)` inside it has a `here` of its
+/// own.
+fn group_constant(e: &Expr) -> HereRead<'_> {
+    match e {
+        Expr::Square(SquareRef::Here) => HereRead::Square,
+        Expr::CountWhere(..) => HereRead::None,
+        Expr::Reaches(a, _, dirs) | Expr::Touches(a, _, dirs) | Expr::Group(_, a, dirs)
+            if **a == Expr::Square(SquareRef::Here) =>
+        {
+            HereRead::Group(dirs)
+        }
+        _ => e.children().into_iter().fold(HereRead::None, |acc, child| {
+            match (acc, group_constant(child)) {
+                (HereRead::Square, _) | (_, HereRead::Square) => HereRead::Square,
+                (HereRead::None, other) | (other, HereRead::None) => other,
+                (HereRead::Group(a), HereRead::Group(b)) if a == b => HereRead::Group(a),
+                _ => HereRead::Square,
+            }
+        }),
+    }
 }

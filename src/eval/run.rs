@@ -10,7 +10,7 @@ use super::board::{
 };
 use super::env::Env;
 use crate::ir::expr::OFF;
-use crate::ir::program::{Op, Program, WHOLE_BOARD};
+use crate::ir::program::{Op, Program, NO_GROUP, WHOLE_BOARD};
 use crate::ir::{BinOp, Mask, SquareRef};
 
 /// Programs up to this deep run on a stack array; deeper ones (rare) on a vector.
@@ -163,7 +163,12 @@ impl Program {
             Op::CountWhere(p, zone, c) => {
                 let zone = (*zone != WHOLE_BOARD).then_some(*zone as usize);
                 let condition = &self.conditions[*c as usize];
-                count_where(&self.patterns[*p as usize], zone, env, |sq| {
+                let group = self
+                    .condition_groups
+                    .get(*c as usize)
+                    .filter(|&&g| g != NO_GROUP)
+                    .map(|&g| self.lines[g as usize][player].as_slice());
+                count_where(&self.patterns[*p as usize], zone, env, group, |sq| {
                     condition.holds(&Env { here: sq, ..*env })
                 })
             }

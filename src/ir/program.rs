@@ -194,7 +194,14 @@ pub struct Program {
     pub leaves: Vec<Op>,
     /// The conditions of `Op::CountWhere`, each a program of its own.
     pub conditions: Vec<Program>,
+    /// For each condition, where it reads `here` only through its group (`reaches(here,
+    /// friend)`, `liberties(here)`): the directions of that group, an index in `lines`, so
+    /// that it is read once a group rather than once a square; `NO_GROUP` otherwise.
+    pub condition_groups: Vec<u32>,
 }
+
+/// `Program::condition_groups` of a condition read square by square.
+pub const NO_GROUP: u32 = u32::MAX;
 
 /// `Op::Count` over the whole board.
 pub const WHOLE_BOARD: u32 = u32::MAX;

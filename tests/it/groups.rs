@@ -440,3 +440,48 @@ fn the_language_reference_shows_the_ko_position_text() {
         "docs/LANGUAGE.md lacks:\n{text}"
     );
 }
+
+/// Go's territory, `count(empty where reaches(here, friend …) and not reaches(here, enemy
+/// …))`, reads `here` only through its group, so it is read once for each empty region; the
+/// same count read square by square (a condition that also reads the square itself) agrees
+/// on positions of random play.
+#[test]
+fn a_count_that_reads_only_groups_is_read_once_a_group() {
+    let source = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/go.game"),
+    )
+    .unwrap()
+    .replace("option size = 19 in 5..19", "option size = 9 in 5..19");
+    let by_group = compile(&source);
+    let territory = "not reaches(here, enemy along orthogonal))";
+    assert!(source.contains(territory));
+    let by_square = compile(&source.replace(
+        territory,
+        "not reaches(here, enemy along orthogonal) and file(here) >= 0)",
+    ));
+    let mut rng = tabula::rng::Rng::new(5);
+    let (mut a, mut b) = (Position::start(&by_group), Position::start(&by_square));
+    let mut compared = 0;
+    for _ in 0..300 {
+        let moves = a.legal_moves(&by_group);
+        if moves.is_empty() {
+            a = Position::start(&by_group);
+            b = Position::start(&by_square);
+            continue;
+        }
+        let m = moves[rng.below(moves.len())];
+        a.make(&by_group, m);
+        b.make(&by_square, m);
+        assert_eq!(
+            a.scores(&by_group),
+            b.scores(&by_square),
+            "{}",
+            position_text(&by_group, &a)
+        );
+        compared += 1;
+    }
+    assert!(compared > 200);
+    // White's four stones on a3, b3, b2, b1 wall off a1 and a2: six points.
+    let s = position(&by_group, "9/9/9/9/4s4/4s4/SS7/1S7/1S7 White");
+    assert_eq!(s.scores(&by_group)[0], (4 + 2) * 100);
+}
