@@ -1853,6 +1853,17 @@ impl Checker<'_> {
         (IExpr::Previous(field), ty)
     }
 
+    /// Warns that `span` names neutral pieces in a game that never has one.
+    pub(super) fn no_neutral_pieces(&mut self, span: Span) {
+        if self.neutral.is_none() {
+            self.report(
+                Problem::new(Kind::NoNeutralPieces, "no neutral piece is ever on the board")
+                    .label(span, "this names neutral pieces")
+                    .help("put one in the setup (`neutral stone on d4`) or place one (`place neutral stone`)"),
+            );
+        }
+    }
+
     /// A pattern as a bitmask over cell codes, for each player.
     pub(super) fn lower_pattern(&mut self, p: &crate::syntax::ast::Pattern) -> Pattern {
         let players = self.players.len().max(1);
@@ -1923,22 +1934,6 @@ impl Checker<'_> {
             out.masks[viewer] = mask;
         }
         out
-    }
-}
-
-impl Checker<'_> {
-    /// Warns that `span` names neutral pieces in a game that never has one.
-    pub(super) fn no_neutral_pieces(&mut self, span: Span) {
-        if self.neutral.is_none() {
-            self.report(
-                Problem::new(
-                    Kind::NoNeutralPieces,
-                    "no neutral piece is ever on the board",
-                )
-                .label(span, "this names neutral pieces")
-                .help("put one in the setup (`neutral stone on d4`) or place one (`place neutral stone`)"),
-            );
-        }
     }
 }
 

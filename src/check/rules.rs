@@ -534,11 +534,8 @@ impl Checker<'_> {
         match clause {
             Clause::Piece(types, neutral, span) => {
                 if self.once(c, "piece", *span) {
-                    c.piece_mask = match (types.is_empty(), neutral) {
-                        // `piece neutral`: every type.
-                        (true, _) => None,
-                        _ => Some(self.piece_mask(types)),
-                    };
+                    // `piece neutral` names no type: every type.
+                    c.piece_mask = (!types.is_empty()).then(|| self.piece_mask(types));
                     if *neutral {
                         self.no_neutral_pieces(*span);
                         c.neutral = Some(*span);

@@ -398,6 +398,17 @@ impl Game {
         self.players.len()
     }
 
+    /// An owner's name: a player's, or `neutral`.
+    pub fn owner_name(&self, owner: usize) -> &str {
+        self.players.get(owner).map_or("neutral", |p| &p.name)
+    }
+
+    /// Whether a legend lists pieces of type `t` owned by `owner`: every player's, and the
+    /// neutral ones the game has (`neutral_types`).
+    pub fn listed(&self, owner: usize, t: usize) -> bool {
+        owner < self.players.len() || (self.neutral_types >> t) & 1 != 0
+    }
+
     /// Who owns the pieces a rule moves or places, when `player` moves.
     #[inline(always)]
     pub fn rule_owner(&self, rule: &MoveRule, player: usize) -> usize {

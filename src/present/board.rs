@@ -381,17 +381,13 @@ fn column_cell(game: &Game, s: &Position, sq: Sq) -> String {
 fn legend_text(game: &Game, cut: bool) -> String {
     let mut entries = Vec::new();
     for owner in 0..game.owners {
-        let name = game.players.get(owner).map_or("neutral", |p| &p.name);
+        let name = game.owner_name(owner);
         for (t, piece) in game.pieces.iter().enumerate() {
-            if owner >= game.players.len() && (game.neutral_types >> t) & 1 == 0 {
-                continue;
+            if game.listed(owner, t) {
+                let code = game.code(owner, t);
+                let letter = piece_letter(game, code);
+                entries.push(format!("{letter} {name} {}", piece.name));
             }
-            let code = game.code(owner, t);
-            entries.push(format!(
-                "{} {name} {}",
-                piece_letter(game, code),
-                piece.name
-            ));
         }
     }
     if entries.is_empty() {

@@ -22,11 +22,10 @@ pub fn game_summary(game: &Game) -> String {
         .enumerate()
         .map(|(t, p)| {
             let letters: Vec<String> = (0..game.owners)
-                .filter(|&owner| owner < game.players.len() || (game.neutral_types >> t) & 1 != 0)
+                .filter(|&owner| game.listed(owner, t))
                 .map(|owner| {
-                    let code = game.code(owner, t);
-                    let name = game.players.get(owner).map_or("neutral", |p| &p.name);
-                    format!("{name} {}", super::position::piece_letter(game, code))
+                    let letter = super::position::piece_letter(game, game.code(owner, t));
+                    format!("{} {letter}", game.owner_name(owner))
                 })
                 .collect();
             format!("{} ({})", p.name, letters.join(", "))

@@ -332,10 +332,7 @@ fn notes(game: &Game, s: &Position) -> Vec<String> {
     }
     notes.extend(super::board::counters_text(game, s));
     let legend: Vec<String> = (0..game.owners)
-        .map(|p| {
-            let name = game.players.get(p).map_or("neutral", |player| &player.name);
-            format!("{name} ({})", player_colour(game, p).2)
-        })
+        .map(|p| format!("{} ({})", game.owner_name(p), player_colour(game, p).2))
         .collect();
     if game.sowing.is_none() {
         notes.insert(0, format!("{} — {}", game.title, legend.join(", ")));

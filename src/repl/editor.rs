@@ -98,17 +98,9 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
         if let Some(line) = typed_ahead() {
             interrupts = 0;
             writeln!(out, "{}{line}", session.prompt())?;
-            if !line.trim().is_empty() {
-                let _ = editor.add_history_entry(line.as_str());
-            }
-            super::interrupt::take();
-            let o = session.execute(&line);
-            write!(out, "{}", o.text)?;
-            out.flush()?;
-            if o.quit {
+            if played(&mut session, &mut editor, &line)? {
                 return Ok(());
             }
-            computer_turns(&mut session, true)?;
             continue;
         }
         if let Some(h) = editor.helper_mut() {
@@ -117,17 +109,9 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
         match editor.readline(&session.prompt()) {
             Ok(line) => {
                 interrupts = 0;
-                if !line.trim().is_empty() {
-                    let _ = editor.add_history_entry(line.as_str());
-                }
-                super::interrupt::take();
-                let o = session.execute(&line);
-                write!(out, "{}", o.text)?;
-                out.flush()?;
-                if o.quit {
+                if played(&mut session, &mut editor, &line)? {
                     return Ok(());
                 }
-                computer_turns(&mut session, true)?;
             }
             Err(rustyline::error::ReadlineError::Interrupted) => {
                 // At the prompt, Ctrl-C clears the line; the game stays. A second one in a
@@ -153,6 +137,28 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
             Err(e) => return Err(std::io::Error::other(e)),
         }
     }
+}
+
+/// Runs a line typed in the terminal (kept in the editor's history), then the computer's
+/// turns; whether the line ends the session.
+fn played(
+    session: &mut Session,
+    editor: &mut rustyline::Editor<Completion, rustyline::history::DefaultHistory>,
+    line: &str,
+) -> std::io::Result<bool> {
+    if !line.trim().is_empty() {
+        let _ = editor.add_history_entry(line);
+    }
+    super::interrupt::take();
+    let o = session.execute(line);
+    let mut out = std::io::stdout();
+    write!(out, "{}", o.text)?;
+    out.flush()?;
+    if o.quit {
+        return Ok(true);
+    }
+    computer_turns(session, true)?;
+    Ok(false)
 }
 
 /// A whole line typed ahead, before the editor took the terminal: the terminal keeps such
