@@ -304,8 +304,13 @@ fn run_one(
 ) {
     let started = Instant::now();
     let result = catch_unwind(AssertUnwindSafe(f));
+    // A process of its own: its start, and a machine shared with the other thread.
+    let hang = match target {
+        "binary" => BINARY_HANG,
+        _ => HANG,
+    };
     let what = match result {
-        Ok(Ok(())) if started.elapsed() > HANG => Some(format!("took {:?}", started.elapsed())),
+        Ok(Ok(())) if started.elapsed() > hang => Some(format!("took {:?}", started.elapsed())),
         Ok(Ok(())) => None,
         Ok(Err(e)) => Some(e),
         Err(p) => Some(format!(
@@ -618,8 +623,8 @@ fn binary_target(args: &[String], input: &str) -> Result<(), String> {
     }
 }
 
-/// An input through the binary takes at most this long (the computer may think 5 s).
-const BINARY_HANG: Duration = Duration::from_secs(15);
+/// An input through the binary takes at most this long (it is killed then).
+const BINARY_HANG: Duration = Duration::from_secs(10);
 
 /// Runs the four targets until `enough` says stop.
 fn campaign(seed: u64, mut enough: impl FnMut(&Counts) -> bool) -> (Counts, Vec<Finding>) {
@@ -683,6 +688,7 @@ fn campaign(seed: u64, mut enough: impl FnMut(&Counts) -> bool) -> (Counts, Vec<
             counts.lines += lines.len();
             // The same through the binary, or another input of the command line.
             let file = dir.join("fuzz.game");
+            let mut file_text = None;
             let (args, stdin): (Vec<String>, String) = match rng.below(4) {
                 // The binary's session plays the computer's turns until a person's: with
                 // both sides the computer's, a whole game, at random to be brief.
@@ -704,7 +710,9 @@ fn campaign(seed: u64, mut enough: impl FnMut(&Counts) -> bool) -> (Counts, Vec<
                 }
                 verb => {
                     let text = mutate(&sources[rng.below(sources.len())], &sources, &mut rng);
-                    let _ = std::fs::write(&file, text);
+                    let _ = std::fs::write(&file, &text);
+                    // The reproducer keeps the file, which the next input writes over.
+                    file_text = Some(text);
                     let path = file.to_str().unwrap().to_string();
                     let args = match verb {
                         2 => vec!["validate".into(), path],
@@ -713,7 +721,10 @@ fn campaign(seed: u64, mut enough: impl FnMut(&Counts) -> bool) -> (Counts, Vec<
                     (args, String::new())
                 }
             };
-            let input = format!("{}\n{stdin}", args.join(" "));
+            let mut input = format!("{}\n{stdin}", args.join(" "));
+            if let Some(text) = file_text {
+                input.push_str(&format!("--- fuzz.game ---\n{text}"));
+            }
             run_one("binary", &input, &mut findings, || {
                 binary_target(&args, &stdin)
             });
