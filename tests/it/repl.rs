@@ -855,13 +855,13 @@ fn the_position_text_of_a_session_keeps_the_ko() {
 /// In a terminal, lines typed while the computer thinks are each played in turn once it has
 /// moved (the line editor used to take the first and lose the rest). The session runs in a
 /// pseudo-terminal made by `script` (util-linux); the lines arrive while the computer
-/// thinks for 2 s.
+/// thinks for 1.5 s.
 #[test]
 fn lines_typed_while_the_computer_thinks_are_each_played() {
     use std::io::{Read, Write};
     use std::process::{Command, Stdio};
     let command = format!(
-        "{} play chess --ai Black --think 2s --seed 1",
+        "{} play chess --ai Black --think 1500ms --seed 1",
         env!("CARGO_BIN_EXE_tabula")
     );
     let mut child = Command::new("script")
@@ -874,9 +874,9 @@ fn lines_typed_while_the_computer_thinks_are_each_played() {
         .expect("`script` (util-linux) makes the terminal");
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"e2e4\n").unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(700));
+    std::thread::sleep(std::time::Duration::from_millis(500));
     stdin.write_all(b"history\nmoves\n").unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(3500));
+    std::thread::sleep(std::time::Duration::from_millis(2500));
     stdin.write_all(b"quit\n").unwrap();
     drop(stdin);
     let mut bytes = Vec::new();
