@@ -148,11 +148,20 @@ pub fn ctrl_c_after(child: &std::process::Child, millis: u64) {
 }
 
 /// What `tabula play GAME` prints when the computer plays both White and Black at level 1
-/// (seed 5), to the end of the game.
+/// (seed 5) on one thread, to the end of the game.
 pub fn computer_game(game: &str) -> String {
     let out = tabula_command()
         .args([
-            "play", game, "--ai", "White=1", "--ai", "Black=1", "--seed", "5",
+            "play",
+            game,
+            "--ai",
+            "White=1",
+            "--ai",
+            "Black=1",
+            "--seed",
+            "5",
+            "--threads",
+            "1",
         ])
         .output()
         .unwrap();
