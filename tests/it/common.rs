@@ -111,16 +111,26 @@ pub fn temp_folder(name: &str) -> std::path::PathBuf {
     dir
 }
 
-/// What `tabula play` prints for the game in `file` (with `args` after it) when `input` is
-/// typed.
-pub fn session(file: &std::path::Path, args: &[&str], input: &str) -> String {
+/// Runs `tabula play ARGS` with `input` on standard input; returns standard output.
+pub fn play(args: &[&str], input: &str) -> String {
+    play_bytes(args, input.as_bytes())
+}
+
+/// Runs `tabula play ARGS` with raw bytes on standard input; returns standard output. The
+/// computer searches on one thread, so that its seeded moves are the same on any machine.
+pub fn play_bytes(args: &[&str], input: &[u8]) -> String {
     let out = tabula_command()
         .arg("play")
-        .arg(file)
         .args(args)
-        .write_stdin(input)
+        .args(["--threads", "1"])
+        .write_stdin(input.to_vec())
         .output()
-        .unwrap();
+        .expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 

@@ -1073,7 +1073,7 @@ fn stuck_says_the_next_player_has_no_move() {
     let dir = crate::common::temp_folder("stuck");
     let file = dir.join("blockade.game");
     std::fs::write(&file, &source).unwrap();
-    let out = crate::common::session(&file, &["--position", text], "c3-b3\n");
+    let out = crate::common::play(&[file.to_str().unwrap(), "--position", text], "c3-b3\n");
     assert!(
         out.contains(
             "White> c3-b3\nc3-b3 is not allowed: it would leave the other player no move\n"
@@ -1327,9 +1327,8 @@ fn a_rotation_turns_a_block_of_squares() {
     let dir = crate::common::temp_folder("twist");
     let file = dir.join("twist.game");
     std::fs::write(&file, &source).unwrap();
-    let out = crate::common::session(
-        &file,
-        &["--position", text],
+    let out = crate::common::play(
+        &[file.to_str().unwrap(), "--position", text],
         "b2/a1>\na1/b1>\na1/a1<\nhistory\n",
     );
     // b2 holds Black's marble; b1 is no block's corner by the rule's conditions.
@@ -1427,7 +1426,7 @@ fn neutral_pieces_belong_to_nobody_and_move_for_everybody() {
     let dir = crate::common::temp_folder("ferry");
     let file = dir.join("ferry.game");
     std::fs::write(&file, &source).unwrap();
-    let out = crate::common::session(&file, &[], "c3-c4\nb2-b1\n");
+    let out = crate::common::play(&[file.to_str().unwrap()], "c3-c4\nb2-b1\n");
     assert!(
         out.contains("White> c3-c4\nthe neutral stone on c3 has no legal move\n"),
         "{out}"
@@ -1441,7 +1440,7 @@ fn neutral_pieces_belong_to_nobody_and_move_for_everybody() {
     // Where no rule moves neutral pieces, the session says so.
     let blockers = source.replace("piece neutral stone", "piece man");
     std::fs::write(&file, &blockers).unwrap();
-    let out = crate::common::session(&file, &[], "b2-b1\n");
+    let out = crate::common::play(&[file.to_str().unwrap()], "b2-b1\n");
     assert!(
         out.contains(
             "White> b2-b1\nthe neutral stone on b2 belongs to nobody, and no rule moves it\n"

@@ -389,17 +389,22 @@ fn shipped_names() -> Vec<&'static str> {
     tabula::load::shipped::names()
 }
 
-/// A position text mangled from one reached in play.
-fn position_input(game: &Game, rng: &mut Rng) -> String {
+/// The text of a position reached by fewer than `plies` random moves from the start.
+fn reached_position(game: &Game, plies: usize, rng: &mut Rng) -> String {
     let mut s = Position::start(game);
-    for _ in 0..rng.below(30) {
+    for _ in 0..rng.below(plies) {
         let moves = s.legal_moves(game);
         if moves.is_empty() {
             break;
         }
         s.make(game, moves[rng.below(moves.len())]);
     }
-    let text = position_text(game, &s);
+    position_text(game, &s)
+}
+
+/// A position text mangled from one reached in play.
+fn position_input(game: &Game, rng: &mut Rng) -> String {
+    let text = reached_position(game, 30, rng);
     let mut out = text.clone();
     for _ in 0..1 + rng.below(3) {
         let at = boundary(&out, rng.below(out.len() + 1));
@@ -747,15 +752,7 @@ fn campaign(seed: u64, mut enough: impl FnMut(&Counts) -> bool) -> (Counts, Vec<
 /// A position reached in play with one piece turned into another (of either side), so that
 /// the text still reads: positions no game reaches, for the second oracle.
 fn piece_swapped(game: &Game, rng: &mut Rng) -> String {
-    let mut s = Position::start(game);
-    for _ in 0..rng.below(40) {
-        let moves = s.legal_moves(game);
-        if moves.is_empty() {
-            break;
-        }
-        s.make(game, moves[rng.below(moves.len())]);
-    }
-    let text = position_text(game, &s);
+    let text = reached_position(game, 40, rng);
     let board_end = text.find(' ').unwrap_or(text.len());
     let letters: Vec<usize> = text[..board_end]
         .char_indices()

@@ -1,15 +1,10 @@
 //! The play session, run as a real process with its input piped in: whole games of every
 //! shipped game, and a transcript of a person's mistakes.
 
-use crate::common::{generate, make, move_text, tabula_command, Position};
+use crate::common::{generate, make, move_text, play, play_bytes, tabula_command, Position};
 use tabula::engine::Outcome;
 use tabula::ir::Game;
 use tabula::rng::Rng;
-
-/// Runs `tabula play ARGS` with `input` on standard input; returns standard output.
-fn play(args: &[&str], input: &str) -> String {
-    play_bytes(args, input.as_bytes())
-}
 
 /// A random game of `name` that ends within `cap` plies (the first of a hundred seeds
 /// whose game does): its moves, as the engine plays them, and the engine's result.
@@ -307,24 +302,6 @@ the game is over; type `new` to start again or `undo` to go back
         ),
         "{out}"
     );
-}
-
-/// Runs `tabula play ARGS` with raw bytes on standard input; returns standard output. The
-/// computer searches on one thread, so that its seeded moves are the same on any machine.
-fn play_bytes(args: &[&str], input: &[u8]) -> String {
-    let out = tabula_command()
-        .arg("play")
-        .args(args)
-        .args(["--threads", "1"])
-        .write_stdin(input.to_vec())
-        .output()
-        .expect("the binary runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]
