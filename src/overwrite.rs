@@ -20,24 +20,3 @@ pub fn may_replace(path: &str, own_kind: impl Fn(&[u8]) -> bool) -> bool {
     }
     own_kind(&head)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_a_file_of_the_same_kind_is_replaced() {
-        let dir = std::env::temp_dir().join(format!("tabula-overwrite-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let svg = |b: &[u8]| b.starts_with(b"<svg");
-        let new = dir.join("new.svg");
-        assert!(may_replace(new.to_str().unwrap(), svg));
-        let old = dir.join("old.svg");
-        std::fs::write(&old, "<svg></svg>").unwrap();
-        assert!(may_replace(old.to_str().unwrap(), svg));
-        let rules = dir.join("rules.game");
-        std::fs::write(&rules, "game \"T\"\n").unwrap();
-        assert!(!may_replace(rules.to_str().unwrap(), svg));
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-}

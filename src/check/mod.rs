@@ -18,7 +18,7 @@ pub(crate) use expr::overflow;
 mod names;
 mod options;
 mod paths;
-mod range;
+pub mod range;
 mod rules;
 mod setup;
 mod sowing;

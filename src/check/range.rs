@@ -145,34 +145,3 @@ fn binary_range(op: BinOp, a: (i64, i64), b: (i64, i64)) -> Option<(i64, i64)> {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ir::{Pattern, SquareRef};
-
-    const LIMITS: Limits = Limits {
-        cells: 64,
-        width: 8,
-        height: 8,
-    };
-
-    #[test]
-    fn ranges_bound_what_play_can_produce() {
-        let count = Expr::Count(Pattern::default(), None);
-        let big = Expr::Binary(
-            BinOp::Mul,
-            Box::new(count.clone()),
-            Box::new(Expr::Int(i64::MAX / 2)),
-        );
-        assert_eq!(big.range(&LIMITS), None, "64 * MAX/2 overflows");
-        let small = Expr::Binary(BinOp::Mul, Box::new(count), Box::new(Expr::Int(3)));
-        assert_eq!(small.range(&LIMITS), Some((0, 192)));
-        let square = Expr::Binary(
-            BinOp::Pow,
-            Box::new(Expr::File(Box::new(Expr::Square(SquareRef::To)))),
-            Box::new(Expr::Int(2)),
-        );
-        assert_eq!(square.range(&LIMITS), Some((-49, 49)));
-    }
-}

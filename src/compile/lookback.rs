@@ -10,7 +10,7 @@ use crate::ir::{BinOp, LookGuard, Program};
 
 /// The condition, on a move's look-back alone, under which some rule could read it; `None`
 /// when it must always be kept (some reading of `previous` is not guarded so).
-pub(super) fn look_kept(conditions: &[Expr]) -> Option<LookGuard> {
+pub fn look_kept(conditions: &[Expr]) -> Option<LookGuard> {
     let mut guards = Vec::new();
     for c in conditions {
         if !guards_of(c, &mut guards) {
@@ -92,42 +92,5 @@ fn only_previous(e: &Expr) -> bool {
             e.children().into_iter().all(only_previous)
         }
         _ => false,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ir::expr::SquareRef;
-
-    fn eq(a: Expr, b: Expr) -> Expr {
-        Expr::Binary(BinOp::Eq, Box::new(a), Box::new(b))
-    }
-    fn and(a: Expr, b: Expr) -> Expr {
-        Expr::Binary(BinOp::And, Box::new(a), Box::new(b))
-    }
-
-    #[test]
-    fn a_chain_with_a_part_on_the_look_back_alone_is_guarded() {
-        let mixed = eq(Expr::Square(SquareRef::From), Expr::Previous(LookField::To));
-        let own = eq(Expr::Previous(LookField::Lifted), Expr::Int(1));
-        let c = Expr::Unary(crate::ir::UnOp::Not, Box::new(and(mixed.clone(), own)));
-        let kept = look_kept(&[c]).expect("guarded");
-        let with = |lifted| LookBack {
-            lifted,
-            ..LookBack::NONE
-        };
-        assert!(kept.holds(&with(1)));
-        assert!(!kept.holds(&with(2)));
-        assert!(
-            look_kept(&[mixed]).is_none(),
-            "an unguarded reading keeps it always"
-        );
-        // A guard that holds with no move before cannot let the state forget.
-        let zero = and(
-            Expr::Square(SquareRef::From),
-            eq(Expr::Previous(LookField::Taken), Expr::Int(0)),
-        );
-        assert!(look_kept(&[zero]).is_none());
     }
 }

@@ -10,11 +10,11 @@
 mod attacks;
 mod fold;
 mod footprint;
-mod lookback;
+pub mod lookback;
 mod moved;
-mod pinned;
+pub mod pinned;
 mod promotions;
-mod reads;
+pub mod reads;
 mod rules;
 mod sowing;
 

@@ -7,7 +7,7 @@ use crate::ir::Expr;
 
 /// What some expression of the game reads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Reads {
+pub struct Reads {
     pub previous: bool,
     /// `previous` read outside a rule's `if` and `after move require`: the look-back is
     /// then always kept.
@@ -27,7 +27,7 @@ pub(super) struct Reads {
     pub attacked: bool,
 }
 
-pub(super) fn reads(c: &Checked) -> Reads {
+pub fn reads(c: &Checked) -> Reads {
     let mut r = Reads::default();
     c.each_expression(|place, e| {
         let has = |f: fn(&Expr) -> bool| reads_any(e, f);
@@ -64,46 +64,4 @@ fn deepest_seen(e: &Expr) -> usize {
 /// Whether `e` or a part of it is a node that `f` picks.
 fn reads_any(e: &Expr, f: fn(&Expr) -> bool) -> bool {
     f(e) || e.children().into_iter().any(|c| reads_any(c, f))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::check::{check, Choices};
-
-    fn reads_of(rules: &str) -> Reads {
-        let text = format!(
-            "game \"T\"\nboard 3 x 3\nplayers A, B\npieces man\nsetup {{ A man on a1 }}\n{rules}\n"
-        );
-        let file = crate::syntax::parse(&text).expect("parses");
-        let (checked, _) = check(&file, &Choices::default()).expect("checks");
-        reads(&checked)
-    }
-
-    /// Where `previous` and `moved` are read decides how much the state keeps: a rule's
-    /// `if` (and, for `previous`, `after move require`) can be analysed; anywhere else
-    /// needs all of it. A define nobody uses reads nothing.
-    #[test]
-    fn what_is_read_is_found_in_the_checked_trees_by_place() {
-        let plain = reads_of("move step { along all onto empty }");
-        assert_eq!(plain, Reads::default());
-        let in_rule = reads_of(
-            "move step { along all onto empty if from != previous(to) and not moved(from) }",
-        );
-        assert!(in_rule.previous && !in_rule.previous_elsewhere);
-        assert!(in_rule.moved && !in_rule.moved_elsewhere);
-        let after = reads_of(
-            "move step { along all onto empty }\nafter move require previous(from) != to and count(friend) > 0 and not moved(to)",
-        );
-        assert!(after.previous && !after.previous_elsewhere);
-        assert!(after.moved && after.moved_elsewhere);
-        let end = reads_of(
-            "move step { along all onto empty }\nend { draw when repeated >= 3 or passes > 1 or previous(taken) > 0 }",
-        );
-        assert!(end.previous && end.previous_elsewhere);
-        assert!(end.repetition && end.passes && !end.attacked);
-        let unused =
-            reads_of("move step { along all onto empty }\ndefine back(sq) = previous(to) == sq");
-        assert!(!unused.previous);
-    }
 }

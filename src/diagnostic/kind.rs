@@ -241,21 +241,3 @@ kinds! {
     /// `directions sideways = e, w` that no rule walks.
     UnusedDirection = "unused_direction", Warning, "a direction or group of directions nothing reads (given only when the file has no error)";
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn codes_are_distinct_snake_case_words() {
-        let mut seen = std::collections::HashSet::new();
-        for k in Kind::ALL {
-            let c = k.code();
-            assert!(seen.insert(c), "{c} twice");
-            assert!(
-                c.chars().all(|ch| ch.is_ascii_lowercase() || ch == '_'),
-                "{c}"
-            );
-        }
-    }
-}

@@ -33,21 +33,3 @@ pub fn compass_letters(word: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn did_you_mean_finds_close_names_only() {
-        let known = ["checker", "officer"];
-        assert_eq!(did_you_mean("cheker", known), Some("checker"));
-        assert_eq!(did_you_mean("soldier", known), None);
-    }
-
-    #[test]
-    fn a_swapped_pair_of_letters_is_one_edit() {
-        assert_eq!(did_you_mean("nroth", ["north", "south"]), Some("north"));
-        assert_eq!(did_you_mean("ahaed", ["ahead", "far"]), Some("ahead"));
-    }
-}

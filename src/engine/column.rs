@@ -43,38 +43,3 @@ pub fn bottom_up(commander: u8, col: u64, bits: u32) -> Vec<u8> {
     out.push(commander);
     out
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pushing_and_popping_keep_the_order() {
-        let bits = 2;
-        let mut col = 0;
-        for code in [1, 2, 3, 4, 2] {
-            col = push_bottom(col, code, bits);
-        }
-        assert_eq!(height_below(col), 5);
-        assert_eq!(bottom_up(3, col, bits), [2, 4, 3, 2, 1, 3]);
-        let (top, rest) = pop_top(col, bits).unwrap();
-        assert_eq!(top, 1);
-        assert_eq!(bottom_up(top, rest, bits), [2, 4, 3, 2, 1]);
-        assert_eq!(pop_top(0, bits), None);
-    }
-
-    #[test]
-    fn a_column_holds_as_many_pieces_as_its_bits_allow() {
-        let bits = 2;
-        let room = crate::ir::Columns::room(bits) as u32;
-        let mut col = 0;
-        for i in 0..room {
-            col = push_bottom(col, 1 + (i % 4) as u8, bits);
-        }
-        assert_eq!(height_below(col), room as usize);
-        assert_eq!(
-            below(col, room as usize - 1, bits),
-            1 + ((room - 1) % 4) as u8
-        );
-    }
-}

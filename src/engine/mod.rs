@@ -26,8 +26,8 @@ mod position;
 pub mod reach;
 mod runs;
 mod sample;
-mod sowing;
-mod state;
+pub mod sowing;
+pub mod state;
 mod stuck;
 
 pub use after::{meets_after_move, refusal, Refusal};

@@ -276,25 +276,3 @@ impl<Z: Layout> State<Z> {
         key
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::{Large, Medium, MediumSlots, Move, Small, SmallSlots};
-
-    /// A state is as large as its layout: a game on 64 squares copies well under a
-    /// kilobyte, and only a game on a large board pays for its room.
-    #[test]
-    fn states_and_moves_are_the_size_of_their_layout() {
-        let sizes = [
-            std::mem::size_of::<State<Small>>(),
-            std::mem::size_of::<State<SmallSlots>>(),
-            std::mem::size_of::<State<Medium>>(),
-            std::mem::size_of::<State<MediumSlots>>(),
-            std::mem::size_of::<State<Large>>(),
-            std::mem::size_of::<Info>(),
-            std::mem::size_of::<Move>(),
-        ];
-        assert_eq!(sizes, [184, 696, 496, 1008, 1744, 80, 58]);
-    }
-}

@@ -55,18 +55,3 @@ pub fn pow_checked(base: i64, exp: i64) -> Option<i64> {
         _ => base.checked_pow(u32::try_from(exp).ok()?),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn arithmetic_that_overflows_is_none() {
-        assert_eq!(binary(BinOp::Add, i64::MAX, 1), None);
-        assert_eq!(binary(BinOp::Pow, 2, 64), None);
-        assert_eq!(binary(BinOp::Pow, 2, 62), Some(1 << 62));
-        assert_eq!(binary(BinOp::Div, 7, 0), Some(0));
-        assert_eq!(binary(BinOp::Mod, i64::MIN, -1), None);
-        assert_eq!(unary(UnOp::Neg, i64::MIN), None);
-    }
-}

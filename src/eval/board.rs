@@ -323,7 +323,7 @@ pub(crate) fn toward<M: Mask>(env: &Env<M>, sq: i64, dir: DirId) -> i64 {
 }
 
 /// The square `(dx, dy)` from `sq`, or `OFF`.
-pub(crate) fn offset<M: Mask>(env: &Env<M>, sq: i64, dx: i64, dy: i64) -> i64 {
+pub fn offset<M: Mask>(env: &Env<M>, sq: i64, dx: i64, dy: i64) -> i64 {
     if !(0..env.cells as i64).contains(&sq) {
         return OFF;
     }
@@ -389,33 +389,5 @@ pub(crate) fn connected<M: Mask>(
             return false;
         }
         reached = next;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A step too long for any board leads off it: it neither wraps round to a square nor
-    /// overflows (`to + (9223372036854775807, 0)`).
-    #[test]
-    fn a_step_beyond_any_board_is_off() {
-        let used = [true; 9];
-        let env: Env = Env {
-            width: 3,
-            cells: 9,
-            used: &used,
-            ..Env::constant()
-        };
-        assert_eq!(offset(&env, 4, 1, 1), 8);
-        for (dx, dy) in [
-            (i64::MAX, 0),
-            (0, i64::MAX),
-            (i64::MIN, 0),
-            (0, i64::MIN),
-            (-1, i64::MIN),
-        ] {
-            assert_eq!(offset(&env, 4, dx, dy), OFF, "({dx}, {dy})");
-        }
     }
 }

@@ -82,7 +82,7 @@ impl Program {
     /// Points each jump of `and` (`or`) that lands on another jump of `and` (`or`) past
     /// it: the value it leaves would make that one jump too. A chain `a and b and c` whose
     /// `a` fails then costs one jump, not one per part.
-    pub(super) fn thread_jumps(&mut self) {
+    pub fn thread_jumps(&mut self) {
         for i in 0..self.ops.len() {
             let (Op::AndJump(mut to) | Op::OrJump(mut to)) = self.ops[i] else {
                 continue;
@@ -142,7 +142,7 @@ impl Program {
         (self.lines.len() - 1) as u32
     }
 
-    pub(super) fn emit(&mut self, e: &Expr, h: &mut usize) {
+    pub fn emit(&mut self, e: &Expr, h: &mut usize) {
         match e {
             Expr::Int(n) => self.push(Op::Int(*n), h, 1),
             Expr::Square(r) => self.push(Op::Square(*r), h, 1),

@@ -21,7 +21,7 @@ pub mod board;
 pub mod env;
 mod lookback;
 mod lower;
-mod run;
+pub mod run;
 
 pub use env::Env;
 

@@ -151,37 +151,3 @@ impl Dice {
             .position(|r| r.shown[..r.shown_len as usize] == values[..])
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn two_six_sided_dice_fall_21_ways_doubles_twice_as_rare() {
-        let d = Dice::new(2, (1..=6).collect(), false, true, true);
-        assert_eq!(d.rolls.len(), 21);
-        assert_eq!(d.throws, 36);
-        let weights: u32 = d.rolls.iter().map(|r| r.weight).sum();
-        assert_eq!(weights, 36);
-        let double = &d.rolls[d.roll_named("6-6").unwrap()];
-        assert_eq!(
-            (double.weight, double.play_len, double.play),
-            (1, 4, [6; 4])
-        );
-        let mixed = &d.rolls[d.roll_named("1-3").unwrap()];
-        assert_eq!((mixed.weight, mixed.text()), (2, "3-1".to_string()));
-        assert_eq!(&mixed.play[..mixed.play_len as usize], &[3, 1]);
-    }
-
-    #[test]
-    fn four_two_sided_dice_summed_fall_as_a_binomial() {
-        let d = Dice::new(4, vec![0, 1], true, false, false);
-        let by_total: Vec<(String, u32)> = d.rolls.iter().map(|r| (r.text(), r.weight)).collect();
-        assert_eq!(
-            by_total,
-            [("4", 1), ("3", 4), ("2", 6), ("1", 4), ("0", 1)].map(|(t, w)| (t.to_string(), w))
-        );
-        assert_eq!(d.roll_of_throw(0), 0);
-        assert_eq!(d.roll_of_throw(15), 4);
-    }
-}

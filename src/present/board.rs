@@ -104,7 +104,7 @@ fn board_footer(game: &Game, s: &Position) -> String {
 
 /// The drawing's lines with each piece letter in its player's colour (the first player's
 /// upper case, the second's lower case) and the squares of `marked` on a yellow ground.
-fn colour_drawing(game: &Game, drawing: &Drawing, marked: &[Sq]) -> Vec<String> {
+pub fn colour_drawing(game: &Game, drawing: &Drawing, marked: &[Sq]) -> Vec<String> {
     let (upper, lower) = (terminal_colour(game, 0), terminal_colour(game, 1));
     let mut lines = drawing.lines.clone();
     // From the end of each line back, so that earlier places stay where they are.
@@ -532,32 +532,4 @@ pub(super) fn stores_text(game: &Game, sw: &Sowing, s: &Position) -> String {
         })
         .collect();
     stores.join(", ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Each player's pieces in the colour their name says, and the last move's square on a
-    /// yellow ground: the piece's letter only, not the space before it.
-    #[test]
-    fn colours_follow_the_players_names() {
-        // Blue moves first and writes upper case: its pieces are blue, Red's red.
-        let source = "game \"T\"\nboard 2 x 1\nplayers Blue, Red\npieces soldier\nmove step { along n onto empty }\n";
-        let game = crate::compile::compile_source(source, &Default::default())
-            .unwrap()
-            .game;
-        let s = Position::from_cells(&game, &[game.code(0, 0), game.code(1, 0)], 0);
-        let drawing = board_drawing(&game, &s);
-        assert_eq!(drawing.lines[0], "1 | S s");
-        assert_eq!(
-            colour_drawing(&game, &drawing, &[])[0],
-            "1 | \x1b[1;34mS\x1b[39;22m \x1b[1;31ms\x1b[39;22m"
-        );
-        // The last move's square (b1) on a yellow ground.
-        assert_eq!(
-            colour_drawing(&game, &drawing, &[1])[0],
-            "1 | \x1b[1;34mS\x1b[39;22m \x1b[43m\x1b[1;31ms\x1b[39;22m\x1b[49m"
-        );
-    }
 }

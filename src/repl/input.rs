@@ -395,17 +395,3 @@ fn why_not_sowing(game: &Game, sw: &Sowing, s: &Position, from: u16, legal: &[Mo
         join_or(&own)
     )
 }
-
-#[cfg(test)]
-mod tests {
-    use super::square_words;
-
-    #[test]
-    fn square_words_split_every_way_a_move_is_typed() {
-        for text in ["c3xe5", "c3-e5", "c3 e5", "c3e5", " c3 , e5 "] {
-            assert_eq!(square_words(text), ["c3", "e5"], "{text}");
-        }
-        assert_eq!(square_words("c4xc6xa6xc4"), ["c4", "c6", "a6", "c4"]);
-        assert_eq!(square_words("hello"), ["hello"]);
-    }
-}

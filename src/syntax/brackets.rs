@@ -4,7 +4,7 @@
 //! end).
 
 /// Each bracket with its byte offset, in order.
-pub(super) fn brackets(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+pub fn brackets(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
     let mut chars = text.char_indices().peekable();
     std::iter::from_fn(move || {
         while let Some((i, c)) = chars.next() {
@@ -20,15 +20,4 @@ pub(super) fn brackets(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
         }
         None
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::brackets;
-
-    #[test]
-    fn brackets_in_comments_and_titles_are_not_brackets() {
-        let found: Vec<_> = brackets("game \"a (title\"\n{ # a ( comment\n(x) }").collect();
-        assert_eq!(found, [(16, '{'), (32, '('), (34, ')'), (36, '}')]);
-    }
 }

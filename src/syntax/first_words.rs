@@ -213,38 +213,3 @@ fn split_top<'t, 'a>(tokens: &'t [Token<'a>], sep: char) -> Vec<&'t [Token<'a>]>
     parts.push(&tokens[start..]);
     parts
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn keywords_begin_with_their_own_word() {
-        assert_eq!(first_words("kw_pieces"), ["pieces"]);
-        assert_eq!(first_words("option_decl"), ["option"]);
-    }
-
-    #[test]
-    fn a_choice_begins_with_each_alternatives_words() {
-        assert_eq!(
-            first_words("pattern"),
-            ["any", "empty", "enemy", "friend", "neutral", "occupied", "off"]
-        );
-        assert_eq!(first_words("chain_mode"), ["may", "must"]);
-    }
-
-    #[test]
-    fn an_optional_part_lets_the_next_words_begin_the_rule() {
-        // `hand_fill = { ident? ~ int ~ …}`: a name or a number, no word.
-        assert!(first_words("hand_fill").is_empty());
-        // `placement` may begin with `put`.
-        assert!(first_words("placement").contains(&"put"));
-    }
-
-    #[test]
-    fn reserved_words_are_the_keyword_rule() {
-        let reserved = reserved_words();
-        assert!(reserved.contains(&"x") && reserved.contains(&"pieces"));
-        assert!(!reserved.contains(&"relative"));
-    }
-}

@@ -2,9 +2,9 @@
 //! (`ast`), and the conversion between them (`parser`).
 
 pub mod ast;
-mod brackets;
-mod first_words;
+pub mod brackets;
+pub mod first_words;
 pub mod parser;
-mod recovery;
+pub mod recovery;
 
 pub use parser::parse;

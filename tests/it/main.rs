@@ -27,6 +27,7 @@ mod repl;
 mod runs;
 mod shogi;
 mod syntax_errors;
+mod units;
 mod xiangqi;
 mod zigzag_rules;
 mod zola_rules;

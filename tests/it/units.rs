@@ -1,0 +1,852 @@
+//! The library's own unit tests, kept in the integration crate so that a clean build
+//! compiles the library once (see Cargo.toml: the library has no test target). Each module
+//! here tests the module of `src/` it is named after, through its public items.
+
+mod check_range {
+    use tabula::check::range::*;
+    use tabula::ir::{BinOp, Expr, Pattern, SquareRef};
+
+    const LIMITS: Limits = Limits {
+        cells: 64,
+        width: 8,
+        height: 8,
+    };
+
+    #[test]
+    fn ranges_bound_what_play_can_produce() {
+        let count = Expr::Count(Pattern::default(), None);
+        let big = Expr::Binary(
+            BinOp::Mul,
+            Box::new(count.clone()),
+            Box::new(Expr::Int(i64::MAX / 2)),
+        );
+        assert_eq!(big.range(&LIMITS), None, "64 * MAX/2 overflows");
+        let small = Expr::Binary(BinOp::Mul, Box::new(count), Box::new(Expr::Int(3)));
+        assert_eq!(small.range(&LIMITS), Some((0, 192)));
+        let square = Expr::Binary(
+            BinOp::Pow,
+            Box::new(Expr::File(Box::new(Expr::Square(SquareRef::To)))),
+            Box::new(Expr::Int(2)),
+        );
+        assert_eq!(square.range(&LIMITS), Some((-49, 49)));
+    }
+}
+
+mod compile_lookback {
+    use tabula::compile::lookback::*;
+    use tabula::ir::expr::{Expr, LookBack, LookField, SquareRef};
+    use tabula::ir::BinOp;
+
+    fn eq(a: Expr, b: Expr) -> Expr {
+        Expr::Binary(BinOp::Eq, Box::new(a), Box::new(b))
+    }
+    fn and(a: Expr, b: Expr) -> Expr {
+        Expr::Binary(BinOp::And, Box::new(a), Box::new(b))
+    }
+
+    #[test]
+    fn a_chain_with_a_part_on_the_look_back_alone_is_guarded() {
+        let mixed = eq(Expr::Square(SquareRef::From), Expr::Previous(LookField::To));
+        let own = eq(Expr::Previous(LookField::Lifted), Expr::Int(1));
+        let c = Expr::Unary(tabula::ir::UnOp::Not, Box::new(and(mixed.clone(), own)));
+        let kept = look_kept(&[c]).expect("guarded");
+        let with = |lifted| LookBack {
+            lifted,
+            ..LookBack::NONE
+        };
+        assert!(kept.holds(&with(1)));
+        assert!(!kept.holds(&with(2)));
+        assert!(
+            look_kept(&[mixed]).is_none(),
+            "an unguarded reading keeps it always"
+        );
+        // A guard that holds with no move before cannot let the state forget.
+        let zero = and(
+            Expr::Square(SquareRef::From),
+            eq(Expr::Previous(LookField::Taken), Expr::Int(0)),
+        );
+        assert!(look_kept(&[zero]).is_none());
+    }
+}
+
+mod compile_pinned {
+    use tabula::eval::Env;
+    use tabula::ir::{BinOp, Expr, LookBack, LookField, Program, SquareRef, UnOp};
+
+    /// `fails_only_from` is sound: where it names a field, the condition holds on every
+    /// move from another square, over thousands of random conditions and positions; and
+    /// it finds the field in the shape of a rule against sowing straight back.
+    #[test]
+    fn a_condition_pinned_to_a_square_holds_from_every_other() {
+        let sq = |r| Box::new(Expr::Square(r));
+        let prev = |f| Box::new(Expr::Previous(f));
+        let bin = |op, a, b| Box::new(Expr::Binary(op, a, b));
+        let not = |a| Box::new(Expr::Unary(UnOp::Not, a));
+        // taken > 0 or not (from == previous(last) and last == previous(from))
+        let back = bin(
+            BinOp::Or,
+            bin(BinOp::Gt, Box::new(Expr::Taken), Box::new(Expr::Int(0))),
+            not(bin(
+                BinOp::And,
+                bin(BinOp::Eq, sq(SquareRef::From), prev(LookField::To)),
+                bin(BinOp::Eq, sq(SquareRef::To), prev(LookField::From)),
+            )),
+        );
+        assert_eq!(back.fails_only_from(), Some(LookField::To));
+        let ne = bin(BinOp::Ne, prev(LookField::From), sq(SquareRef::From));
+        assert_eq!(ne.fails_only_from(), Some(LookField::From));
+        // Either part may fail: no square is needed.
+        let either = bin(
+            BinOp::And,
+            ne.clone(),
+            bin(BinOp::Gt, Box::new(Expr::Taken), Box::new(Expr::Int(0))),
+        );
+        assert_eq!(either.fails_only_from(), None);
+
+        let mut rng = tabula::rng::Rng::new(99);
+        let mut next = |n: u64| rng.below(n as usize) as u64;
+        fn build(next: &mut dyn FnMut(u64) -> u64, depth: u32) -> Box<Expr> {
+            let leaf = |next: &mut dyn FnMut(u64) -> u64| -> Box<Expr> {
+                Box::new(match next(5) {
+                    0 => Expr::Square(SquareRef::From),
+                    1 => Expr::Square(SquareRef::To),
+                    2 => Expr::Previous(LookField::To),
+                    3 => Expr::Previous(LookField::From),
+                    _ => Expr::Int(next(3) as i64),
+                })
+            };
+            if depth == 0 {
+                return leaf(next);
+            }
+            let ops = [BinOp::Eq, BinOp::Ne, BinOp::And, BinOp::Or];
+            match next(5) {
+                0 => Box::new(Expr::Unary(UnOp::Not, build(next, depth - 1))),
+                1 => leaf(next),
+                _ => Box::new(Expr::Binary(
+                    ops[next(4) as usize],
+                    build(next, depth - 1),
+                    build(next, depth - 1),
+                )),
+            }
+        }
+        let mut pinned = 0;
+        for _ in 0..20_000 {
+            let e = build(&mut next, 4);
+            let Some(f) = e.fails_only_from() else {
+                continue;
+            };
+            pinned += 1;
+            let program = Program::of(&e);
+            for (from, to, pto, pfrom) in (0..27).map(|i| (i % 3, i / 3 % 3, i / 9, (i + 1) % 3)) {
+                let previous = LookBack {
+                    from: pfrom,
+                    to: pto,
+                    ..LookBack::NONE
+                };
+                if i64::from(from) == previous.field(f) {
+                    continue;
+                }
+                let env: Env = Env {
+                    from,
+                    to,
+                    previous,
+                    ..Env::constant()
+                };
+                assert_eq!(
+                    program.eval(&env),
+                    Some(1),
+                    "{e:?} from {from}, {previous:?}"
+                );
+            }
+        }
+        assert!(pinned > 50, "{pinned}");
+    }
+}
+
+mod compile_reads {
+    use tabula::check::{check, Choices};
+    use tabula::compile::reads::*;
+
+    fn reads_of(rules: &str) -> Reads {
+        let text = format!(
+            "game \"T\"\nboard 3 x 3\nplayers A, B\npieces man\nsetup {{ A man on a1 }}\n{rules}\n"
+        );
+        let file = tabula::syntax::parse(&text).expect("parses");
+        let (checked, _) = check(&file, &Choices::default()).expect("checks");
+        reads(&checked)
+    }
+
+    /// Where `previous` and `moved` are read decides how much the state keeps: a rule's
+    /// `if` (and, for `previous`, `after move require`) can be analysed; anywhere else
+    /// needs all of it. A define nobody uses reads nothing.
+    #[test]
+    fn what_is_read_is_found_in_the_checked_trees_by_place() {
+        let plain = reads_of("move step { along all onto empty }");
+        assert_eq!(plain, Reads::default());
+        let in_rule = reads_of(
+            "move step { along all onto empty if from != previous(to) and not moved(from) }",
+        );
+        assert!(in_rule.previous && !in_rule.previous_elsewhere);
+        assert!(in_rule.moved && !in_rule.moved_elsewhere);
+        let after = reads_of(
+            "move step { along all onto empty }\nafter move require previous(from) != to and count(friend) > 0 and not moved(to)",
+        );
+        assert!(after.previous && !after.previous_elsewhere);
+        assert!(after.moved && after.moved_elsewhere);
+        let end = reads_of(
+            "move step { along all onto empty }\nend { draw when repeated >= 3 or passes > 1 or previous(taken) > 0 }",
+        );
+        assert!(end.previous && end.previous_elsewhere);
+        assert!(end.repetition && end.passes && !end.attacked);
+        let unused =
+            reads_of("move step { along all onto empty }\ndefine back(sq) = previous(to) == sq");
+        assert!(!unused.previous);
+    }
+}
+
+mod diagnostic_kind {
+    use tabula::diagnostic::Kind;
+
+    #[test]
+    fn codes_are_distinct_snake_case_words() {
+        let mut seen = std::collections::HashSet::new();
+        for k in Kind::ALL {
+            let c = k.code();
+            assert!(seen.insert(c), "{c} twice");
+            assert!(
+                c.chars().all(|ch| ch.is_ascii_lowercase() || ch == '_'),
+                "{c}"
+            );
+        }
+    }
+}
+
+mod diagnostic_suggest {
+    use tabula::diagnostic::did_you_mean;
+
+    #[test]
+    fn did_you_mean_finds_close_names_only() {
+        let known = ["checker", "officer"];
+        assert_eq!(did_you_mean("cheker", known), Some("checker"));
+        assert_eq!(did_you_mean("soldier", known), None);
+    }
+
+    #[test]
+    fn a_swapped_pair_of_letters_is_one_edit() {
+        assert_eq!(did_you_mean("nroth", ["north", "south"]), Some("north"));
+        assert_eq!(did_you_mean("ahaed", ["ahead", "far"]), Some("ahead"));
+    }
+}
+
+mod engine_column {
+    use tabula::engine::column::*;
+
+    #[test]
+    fn pushing_and_popping_keep_the_order() {
+        let bits = 2;
+        let mut col = 0;
+        for code in [1, 2, 3, 4, 2] {
+            col = push_bottom(col, code, bits);
+        }
+        assert_eq!(height_below(col), 5);
+        assert_eq!(bottom_up(3, col, bits), [2, 4, 3, 2, 1, 3]);
+        let (top, rest) = pop_top(col, bits).unwrap();
+        assert_eq!(top, 1);
+        assert_eq!(bottom_up(top, rest, bits), [2, 4, 3, 2, 1]);
+        assert_eq!(pop_top(0, bits), None);
+    }
+
+    #[test]
+    fn a_column_holds_as_many_pieces_as_its_bits_allow() {
+        let bits = 2;
+        let room = tabula::ir::Columns::room(bits) as u32;
+        let mut col = 0;
+        for i in 0..room {
+            col = push_bottom(col, 1 + (i % 4) as u8, bits);
+        }
+        assert_eq!(height_below(col), room as usize);
+        assert_eq!(
+            below(col, room as usize - 1, bits),
+            1 + ((room - 1) % 4) as u8
+        );
+    }
+}
+
+mod engine_key {
+    use tabula::compile::{compile_source, Choices};
+    use tabula::engine::{legal_moves, make, KeyLayout, Small, State};
+
+    /// A key holds the counters and the dice left to play: two positions that differ in
+    /// them alone have different keys, and a position read back from its key has them.
+    #[test]
+    fn keys_hold_counters_and_dice() {
+        let source = "game \"K\"\nboard 5 x 1\nplayers A, B\npieces p\ncounter hits = -3\ncounter turns shared\n\
+                      dice 2 faces 1..3 doubles twice\nsetup { A p on a1 }\n\
+                      move run { along e by die onto empty add 1 to turns add -1 to hits }\n";
+        let game = compile_source(source, &Choices::default()).unwrap().game;
+        let layout = KeyLayout::of(&game);
+        let mut s = State::<Small>::start(&game);
+        let roll = *legal_moves(&game, &s).last().unwrap(); // 1-1: four moves of one
+        make(&game, &mut s, roll);
+        let m = legal_moves(&game, &s)[0];
+        make(&game, &mut s, m);
+        assert_eq!(
+            (s.dice_left, s.counters[..3].to_vec()),
+            (3, vec![-4, -3, 1])
+        );
+        let mut key = vec![0; layout.words];
+        layout.write(&game, &s, &mut key);
+        let back = layout.read::<Small>(&game, &key);
+        assert_eq!(
+            (back.dice, back.dice_left, back.counters),
+            (s.dice, s.dice_left, s.counters)
+        );
+        let mut other = s;
+        other.counters[2] = 2;
+        let mut other_key = vec![0; layout.words];
+        layout.write(&game, &other, &mut other_key);
+        assert_ne!(key, other_key);
+    }
+}
+
+mod engine_sowing {
+    use tabula::compile::{compile_source, Choices};
+    use tabula::engine::sowing::*;
+    use tabula::engine::State;
+    use tabula::ir::MAX_SLOTS;
+    use tabula::rng::Rng;
+
+    /// The packed sowing and the sowing over the slots agree seed for seed: the same end,
+    /// the same pits, stores and capturer; or the packed form declines and leaves the
+    /// position as it was. Over thousands of random positions of every shipped game that
+    /// sows (relays, captures along the track, stores on the board).
+    #[test]
+    fn packed_and_slot_sowings_agree() {
+        let mut rng = Rng::new(5);
+        let mut packed_runs = 0;
+        let mut games = 0;
+        for name in tabula::load::shipped::names() {
+            let (_, source) = tabula::load::shipped::find(name).expect("a shipped game");
+            let game = compile_source(source, &Choices::default()).unwrap().game;
+            let Some(sw) = game.sowing.as_ref() else {
+                continue;
+            };
+            games += 1;
+            let n = sw.count();
+            for _ in 0..3000 {
+                let mut s = State::<tabula::engine::SmallSlots>::start(&game);
+                s.slots = [0; MAX_SLOTS];
+                // Up to 255 seeds, more in a pit or two now and then.
+                let total = rng.below(256);
+                for _ in 0..total {
+                    s.slots[rng.below(n)] += 1;
+                }
+                s.to_move = rng.below(2) as u8;
+                let Some(x) = packed(sw, &s) else {
+                    continue;
+                };
+                for &pit in &sw.lifts[s.to_move as usize] {
+                    if s.slots[pit as usize] == 0 {
+                        continue;
+                    }
+                    let track = sw.first[s.to_move as usize * n + pit as usize];
+                    let (mut a, mut b) = (s, s);
+                    let by_packed = sow_packed(&game, sw, &mut a, pit, track, x);
+                    let by_slots = sow_slots(&game, sw, &mut b, pit, track);
+                    match by_packed {
+                        Ok(sown) => {
+                            packed_runs += 1;
+                            let same =
+                                |x: Option<Sown>| x.map(|s| (s.taken, s.laps, s.last, s.again));
+                            assert_eq!(same(sown), same(by_slots));
+                            assert!(a == b, "{pit} from {:?}", &s.slots.as_ref()[..n]);
+                        }
+                        Err(()) => assert!(a == s, "refused, and left as it was"),
+                    }
+                }
+            }
+        }
+        assert!(
+            games >= 3 && packed_runs > 10_000,
+            "{games} games, {packed_runs} sowings"
+        );
+    }
+}
+
+mod engine_state {
+    use tabula::engine::{Info, Large, Medium, MediumSlots, Move, Small, SmallSlots, State};
+
+    /// A state is as large as its layout: a game on 64 squares copies well under a
+    /// kilobyte, and only a game on a large board pays for its room.
+    #[test]
+    fn states_and_moves_are_the_size_of_their_layout() {
+        let sizes = [
+            std::mem::size_of::<State<Small>>(),
+            std::mem::size_of::<State<SmallSlots>>(),
+            std::mem::size_of::<State<Medium>>(),
+            std::mem::size_of::<State<MediumSlots>>(),
+            std::mem::size_of::<State<Large>>(),
+            std::mem::size_of::<Info>(),
+            std::mem::size_of::<Move>(),
+        ];
+        assert_eq!(sizes, [184, 696, 496, 1008, 1744, 80, 58]);
+    }
+}
+
+mod eval_arith {
+    use tabula::eval::arith::*;
+    use tabula::ir::{BinOp, UnOp};
+
+    #[test]
+    fn arithmetic_that_overflows_is_none() {
+        assert_eq!(binary(BinOp::Add, i64::MAX, 1), None);
+        assert_eq!(binary(BinOp::Pow, 2, 64), None);
+        assert_eq!(binary(BinOp::Pow, 2, 62), Some(1 << 62));
+        assert_eq!(binary(BinOp::Div, 7, 0), Some(0));
+        assert_eq!(binary(BinOp::Mod, i64::MIN, -1), None);
+        assert_eq!(unary(UnOp::Neg, i64::MIN), None);
+    }
+}
+
+mod eval_board {
+    use tabula::eval::board::*;
+    use tabula::eval::Env;
+    use tabula::ir::expr::OFF;
+
+    /// A step too long for any board leads off it: it neither wraps round to a square nor
+    /// overflows (`to + (9223372036854775807, 0)`).
+    #[test]
+    fn a_step_beyond_any_board_is_off() {
+        let used = [true; 9];
+        let env: Env = Env {
+            width: 3,
+            cells: 9,
+            used: &used,
+            ..Env::constant()
+        };
+        assert_eq!(offset(&env, 4, 1, 1), 8);
+        for (dx, dy) in [
+            (i64::MAX, 0),
+            (0, i64::MAX),
+            (i64::MIN, 0),
+            (0, i64::MIN),
+            (-1, i64::MIN),
+        ] {
+            assert_eq!(offset(&env, 4, dx, dy), OFF, "({dx}, {dy})");
+        }
+    }
+}
+
+mod eval_run {
+    use tabula::eval::Env;
+    use tabula::ir::{BinOp, Expr, Program, UnOp};
+
+    fn int(n: i64) -> Box<Expr> {
+        Box::new(Expr::Int(n))
+    }
+
+    fn bin(op: BinOp, a: Box<Expr>, b: Box<Expr>) -> Box<Expr> {
+        Box::new(Expr::Binary(op, a, b))
+    }
+
+    /// Programs compute what arithmetic says, short-circuits included (`0 and 1 / 0` is
+    /// never divided), and overflow gives no value.
+    #[test]
+    fn programs_compute_their_values() {
+        let env: Env = Env::constant();
+        let cases = [
+            (
+                bin(BinOp::Add, int(2), bin(BinOp::Mul, int(3), int(4))),
+                Some(14),
+            ),
+            (
+                bin(BinOp::And, int(0), bin(BinOp::Div, int(1), int(0))),
+                Some(0),
+            ),
+            (bin(BinOp::Or, int(7), int(0)), Some(1)),
+            (bin(BinOp::Or, int(0), int(0)), Some(0)),
+            (bin(BinOp::And, int(3), int(5)), Some(1)),
+            (
+                Box::new(Expr::Min(int(3), bin(BinOp::Sub, int(1), int(9)))),
+                Some(-8),
+            ),
+            (
+                Box::new(Expr::Unary(UnOp::Not, bin(BinOp::Eq, int(1), int(1)))),
+                Some(0),
+            ),
+            (bin(BinOp::Pow, int(2), int(70)), None),
+        ];
+        for (e, want) in cases {
+            assert_eq!(Program::of(&e).eval(&env), want, "{e:?}");
+        }
+        let all = Program::all(&[Expr::Int(1), Expr::Int(2), Expr::Int(0)]).unwrap();
+        assert_eq!(all.eval(&env), Some(0));
+        let all = Program::all(&[Expr::Int(1), Expr::Int(2)]).unwrap();
+        assert_eq!(all.eval(&env), Some(1));
+        assert_eq!(Program::all(&[]), None);
+    }
+
+    /// The program of `e` as emitted, before `fuse`.
+    fn unfused(e: &Expr) -> Program {
+        let mut p = Program::default();
+        let mut height = 0;
+        p.emit(e, &mut height);
+        p.thread_jumps();
+        p
+    }
+
+    /// Fused comparisons and dropped `Bool`s change no value: thousands of conditions of
+    /// comparisons, `and`, `or`, `not` and arithmetic (which may overflow, and so is never
+    /// fused) give what the program as emitted gives.
+    #[test]
+    fn fusing_changes_no_value() {
+        let mut rng = tabula::rng::Rng::new(12345);
+        let mut next = |n: u64| rng.below(n as usize) as u64;
+        fn build(next: &mut dyn FnMut(u64) -> u64, depth: u32) -> Box<Expr> {
+            let ops = [
+                BinOp::Eq,
+                BinOp::Ne,
+                BinOp::Lt,
+                BinOp::Ge,
+                BinOp::And,
+                BinOp::Or,
+                BinOp::Add,
+                BinOp::Mul,
+            ];
+            match next(if depth == 0 { 1 } else { 4 }) {
+                0 => int([0, 1, 2, i64::MAX][next(4) as usize]),
+                1 => Box::new(Expr::Unary(UnOp::Not, build(next, depth - 1))),
+                _ => bin(
+                    ops[next(ops.len() as u64) as usize],
+                    build(next, depth - 1),
+                    build(next, depth - 1),
+                ),
+            }
+        }
+        let env: Env = Env::constant();
+        let mut fused_some = 0;
+        for _ in 0..5000 {
+            let e = build(&mut next, 4);
+            let (p, q) = (Program::of(&e), unfused(&e));
+            assert_eq!(p.eval(&env), q.eval(&env), "{e:?}");
+            fused_some += usize::from(p.ops.len() < q.ops.len());
+        }
+        assert!(fused_some > 1000, "{fused_some}");
+    }
+}
+
+mod ir_board {
+    use tabula::ir::board::*;
+    use tabula::ir::DirId;
+
+    #[test]
+    fn square_names_round_trip() {
+        for (f, r) in [(0, 0), (2, 2), (25, 7), (26, 0), (27, 99)] {
+            assert_eq!(parse_square_name(&square_name(f, r)), Some((f, r)));
+        }
+        assert_eq!(square_name(0, 0), "a1");
+        assert_eq!(square_name(26, 9), "aa10");
+        assert_eq!(parse_square_name("a0"), None);
+        assert_eq!(parse_square_name("A1"), None);
+    }
+
+    #[test]
+    fn neighbours_stop_at_edges_and_unused_squares() {
+        let dirs = vec![
+            Direction {
+                name: "e".into(),
+                dx: 1,
+                dy: 0,
+            },
+            Direction {
+                name: "ne".into(),
+                dx: 1,
+                dy: 1,
+            },
+        ];
+        let used = vec![true, false, true, true];
+        let b = Board::new(Shape::Square, 2, 2, used, dirs);
+        assert_eq!(b.next(0, DirId(0)), NO_SQUARE, "b1 is not used");
+        assert_eq!(b.next(0, DirId(1)), 3);
+        assert_eq!(b.next(2, DirId(0)), 3);
+        assert_eq!(b.next(3, DirId(0)), NO_SQUARE, "off the board");
+    }
+}
+
+mod ir_dice {
+    use tabula::ir::dice::*;
+
+    #[test]
+    fn two_six_sided_dice_fall_21_ways_doubles_twice_as_rare() {
+        let d = Dice::new(2, (1..=6).collect(), false, true, true);
+        assert_eq!(d.rolls.len(), 21);
+        assert_eq!(d.throws, 36);
+        let weights: u32 = d.rolls.iter().map(|r| r.weight).sum();
+        assert_eq!(weights, 36);
+        let double = &d.rolls[d.roll_named("6-6").unwrap()];
+        assert_eq!(
+            (double.weight, double.play_len, double.play),
+            (1, 4, [6; 4])
+        );
+        let mixed = &d.rolls[d.roll_named("1-3").unwrap()];
+        assert_eq!((mixed.weight, mixed.text()), (2, "3-1".to_string()));
+        assert_eq!(&mixed.play[..mixed.play_len as usize], &[3, 1]);
+    }
+
+    #[test]
+    fn four_two_sided_dice_summed_fall_as_a_binomial() {
+        let d = Dice::new(4, vec![0, 1], true, false, false);
+        let by_total: Vec<(String, u32)> = d.rolls.iter().map(|r| (r.text(), r.weight)).collect();
+        assert_eq!(
+            by_total,
+            [("4", 1), ("3", 4), ("2", 6), ("1", 4), ("0", 1)].map(|(t, w)| (t.to_string(), w))
+        );
+        assert_eq!(d.roll_of_throw(0), 0);
+        assert_eq!(d.roll_of_throw(15), 4);
+    }
+}
+
+mod ir_mask {
+    use tabula::ir::mask::*;
+    use tabula::ir::{Sq, SquareSet};
+
+    fn check<M: Mask + std::fmt::Debug>(squares: &[Sq]) {
+        let mut m = M::default();
+        for &sq in squares {
+            m |= M::bit(sq);
+        }
+        assert_eq!(m.count() as usize, squares.len());
+        assert_eq!(m.lowest(), *squares.iter().min().unwrap());
+        assert_eq!(m.highest(), *squares.iter().max().unwrap());
+        let mut sorted = squares.to_vec();
+        sorted.sort();
+        assert_eq!(m.squares().collect::<Vec<_>>(), sorted);
+        let mut set = SquareSet::default();
+        m.store(&mut set);
+        assert_eq!(M::from_set(&set), m);
+        assert!(squares.iter().all(|&sq| m.has(sq)));
+    }
+
+    fn shifts_carry_between_words<const N: usize>() {
+        let size = 64 * N as i32;
+        for sq in [0u16, 5, 63, 64, 100, 191, 200, 700, 1000, 1023] {
+            if sq as i32 >= size {
+                continue;
+            }
+            for delta in [
+                1i32, -1, 9, -9, 19, -19, 63, 64, 65, -64, -70, 130, 600, -600,
+            ] {
+                let to = sq as i32 + delta;
+                let shifted = Wide::<N>::bit(sq).shift(delta);
+                if (0..size).contains(&to) {
+                    assert_eq!(shifted, Wide::<N>::bit(to as Sq), "{sq} by {delta}");
+                } else {
+                    assert!(shifted.is_empty(), "{sq} by {delta}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn wide_shifts_carry_between_words() {
+        shifts_carry_between_words::<4>();
+        shifts_carry_between_words::<16>();
+    }
+
+    #[test]
+    fn every_width_agrees() {
+        check::<u64>(&[0, 5, 63, 17]);
+        check::<Wide<4>>(&[0, 5, 63, 17]);
+        check::<Wide<4>>(&[64, 200, 255, 3, 130]);
+        check::<Wide<16>>(&[64, 200, 255, 3, 130, 1023, 512, 700]);
+    }
+}
+
+mod overwrite {
+    use tabula::overwrite::*;
+
+    #[test]
+    fn only_a_file_of_the_same_kind_is_replaced() {
+        let dir = std::env::temp_dir().join(format!("tabula-overwrite-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let svg = |b: &[u8]| b.starts_with(b"<svg");
+        let new = dir.join("new.svg");
+        assert!(may_replace(new.to_str().unwrap(), svg));
+        let old = dir.join("old.svg");
+        std::fs::write(&old, "<svg></svg>").unwrap();
+        assert!(may_replace(old.to_str().unwrap(), svg));
+        let rules = dir.join("rules.game");
+        std::fs::write(&rules, "game \"T\"\n").unwrap();
+        assert!(!may_replace(rules.to_str().unwrap(), svg));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+mod present_board {
+    use tabula::engine::Position;
+    use tabula::present::board::*;
+
+    /// Each player's pieces in the colour their name says, and the last move's square on a
+    /// yellow ground: the piece's letter only, not the space before it.
+    #[test]
+    fn colours_follow_the_players_names() {
+        // Blue moves first and writes upper case: its pieces are blue, Red's red.
+        let source = "game \"T\"\nboard 2 x 1\nplayers Blue, Red\npieces soldier\nmove step { along n onto empty }\n";
+        let game = tabula::compile::compile_source(source, &Default::default())
+            .unwrap()
+            .game;
+        let s = Position::from_cells(&game, &[game.code(0, 0), game.code(1, 0)], 0);
+        let drawing = board_drawing(&game, &s);
+        assert_eq!(drawing.lines[0], "1 | S s");
+        assert_eq!(
+            colour_drawing(&game, &drawing, &[])[0],
+            "1 | \x1b[1;34mS\x1b[39;22m \x1b[1;31ms\x1b[39;22m"
+        );
+        // The last move's square (b1) on a yellow ground.
+        assert_eq!(
+            colour_drawing(&game, &drawing, &[1])[0],
+            "1 | \x1b[1;34mS\x1b[39;22m \x1b[43m\x1b[1;31ms\x1b[39;22m\x1b[49m"
+        );
+    }
+}
+
+mod repl_input {
+    use tabula::repl::input::square_words;
+
+    #[test]
+    fn square_words_split_every_way_a_move_is_typed() {
+        for text in ["c3xe5", "c3-e5", "c3 e5", "c3e5", " c3 , e5 "] {
+            assert_eq!(square_words(text), ["c3", "e5"], "{text}");
+        }
+        assert_eq!(square_words("c4xc6xa6xc4"), ["c4", "c6", "a6", "c4"]);
+        assert_eq!(square_words("hello"), ["hello"]);
+    }
+}
+
+mod search_threads {
+    use std::sync::Mutex;
+    use tabula::search::threads::*;
+
+    #[test]
+    fn results_come_back_in_item_order_at_any_thread_count() {
+        for threads in [1, 2, 3, 8, 100] {
+            let squares = each(50, threads, || (), |_, i| i * i);
+            assert_eq!(squares, (0..50).map(|i| i * i).collect::<Vec<_>>());
+        }
+        assert!(each(0, 4, || (), |_, i| i).is_empty());
+    }
+
+    #[test]
+    fn each_into_runs_every_item_once_and_returns_the_workers() {
+        for threads in [1, 2, 3, 8] {
+            let workers = each_into(1000, threads, Vec::new, |seen: &mut Vec<usize>, i| {
+                seen.push(i)
+            });
+            assert!(workers.len() <= threads);
+            let mut all: Vec<usize> = workers.into_iter().flatten().collect();
+            all.sort_unstable();
+            assert_eq!(all, (0..1000).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn each_thread_keeps_its_own_worker() {
+        // A worker counts the items it ran; the counts add up to the items.
+        let counts = Mutex::new(Vec::new());
+        struct Counter<'a>(usize, &'a Mutex<Vec<usize>>);
+        impl Drop for Counter<'_> {
+            fn drop(&mut self) {
+                self.1.lock().unwrap().push(self.0);
+            }
+        }
+        each(
+            40,
+            3,
+            || Counter(0, &counts),
+            |w, _| {
+                w.0 += 1;
+            },
+        );
+        let counts = counts.into_inner().unwrap();
+        assert!(counts.len() <= 3);
+        assert_eq!(counts.iter().sum::<usize>(), 40);
+    }
+}
+
+mod syntax_brackets {
+    use tabula::syntax::brackets::brackets;
+
+    #[test]
+    fn brackets_in_comments_and_titles_are_not_brackets() {
+        let found: Vec<_> = brackets("game \"a (title\"\n{ # a ( comment\n(x) }").collect();
+        assert_eq!(found, [(16, '{'), (32, '('), (34, ')'), (36, '}')]);
+    }
+}
+
+mod syntax_first_words {
+    use tabula::syntax::first_words::*;
+
+    #[test]
+    fn keywords_begin_with_their_own_word() {
+        assert_eq!(first_words("kw_pieces"), ["pieces"]);
+        assert_eq!(first_words("option_decl"), ["option"]);
+    }
+
+    #[test]
+    fn a_choice_begins_with_each_alternatives_words() {
+        assert_eq!(
+            first_words("pattern"),
+            ["any", "empty", "enemy", "friend", "neutral", "occupied", "off"]
+        );
+        assert_eq!(first_words("chain_mode"), ["may", "must"]);
+    }
+
+    #[test]
+    fn an_optional_part_lets_the_next_words_begin_the_rule() {
+        // `hand_fill = { ident? ~ int ~ …}`: a name or a number, no word.
+        assert!(first_words("hand_fill").is_empty());
+        // `placement` may begin with `put`.
+        assert!(first_words("placement").contains(&"put"));
+    }
+
+    #[test]
+    fn reserved_words_are_the_keyword_rule() {
+        let reserved = reserved_words();
+        assert!(reserved.contains(&"x") && reserved.contains(&"pieces"));
+        assert!(!reserved.contains(&"relative"));
+    }
+}
+
+mod syntax_recovery {
+    use tabula::syntax::first_words::first_words;
+    use tabula::syntax::recovery::*;
+
+    #[test]
+    fn every_declaration_keyword_has_its_form() {
+        for word in first_words("item") {
+            assert!(
+                DECLARATIONS.iter().any(|d| d.word == *word),
+                "no form for `{word}`"
+            );
+        }
+    }
+
+    /// The help's "see SECTION in docs/LANGUAGE.md" names a section the reference has.
+    #[test]
+    fn every_declaration_names_a_section_of_the_reference() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/LANGUAGE.md");
+        let doc = std::fs::read_to_string(path).unwrap();
+        let headings: Vec<&str> = doc
+            .lines()
+            .filter_map(|l| l.strip_prefix("## ").or_else(|| l.strip_prefix("### ")))
+            .collect();
+        for d in DECLARATIONS {
+            assert!(
+                headings.contains(&d.section),
+                "`{}`: docs/LANGUAGE.md has no section \"{}\"",
+                d.word,
+                d.section
+            );
+        }
+    }
+}
