@@ -154,6 +154,19 @@ fn pieces_are_worth_their_declared_value_or_their_mobility() {
     assert!(doc.contains(VALUES), "docs/LANGUAGE.md lacks:\n{VALUES}");
 }
 
+/// A point of a game's score (a seed in a store) is worth a declared `value 1` (scores are
+/// in hundredths, as values are), and one move more than the opponent 4 hundredths: a
+/// store one seed ahead outweighs five moves fewer.
+#[test]
+fn a_point_of_the_score_outweighs_a_few_moves_more() {
+    let g = game("kalah", "");
+    let s = position(&g, "0,4,4,4,4,4,4/4,4,4,4,4,4,1 South");
+    let judge = Evaluator::of(&g, &s);
+    let worth = |mine, theirs| tabula::each_state!(&s, st => judge.judge(&g, st, mine, theirs));
+    assert_eq!(worth(6, 6), 100);
+    assert_eq!(worth(1, 6), 80);
+}
+
 /// Games of captures think by alpha-beta; games of placement and connection, and games of
 /// more than two players, by MCTS; a way asked for by name is kept where it can be.
 #[test]
