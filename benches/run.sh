@@ -6,6 +6,7 @@
 #   benches/run.sh                                   # every shipped game
 #   benches/run.sh --reference ../refbuild/release/native [--runs 5] [--playouts 4000]
 #   benches/run.sh --binary /tmp/old/tabula          # another build, for before and after
+#   benches/run.sh --chess [--runs 5]                # chess perft beside shakmaty's
 #
 # Timings are medians of `--runs` runs (default 3; 5 with --reference). The machine is
 # noisy: where a figure matters, compare instruction counts too, e.g.
@@ -14,19 +15,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 reference=""
+chess=""
 runs=""
 tabula=""
 playouts_each=4000
 while [ $# -gt 0 ]; do
     case "$1" in
         --reference) reference="$2"; shift 2 ;;
+        --chess) chess=1; shift ;;
         --runs) runs="$2"; shift 2 ;;
         --binary) tabula="$2"; shift 2 ;;
         --playouts) playouts_each="$2"; shift 2 ;;
-        *) echo "usage: benches/run.sh [--reference NATIVE [--playouts N]] [--runs N] [--binary TABULA]" >&2; exit 2 ;;
+        *) echo "usage: benches/run.sh [--reference NATIVE [--playouts N] | --chess] [--runs N] [--binary TABULA]" >&2; exit 2 ;;
     esac
 done
-runs="${runs:-$([ -n "$reference" ] && echo 5 || echo 3)}"
+runs="${runs:-$([ -n "$reference$chess" ] && echo 5 || echo 3)}"
 
 if [ -z "$tabula" ]; then
     cargo build --release --quiet
@@ -51,6 +54,33 @@ perft_line() {
             print line
         }'
 }
+
+# Chess perft on one thread beside shakmaty's (benches/shakmaty, a project of its own):
+# the start to depth 5 and Kiwipete to depth 4, the two alternating, medians of the times
+# each program gives for the count alone. The ratio is Tabula's time over shakmaty's.
+if [ -n "$chess" ]; then
+    cargo build --release --quiet --manifest-path benches/shakmaty/Cargo.toml
+    shakmaty=benches/shakmaty/target/release/shakmaty-perft
+    printf '%-10s %6s %10s %12s %12s %8s   %s\n' position depth nodes "tabula s" "shakmaty s" ratio "(medians of $runs, one thread)"
+    while IFS='|' read -r name depth fen text; do
+        ours=(); theirs=()
+        for _ in $(seq "$runs"); do
+            doc=$($tabula perft chess --position "$text" --depth "$depth" --threads 1 --json)
+            ours+=("$(echo "$doc" | field seconds)")
+            nodes=$(echo "$doc" | sed -E 's/.*"counts":\[([0-9,]+)\].*/\1/' | tr ',' '\n' | tail -1)
+            line=$($shakmaty "$fen" "$depth")
+            [ "$(echo "$line" | field nodes)" = "$nodes" ] || { echo "$name: the counts differ" >&2; exit 1; }
+            theirs+=("$(echo "$line" | field seconds)")
+        done
+        a=$(printf '%s\n' "${ours[@]}" | median)
+        b=$(printf '%s\n' "${theirs[@]}" | median)
+        printf '%-10s %6s %10s %12.4f %12.4f %8.1f\n' "$name" "$depth" "$nodes" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')"
+    done <<'POSITIONS'
+start|5|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR White
+kiwipete|4|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R White unmoved=a1,e1,h1,a8,e8,h8
+POSITIONS
+    exit 0
+fi
 
 if [ -z "$reference" ]; then
     printf '%-13s %14s %14s %16s %18s\n' game "playouts/s" depth "perft nodes/s" "playouts/s, all cores"
