@@ -218,6 +218,9 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         Vec::new()
     };
     let after = after_move(&c.after_move, &c.zones, players, reads.previous);
+    // As for the footprint, a pile's square keeps pieces when one leaves.
+    let after_attacks = after_attacks(&c.after_move, &rules, &attacks)
+        .filter(|_| !c.columns.as_ref().is_some_and(|c| c.piles));
     let piles = c.columns.as_ref().is_some_and(|c| c.piles);
     let die_moves_at_once = c.after_move.is_empty()
         && promotion_choices.is_empty()
@@ -277,6 +280,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         after_footprint: after
             .footprint
             .filter(|_| !c.columns.as_ref().is_some_and(|c| c.piles)),
+        after_attacks,
         columns: c.columns,
         promotions,
         promotion_choices,
@@ -342,6 +346,32 @@ fn neutral_types(c: &Checked, players: usize, types: usize) -> u64 {
             Some(t) => mask | 1 << t,
             None => mask | r.piece_mask,
         })
+}
+
+/// `Game::after_attacks`: the patterns of conditions that are all `not attacked(PATTERN)`,
+/// where every capturing rule reads no condition of its own.
+fn after_attacks(
+    conditions: &[ir::Expr],
+    rules: &[ir::MoveRule],
+    attacks: &ir::AttackRules,
+) -> Option<Vec<(ir::Pattern, ir::AttackBy)>> {
+    let plain = attacks
+        .iter()
+        .flatten()
+        .all(|(r, _)| rules[r.index()].condition.is_none());
+    if conditions.is_empty() || !plain {
+        return None;
+    }
+    conditions
+        .iter()
+        .map(|e| match e {
+            ir::Expr::Unary(ir::UnOp::Not, inner) => match &**inner {
+                ir::Expr::AttackedAny(p, by) => Some((*p, *by)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
 }
 
 /// The tables of `after move require`.

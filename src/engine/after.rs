@@ -9,8 +9,10 @@ use super::make::{make_board, simple_steps, Done, StepPlan};
 use super::moves::Move;
 use super::state::State;
 use super::stuck::stuck_after;
+use crate::eval::attack::{attacked_reading, AttackReads};
+use crate::eval::board::pattern_squares;
 use crate::eval::Env;
-use crate::ir::{Code, Game, Mask, MoveRule, Sq, SquareSet};
+use crate::ir::{AttackBy, Code, Game, Mask, MoveRule, Pattern, Sq, SquareSet};
 
 /// Keeps the moves after which every `after move require` condition holds. Without a
 /// footprint, chains were checked as they were found, on the position after them
@@ -27,7 +29,11 @@ pub(super) fn keep_allowed_after<Z: Layout>(
         let chained = |m: &Move| {
             !m.is_pass() && m.promote == 0 && checked_in_chain(&game.rules[m.rule.index()])
         };
-        out.retain(|m| m.is_pass() || chained(m) || allowed_after(game, s, m, earlier));
+        if let Some(attacks) = &game.after_attacks {
+            keep_unattacked(game, s, out, earlier, attacks, chained);
+        } else {
+            out.retain(|m| m.is_pass() || chained(m) || allowed_after(game, s, m, earlier));
+        }
         return;
     };
     let watched = &footprint[s.to_move as usize];
@@ -68,6 +74,58 @@ pub(super) fn keep_allowed_after<Z: Layout>(
     });
 }
 
+/// `keep_allowed_after` where every condition is `not attacked(PATTERN)`
+/// (`Game::after_attacks`): the attacks are read once on the position before the moves,
+/// noting the squares they read, and only the moves that change one of those squares, or
+/// what a pattern matches (the royal piece moving), are made and read again: a pinned
+/// piece's move, a king's, a move onto a line of attack. The others leave the answer as
+/// it was, because an attack read again over the same squares reads the same pieces.
+fn keep_unattacked<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    out: &mut Vec<Move>,
+    earlier: &[u64],
+    attacks: &[(Pattern, AttackBy)],
+    chained: impl Fn(&Move) -> bool,
+) {
+    let env = env(game, s);
+    let p = s.to_move as usize;
+    let mut read = AttackReads::<Z::Set>::default();
+    let mut patterns = 0u64;
+    let mut before = true;
+    for (pattern, by) in attacks {
+        patterns |= pattern.masks[p];
+        // Read as the condition reads: up to the first square attacked.
+        let squares = pattern_squares(pattern, &env);
+        if squares
+            .squares()
+            .any(|sq| attacked_reading(&env, sq, *by, &mut read))
+        {
+            before = false;
+            break;
+        }
+    }
+    let matches = |mask: u64, code: Code| (mask >> code) & 1 != 0;
+    out.retain(|m| {
+        if m.is_pass() || chained(m) {
+            return true;
+        }
+        let changes = |sq: Sq, new: Option<Code>| {
+            let old = s.at(sq);
+            new.is_none_or(|new| {
+                read.changes(sq, old, new, !before)
+                    || matches(patterns, old) != matches(patterns, new)
+            })
+        };
+        // What a chosen promotion writes is not in the step plans: made and read.
+        if m.promote != 0 || move_changes(game, s, m, changes) {
+            allowed_after(game, s, m, earlier)
+        } else {
+            before
+        }
+    });
+}
+
 /// Whether the moves of `rule` are checked against `after move require` as their chains
 /// are found: chains of steps alone, whose last position is at hand then.
 pub(super) fn checked_in_chain(rule: &MoveRule) -> bool {
@@ -84,15 +142,6 @@ fn changes_watched<Z: Layout>(
     m: &Move,
     watched: &[(SquareSet, u64)],
 ) -> bool {
-    if m.is_pass() {
-        return false;
-    }
-    let rule = &game.rules[m.rule.index()];
-    if !simple_steps(rule) {
-        return true;
-    }
-    let code = s.at(m.from);
-    let steps = m.steps();
     #[inline(always)]
     fn matches(mask: u64, code: Code) -> bool {
         (mask >> code) & 1 != 0
@@ -103,6 +152,28 @@ fn changes_watched<Z: Layout>(
             set.contains(sq) && new.is_none_or(|new| matches(*mask, old) != matches(*mask, new))
         })
     };
+    move_changes(game, s, m, changes)
+}
+
+/// Whether `changes(square, what it will hold)` holds for some square `m` writes, as
+/// `make`'s step plans say (`None`: left to a column), each square's last write only; true
+/// for a move whose steps the plans do not cover.
+#[inline(always)]
+fn move_changes<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    m: &Move,
+    changes: impl Fn(Sq, Option<Code>) -> bool,
+) -> bool {
+    if m.is_pass() {
+        return false;
+    }
+    let rule = &game.rules[m.rule.index()];
+    if !simple_steps(rule) {
+        return true;
+    }
+    let code = s.at(m.from);
+    let steps = m.steps();
     if let [step] = steps {
         // One step writes each square once.
         let plan = StepPlan::of(game, rule, code, m.from, *step);

@@ -20,11 +20,122 @@ use crate::ir::{
 /// another player's on it (the one there, or any where none stands) could be taken by
 /// them: the square is defended, or the piece there attacked.
 pub fn attacked<M: Mask>(env: &Env<M>, sq: Sq, by: AttackBy) -> bool {
+    attacked_reading(env, sq, by, &mut ())
+}
+
+/// What an attack is found from: which squares it read, and what it asked of each (whether
+/// the piece there is one of a set of cell codes: an attacker, an empty square a line
+/// goes on over). `attacked_reading` tells `reads` each question as it asks it; the answer
+/// depends on nothing else on the board (where no capturing rule has conditions of its
+/// own: `Game::after_attacks`), so a move after which every question has the same answer
+/// leaves the attack as it was.
+pub trait Reads {
+    /// Whether the reads are kept (else every call is nothing).
+    const KEPT: bool;
+    /// Whether the code on `sq` is one of `codes` was asked.
+    fn read(&mut self, sq: Sq, codes: u64);
+    /// The code on `sq` itself was read.
+    fn read_exactly(&mut self, sq: Sq);
+}
+
+/// Reads nobody keeps: `attacked` itself.
+impl Reads for () {
+    const KEPT: bool = false;
+    #[inline(always)]
+    fn read(&mut self, _: Sq, _: u64) {}
+    #[inline(always)]
+    fn read_exactly(&mut self, _: Sq) {}
+}
+
+/// The questions an attack asked, kept to ask again of a move (`changes`).
+#[derive(Clone, Copy)]
+pub struct AttackReads<M: Mask> {
+    /// Every square asked about.
+    pub squares: M,
+    /// The squares whose code was read whole.
+    exactly: M,
+    questions: [(Sq, u64); QUESTIONS],
+    len: usize,
+    /// More questions than `QUESTIONS`: every change to a square asked about counts.
+    overflow: bool,
+}
+
+impl<M: Mask> Default for AttackReads<M> {
+    fn default() -> Self {
+        AttackReads {
+            squares: M::default(),
+            exactly: M::default(),
+            questions: [(0, 0); QUESTIONS],
+            len: 0,
+            overflow: false,
+        }
+    }
+}
+
+/// The questions `AttackReads` keeps one by one (a queen's lines and a knight's leaps
+/// round a king ask about 40).
+const QUESTIONS: usize = 96;
+
+impl<M: Mask> AttackReads<M> {
+    /// Whether writing `new` over `old` on `sq` may change the attack: where it was found
+    /// (`attacked`), by changing the answer to a question asked on the way to it; where
+    /// it was not, by turning an answer from no to yes. (Every question asks whether the
+    /// walk goes on or finds its attacker: a yes turned to no ends a walk sooner, which
+    /// then finds nothing, as the whole walk did.)
+    #[inline]
+    pub fn changes(&self, sq: Sq, old: Code, new: Code, attacked: bool) -> bool {
+        if !self.squares.has(sq) || old == new {
+            return false;
+        }
+        let changed = |codes: u64| {
+            let (was, is) = ((codes >> old) & 1 != 0, (codes >> new) & 1 != 0);
+            if attacked {
+                was != is
+            } else {
+                is && !was
+            }
+        };
+        self.overflow
+            || self.exactly.has(sq)
+            || self.questions[..self.len]
+                .iter()
+                .any(|&(q, codes)| q == sq && changed(codes))
+    }
+}
+
+impl<M: Mask> Reads for AttackReads<M> {
+    const KEPT: bool = true;
+    #[inline]
+    fn read(&mut self, sq: Sq, codes: u64) {
+        self.squares |= M::bit(sq);
+        if self.len < QUESTIONS {
+            self.questions[self.len] = (sq, codes);
+            self.len += 1;
+        } else {
+            self.overflow = true;
+        }
+    }
+    #[inline]
+    fn read_exactly(&mut self, sq: Sq) {
+        self.squares |= M::bit(sq);
+        self.exactly |= M::bit(sq);
+    }
+}
+
+/// `attacked`, telling `reads` every square whose piece it reads.
+#[inline]
+pub fn attacked_reading<M: Mask>(
+    env: &Env<M>,
+    sq: Sq,
+    by: AttackBy,
+    reads: &mut impl Reads,
+) -> bool {
     let Some(game) = env.game else {
         return false;
     };
     let reader = env.player;
     let types = game.pieces.len();
+    reads.read_exactly(sq);
     let here = env.cell_codes.get(sq as usize).copied().unwrap_or(0);
     // What the attackers' patterns see on the square: the victim's piece there, or any
     // piece of the victim's (of any other player, for the reader's attacks).
@@ -58,7 +169,7 @@ pub fn attacked<M: Mask>(env: &Env<M>, sq: Sq, by: AttackBy) -> bool {
                 let walks = &rule.walks[attacker as usize];
                 if walks
                     .iter()
-                    .any(|walk| lands_on_parts(env, rule, parts, walk, attacker, codes, sq))
+                    .any(|walk| lands_on_parts(env, rule, parts, walk, attacker, codes, sq, reads))
                 {
                     return true;
                 }
@@ -66,9 +177,9 @@ pub fn attacked<M: Mask>(env: &Env<M>, sq: Sq, by: AttackBy) -> bool {
             }
             for walk in &rule.walks[attacker as usize] {
                 let hit = if rule.takes_landing {
-                    lands_on(env, rule, walk, attacker, codes, sq)
+                    lands_on(env, rule, walk, attacker, codes, sq, reads)
                 } else {
-                    jumps_over(env, rule, walk, attacker, codes, sq)
+                    jumps_over(env, rule, walk, attacker, codes, sq, reads)
                 };
                 if hit {
                     return true;
@@ -88,13 +199,14 @@ fn back<M: Mask>(env: &Env<M>, walk: &Walk, sq: Sq) -> Option<Sq> {
 }
 
 /// Whether a piece of `attacker` (one of `codes`) walks `walk` by `rule` onto `sq`.
-fn lands_on<M: Mask>(
+fn lands_on<M: Mask, R: Reads>(
     env: &Env<M>,
     rule: &MoveRule,
     walk: &Walk,
     attacker: u8,
     codes: u64,
     sq: Sq,
+    reads: &mut R,
 ) -> bool {
     let (min, max, run) = match rule.run {
         Some(run) => (run.min as u32, run.max as u32, Some(run.pattern)),
@@ -102,17 +214,42 @@ fn lands_on<M: Mask>(
     };
     let mut at = sq;
     let mut passed = 0u32;
+    // Where reads are kept: the square that stopped the walk, which it then goes on past
+    // as if it were not there, to see whether a piece behind it would attack (a pin).
+    let mut past: Option<(Sq, u64)> = None;
     while let Some(t) = back(env, walk, at) {
+        reads.read(t, codes);
         let code = env.cell_codes[t as usize];
         if (codes >> code) & 1 != 0
             && passed >= min
             && allowed(walk, passed + 1, sq)
             && conditions_hold(env, rule, attacker, t, sq)
         {
-            return true;
+            // Behind a square that stops the walk, an attacker makes that square matter:
+            // a move from it may open the line.
+            return match past {
+                Some((stop, run)) => {
+                    reads.read(stop, run);
+                    false
+                }
+                None => true,
+            };
         }
-        if passed >= max || !run.is_some_and(|p| p.matches(attacker, code)) {
+        if passed >= max {
             return false;
+        }
+        let Some(run) = run else {
+            return false;
+        };
+        let masks = run.masks[attacker as usize];
+        if !run.matches(attacker, code) {
+            if !R::KEPT || past.is_some() {
+                reads.read(t, masks);
+                return false;
+            }
+            past = Some((t, masks));
+        } else {
+            reads.read(t, masks);
         }
         passed += 1;
         at = t;
@@ -133,6 +270,7 @@ fn lands_on_parts<M: Mask>(
     attacker: u8,
     codes: u64,
     sq: Sq,
+    reads: &mut impl Reads,
 ) -> bool {
     let items = &parts.items;
     let mut left: u32 = 1 << items.len();
@@ -149,6 +287,7 @@ fn lands_on_parts<M: Mask>(
             return false;
         };
         distance += 1;
+        reads.read_exactly(t);
         let code = env.cell_codes[t as usize];
         if left & 1 != 0
             && (codes >> code) & 1 != 0
@@ -181,6 +320,7 @@ fn jumps_over<M: Mask>(
     attacker: u8,
     codes: u64,
     sq: Sq,
+    reads: &mut impl Reads,
 ) -> bool {
     let Some(from) = back(env, walk, sq) else {
         return false;
@@ -189,9 +329,11 @@ fn jumps_over<M: Mask>(
         return false;
     };
     let to = board.next(sq, walk.dir);
+    reads.read(from, codes);
     if (codes >> env.cell_codes[from as usize]) & 1 == 0 || to == NO_SQUARE {
         return false;
     }
+    reads.read(to, rule.onto.masks[attacker as usize]);
     rule.onto.matches(attacker, env.cell_codes[to as usize])
         && allowed(walk, 2, to)
         && conditions_hold(env, rule, attacker, from, to)

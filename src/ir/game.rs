@@ -6,7 +6,7 @@ use super::program::Program;
 use super::rule::MoveRule;
 use super::sowing::Sowing;
 use super::value::Value;
-use super::{Code, RuleId};
+use super::{AttackBy, Code, Pattern, RuleId};
 
 #[derive(Clone, Debug)]
 pub struct Player {
@@ -245,6 +245,12 @@ pub struct Game {
     /// squares: (squares, pattern mask) pairs. A move that changes no square's match with
     /// its mask leaves the conditions as they were before it.
     pub after_footprint: Option<Vec<Watched>>,
+    /// Where every `after_move` condition is `not attacked(PATTERN)` and no capturing rule
+    /// has conditions of its own (which could read anything): the patterns, with whose
+    /// attack each is. What the attacks read at a position is then found as they are
+    /// read (`eval::attack::attacked_reading`), and a move that changes none of those
+    /// squares, nor what the patterns match, leaves the conditions as they were.
+    pub after_attacks: Option<Vec<(Pattern, AttackBy)>>,
     /// Columns, when squares hold stacks of pieces.
     pub columns: Option<Columns>,
     /// `promotions[cell code]`: the zone where that piece, ending a step, is promoted, and

@@ -654,3 +654,48 @@ fn attacked_by_friend_reads_the_readers_own_captures() {
     assert_eq!(north("4k3/8/8/8/R3N3/8/8/4K3 White unmoved=-"), 0);
     crate::common::assert_documented(&[GUARDED_STEP]);
 }
+
+/// A game of screens: a cannon takes by jumping one piece of any side, a hopper by jumping
+/// a line of its own side's pieces, so that a piece moved onto a line may open an attack
+/// as well as block one.
+const SCREENS: &str = "game \"Screens\"\nboard 6 x 6\nplayers White, Black\n\
+    pieces king as K, rook as R, cannon as C, hopper as H\n\
+    setup {\n  White king on a1\n  White rook on b1\n  White cannon on c1, d2\n  White hopper on e1\n\
+    Black king on f6\n  Black rook on e6\n  Black cannon on d6, c5\n  Black hopper on b6\n}\n\
+    move king_step { piece king  along all  onto empty }\n\
+    move king_take { piece king  along all  onto enemy }\n\
+    move slide { piece rook, cannon, hopper  along orthogonal  over 0+ empty  onto empty }\n\
+    move rook_take { piece rook  along orthogonal  over 0+ empty  onto enemy }\n\
+    move cannon_take { piece cannon  along orthogonal  over 0+ empty  over 1 occupied  over 0+ empty  onto enemy }\n\
+    move hop_take { piece hopper  along diagonal  over 0+ friend  onto enemy }\n\
+    after move require not attacked(friend king)\nno move: lose\n";
+
+/// `after move require not attacked(PATTERN)` is read once a position, noting what the
+/// attacks read, and only the moves that change it are made and read again (a pinned
+/// piece's, the king's, a move onto a line). Over random games of chess, Los Alamos and a
+/// game of screens, the moves so kept are exactly those that making every move and reading
+/// the attacks after it keeps.
+#[test]
+fn reading_the_attacks_once_keeps_the_moves_that_making_each_one_keeps() {
+    let mut rng = tabula::rng::Rng::new(11);
+    for g in [game("chess", ""), game("losalamos", ""), compile(SCREENS)] {
+        assert!(g.after_attacks.is_some(), "{}: read once", g.title);
+        let mut each = g.clone();
+        each.after_attacks = None;
+        let mut positions = 0;
+        for _ in 0..40 {
+            let mut s = tabula::engine::Position::start(&g);
+            for _ in 0..150 {
+                let fast = crate::common::legal_moves(&g, &s);
+                let slow = crate::common::legal_moves(&each, &s);
+                assert_eq!(fast, slow, "{}: {}", g.title, position_text(&g, &s));
+                positions += 1;
+                if fast.is_empty() {
+                    break;
+                }
+                crate::common::make(&g, &mut s, fast[rng.below(fast.len())]);
+            }
+        }
+        assert!(positions > 2000, "{}: {positions} positions", g.title);
+    }
+}
