@@ -32,93 +32,71 @@ pub fn attacked<M: Mask>(env: &Env<M>, sq: Sq, by: AttackBy) -> bool {
 pub trait Reads {
     /// Whether the reads are kept (else every call is nothing).
     const KEPT: bool;
-    /// Whether the code on `sq` is one of `codes` was asked.
-    fn read(&mut self, sq: Sq, codes: u64);
-    /// The code on `sq` itself was read.
-    fn read_exactly(&mut self, sq: Sq);
+    /// Whether the code on `sq`, `now`, is one of `codes` was asked.
+    fn read(&mut self, sq: Sq, codes: u64, now: Code);
+    /// The code on `sq`, `now`, was read itself.
+    fn read_exactly(&mut self, sq: Sq, now: Code);
 }
 
 /// Reads nobody keeps: `attacked` itself.
 impl Reads for () {
     const KEPT: bool = false;
     #[inline(always)]
-    fn read(&mut self, _: Sq, _: u64) {}
+    fn read(&mut self, _: Sq, _: u64, _: Code) {}
     #[inline(always)]
-    fn read_exactly(&mut self, _: Sq) {}
+    fn read_exactly(&mut self, _: Sq, _: Code) {}
 }
 
-/// The questions an attack asked, kept to ask again of a move (`changes`).
+/// The questions an attack asked, kept to ask again of a move (`changes`): for each square
+/// asked about, the codes whose arrival there would turn an answer from no to yes. Squares
+/// share a slot by their index modulo 64 (exact on boards of up to 64 squares; elsewhere
+/// two squares' codes merge, which only asks more moves to be read again).
 #[derive(Clone, Copy)]
 pub struct AttackReads<M: Mask> {
     /// Every square asked about.
     pub squares: M,
-    /// The squares whose code was read whole.
-    exactly: M,
-    questions: [(Sq, u64); QUESTIONS],
-    len: usize,
-    /// More questions than `QUESTIONS`: every change to a square asked about counts.
-    overflow: bool,
+    turning: [u64; 64],
 }
 
 impl<M: Mask> Default for AttackReads<M> {
     fn default() -> Self {
         AttackReads {
             squares: M::default(),
-            exactly: M::default(),
-            questions: [(0, 0); QUESTIONS],
-            len: 0,
-            overflow: false,
+            turning: [0; 64],
         }
     }
 }
 
-/// The questions `AttackReads` keeps one by one (a queen's lines and a knight's leaps
-/// round a king ask about 40).
-const QUESTIONS: usize = 96;
-
 impl<M: Mask> AttackReads<M> {
     /// Whether writing `new` over `old` on `sq` may change the attack: where it was found
-    /// (`attacked`), by changing the answer to a question asked on the way to it; where
-    /// it was not, by turning an answer from no to yes. (Every question asks whether the
-    /// walk goes on or finds its attacker: a yes turned to no ends a walk sooner, which
-    /// then finds nothing, as the whole walk did.)
-    #[inline]
+    /// (`attacked`), by any change to a square asked about on the way to it; where it was
+    /// not, by turning an answer from no to yes. (Every question asks whether the walk
+    /// goes on or finds its attacker: a yes turned to no ends a walk sooner, which then
+    /// finds nothing, as the whole walk did.)
+    #[inline(always)]
     pub fn changes(&self, sq: Sq, old: Code, new: Code, attacked: bool) -> bool {
-        if !self.squares.has(sq) || old == new {
-            return false;
-        }
-        let changed = |codes: u64| {
-            let (was, is) = ((codes >> old) & 1 != 0, (codes >> new) & 1 != 0);
-            if attacked {
-                was != is
+        self.squares.has(sq)
+            && if attacked {
+                old != new
             } else {
-                is && !was
+                (self.turning[sq as usize & 63] >> new) & 1 != 0
             }
-        };
-        self.overflow
-            || self.exactly.has(sq)
-            || self.questions[..self.len]
-                .iter()
-                .any(|&(q, codes)| q == sq && changed(codes))
     }
 }
 
 impl<M: Mask> Reads for AttackReads<M> {
     const KEPT: bool = true;
-    #[inline]
-    fn read(&mut self, sq: Sq, codes: u64) {
+    #[inline(always)]
+    fn read(&mut self, sq: Sq, codes: u64, now: Code) {
         self.squares |= M::bit(sq);
-        if self.len < QUESTIONS {
-            self.questions[self.len] = (sq, codes);
-            self.len += 1;
-        } else {
-            self.overflow = true;
+        if (codes >> now) & 1 == 0 {
+            self.turning[sq as usize & 63] |= codes;
         }
     }
-    #[inline]
-    fn read_exactly(&mut self, sq: Sq) {
+    #[inline(always)]
+    fn read_exactly(&mut self, sq: Sq, now: Code) {
         self.squares |= M::bit(sq);
-        self.exactly |= M::bit(sq);
+        self.turning[sq as usize & 63] |= !(1u64 << now);
     }
 }
 
@@ -135,8 +113,8 @@ pub fn attacked_reading<M: Mask>(
     };
     let reader = env.player;
     let types = game.pieces.len();
-    reads.read_exactly(sq);
     let here = env.cell_codes.get(sq as usize).copied().unwrap_or(0);
+    reads.read_exactly(sq, here);
     // What the attackers' patterns see on the square: the victim's piece there, or any
     // piece of the victim's (of any other player, for the reader's attacks).
     let victim_here = here != 0 && (game.owner[here as usize] == reader) == (by == AttackBy::Enemy);
@@ -216,10 +194,10 @@ fn lands_on<M: Mask, R: Reads>(
     let mut passed = 0u32;
     // Where reads are kept: the square that stopped the walk, which it then goes on past
     // as if it were not there, to see whether a piece behind it would attack (a pin).
-    let mut past: Option<(Sq, u64)> = None;
+    let mut past: Option<(Sq, u64, Code)> = None;
     while let Some(t) = back(env, walk, at) {
-        reads.read(t, codes);
         let code = env.cell_codes[t as usize];
+        reads.read(t, codes, code);
         if (codes >> code) & 1 != 0
             && passed >= min
             && allowed(walk, passed + 1, sq)
@@ -228,8 +206,8 @@ fn lands_on<M: Mask, R: Reads>(
             // Behind a square that stops the walk, an attacker makes that square matter:
             // a move from it may open the line.
             return match past {
-                Some((stop, run)) => {
-                    reads.read(stop, run);
+                Some((stop, run, there)) => {
+                    reads.read(stop, run, there);
                     false
                 }
                 None => true,
@@ -244,12 +222,12 @@ fn lands_on<M: Mask, R: Reads>(
         let masks = run.masks[attacker as usize];
         if !run.matches(attacker, code) {
             if !R::KEPT || past.is_some() {
-                reads.read(t, masks);
+                reads.read(t, masks, code);
                 return false;
             }
-            past = Some((t, masks));
+            past = Some((t, masks, code));
         } else {
-            reads.read(t, masks);
+            reads.read(t, masks, code);
         }
         passed += 1;
         at = t;
@@ -287,8 +265,8 @@ fn lands_on_parts<M: Mask>(
             return false;
         };
         distance += 1;
-        reads.read_exactly(t);
         let code = env.cell_codes[t as usize];
+        reads.read_exactly(t, code);
         if left & 1 != 0
             && (codes >> code) & 1 != 0
             && allowed(walk, distance, sq)
@@ -329,11 +307,15 @@ fn jumps_over<M: Mask>(
         return false;
     };
     let to = board.next(sq, walk.dir);
-    reads.read(from, codes);
+    reads.read(from, codes, env.cell_codes[from as usize]);
     if (codes >> env.cell_codes[from as usize]) & 1 == 0 || to == NO_SQUARE {
         return false;
     }
-    reads.read(to, rule.onto.masks[attacker as usize]);
+    reads.read(
+        to,
+        rule.onto.masks[attacker as usize],
+        env.cell_codes[to as usize],
+    );
     rule.onto.matches(attacker, env.cell_codes[to as usize])
         && allowed(walk, 2, to)
         && conditions_hold(env, rule, attacker, from, to)
