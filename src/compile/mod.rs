@@ -218,10 +218,9 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         Vec::new()
     };
     let after = after_move(&c.after_move, &c.zones, players, reads.previous);
-    // As for the footprint, a pile's square keeps pieces when one leaves.
-    let after_attacks = after_attacks(&c.after_move, &rules, &attacks)
-        .filter(|_| !c.columns.as_ref().is_some_and(|c| c.piles));
     let piles = c.columns.as_ref().is_some_and(|c| c.piles);
+    // As for the footprint, a pile's square keeps pieces when one leaves.
+    let after_attacks = after_attacks(&c.after_move, &rules, &attacks).filter(|_| !piles);
     let die_moves_at_once = c.after_move.is_empty()
         && promotion_choices.is_empty()
         && rules
@@ -277,9 +276,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
             .collect(),
         // A pile's square keeps pieces when one leaves: what a step writes is not known
         // from its plan.
-        after_footprint: after
-            .footprint
-            .filter(|_| !c.columns.as_ref().is_some_and(|c| c.piles)),
+        after_footprint: after.footprint.filter(|_| !piles),
         after_attacks,
         columns: c.columns,
         promotions,
