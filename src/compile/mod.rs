@@ -310,6 +310,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         counters: c.counters,
         dice: c.dice,
         estimated_values: Default::default(),
+        choice_landings: ir::SquareSet::default(),
     };
     // Which chains can be followed on the occupied sets alone, for each player.
     let light: Vec<u8> = game
@@ -324,7 +325,28 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     for (rule, bits) in game.rules.iter_mut().zip(light) {
         rule.light_chain = bits;
     }
+    game.choice_landings = choice_landings(&game);
     Ok(game)
+}
+
+/// `Game::choice_landings`: every square where a piece whose player chooses what it
+/// becomes is promoted by landing there; every square where one is promoted by leaving.
+fn choice_landings(game: &ir::Game) -> ir::SquareSet {
+    let mut set = ir::SquareSet::default();
+    let cells = game.board.cells();
+    for (code, choices) in game.promotion_choices.iter().enumerate() {
+        let Some(&Some((zone, _))) = game.promotions.get(code).filter(|_| !choices.is_empty())
+        else {
+            continue;
+        };
+        let leaving = (game.promotes_leaving >> code) & 1 != 0;
+        for sq in 0..cells as ir::Sq {
+            if leaving || game.in_zone(zone, game.owner[code], sq) {
+                set.insert(sq);
+            }
+        }
+    }
+    set
 }
 
 /// The types a neutral piece can be at the start or by a rule (see `Game::neutral_types`).

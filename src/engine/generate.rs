@@ -209,7 +209,7 @@ pub(super) fn choose_promotions<Z: Layout>(
 ) {
     for i in start..out.len() {
         let m = out[i];
-        if m.is_pass() || m.places() || m.promote != 0 {
+        if m.is_pass() || m.places() || m.promote != 0 || !game.choice_landings.contains(m.to()) {
             continue;
         }
         let code = s.at(m.from) as usize;

@@ -260,6 +260,9 @@ pub struct Game {
     /// codes it may become (the first is `promotions`' own); empty elsewhere. A move that
     /// promotes then comes once for each (`Move::promote`).
     pub promotion_choices: Vec<Vec<Code>>,
+    /// The squares a move must land on for `promotion_choices` to be read for it: each
+    /// such piece's zone, and, where one promotes on leaving its zone, every square.
+    pub choice_landings: SquareSet,
     /// By cell code (a bit each): the pieces a step that starts in their promotion zone
     /// promotes too (`in or from ZONE`).
     pub promotes_leaving: u64,
