@@ -350,9 +350,15 @@ fn source_target(source: &str, rng: &mut Rng) -> Result<(), String> {
 }
 
 /// A few random plies from `s`: every move's text reads back as that move, and every
-/// position's text reads back as the same text.
+/// position's text reads back as the same text. Where `after move require not
+/// attacked(…)` is read once a position (`Game::after_attacks`), the moves it keeps are
+/// those that making every move keeps.
 fn play_a_little(game: &Game, mut s: Position, rng: &mut Rng) -> Result<(), String> {
     let started = Instant::now();
+    let each_made = game.after_attacks.is_some().then(|| Game {
+        after_attacks: None,
+        ..game.clone()
+    });
     for _ in 0..12 {
         let text = position_text(game, &s);
         let again = parse_position(game, &text)
@@ -361,6 +367,13 @@ fn play_a_little(game: &Game, mut s: Position, rng: &mut Rng) -> Result<(), Stri
             return Err(format!("the position text `{text}` reads back otherwise"));
         }
         let moves = s.legal_moves(game);
+        if let Some(each) = &each_made {
+            if s.legal_moves(each) != moves {
+                return Err(format!(
+                    "`after move require` read once keeps other moves than made moves in `{text}`"
+                ));
+            }
+        }
         if moves.is_empty() || started.elapsed() > PLAY_TIME {
             break;
         }
