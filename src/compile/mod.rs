@@ -311,6 +311,8 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         dice: c.dice,
         estimated_values: Default::default(),
         choice_landings: ir::SquareSet::default(),
+        end_shapes: Vec::new(),
+        end_reads_position: false,
     };
     // Which chains can be followed on the occupied sets alone, for each player.
     let light: Vec<u8> = game
@@ -326,6 +328,21 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         rule.light_chain = bits;
     }
     game.choice_landings = choice_landings(&game);
+    game.end_shapes = game
+        .end_rules
+        .iter()
+        .map(
+            |r| match (r.program.pieces_test(), r.program.scalar_test()) {
+                (Some((own, op, n)), _) => ir::EndShape::Pieces(own, op, n),
+                (None, Some((scalar, op, n))) => ir::EndShape::Scalar(scalar, op, n),
+                (None, None) => ir::EndShape::General,
+            },
+        )
+        .collect();
+    game.end_reads_position = game
+        .end_shapes
+        .iter()
+        .any(|shape| matches!(shape, ir::EndShape::General));
     Ok(game)
 }
 

@@ -4,8 +4,9 @@
 use super::env::env;
 use super::layout::Layout;
 use super::state::{State, NOBODY};
+use crate::eval::arith::binary_holds;
 use crate::eval::Env;
-use crate::ir::{EndScope, Game, Leftover, Mask, Program, Verdict};
+use crate::ir::{EndScope, EndShape, Game, Leftover, Mask, Program, Scalar, Verdict};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -150,11 +151,9 @@ pub(super) fn end_rule<Z: Layout>(
     if game.end_rules.is_empty() {
         return None;
     }
-    // Only where a rule is more than a count of pieces is the position read as a whole.
-    let whole = game
-        .end_rules
-        .iter()
-        .any(|r| r.program.pieces_test().is_none());
+    // Only where a rule is more than a count of pieces or of the clock, passes or
+    // repetitions is the position read as a whole.
+    let whole = game.end_reads_position;
     let mut read = whole.then(|| Env {
         reachable,
         earlier,
@@ -162,16 +161,15 @@ pub(super) fn end_rule<Z: Layout>(
     });
     let players = game.players.len() as u8;
     let last = (s.to_move + players - 1) % players;
-    for (i, rule) in game.end_rules.iter().enumerate() {
+    for (i, (rule, &shape)) in game.end_rules.iter().zip(&game.end_shapes).enumerate() {
         let (first, count) = match rule.scope {
             EndScope::Every => (last, players),
             EndScope::BeforeTurn => (s.to_move, 1),
         };
-        let pieces_test = rule.program.pieces_test();
         for k in 0..count {
             let player = (first + k) % players;
-            let holds = match pieces_test {
-                Some((own, op, n)) => {
+            let holds = match shape {
+                EndShape::Pieces(own, op, n) => {
                     let mine = s.occupied(player as usize).count() as usize;
                     let theirs = if own {
                         0
@@ -185,7 +183,15 @@ pub(super) fn end_rule<Z: Layout>(
                     };
                     Program::pieces_hold(own, op, n, mine, theirs)
                 }
-                None => {
+                EndShape::Scalar(scalar, op, n) => {
+                    let value = match scalar {
+                        Scalar::Clock => s.clock as i64,
+                        Scalar::Passes => s.passes as i64,
+                        Scalar::Repeated => s.repeated as i64,
+                    };
+                    binary_holds(op, value, n)
+                }
+                EndShape::General => {
                     let env = read
                         .as_mut()
                         .expect("built for a rule that reads the position");

@@ -10,7 +10,7 @@ use super::board::{
 };
 use super::env::Env;
 use crate::ir::expr::OFF;
-use crate::ir::program::{Op, Program, NO_GROUP, WHOLE_BOARD};
+use crate::ir::program::{Op, Program, Scalar, NO_GROUP, WHOLE_BOARD};
 use crate::ir::{BinOp, Mask, SquareRef};
 
 /// Programs up to this deep run on a stack array; deeper ones (rare) on a vector.
@@ -47,6 +47,24 @@ impl Program {
                 Op::Pieces(own) => Some((own, *op, *k)),
                 _ => None,
             },
+            _ => None,
+        }
+    }
+
+    /// The shape `clock OP N` (or `passes`, `repeated`): the count read, the operator and
+    /// the number, so that an end rule of that shape is read from the state's own fields
+    /// without building an environment (`Game::end_shapes`).
+    pub fn scalar_test(&self) -> Option<(Scalar, BinOp, i64)> {
+        match self.ops.as_slice() {
+            [Op::CompareConst(a, op, k)] => {
+                let scalar = match self.leaves[*a as usize] {
+                    Op::Clock => Scalar::Clock,
+                    Op::Passes => Scalar::Passes,
+                    Op::Repeated => Scalar::Repeated,
+                    _ => return None,
+                };
+                Some((scalar, *op, *k))
+            }
             _ => None,
         }
     }

@@ -2,7 +2,7 @@
 
 use super::board::{Board, Sq, SquareSet};
 use super::expr::{BinOp, Expr, LookField, Watched};
-use super::program::Program;
+use super::program::{Program, Scalar};
 use super::rule::MoveRule;
 use super::sowing::Sowing;
 use super::value::Value;
@@ -164,6 +164,18 @@ pub struct EndRule<P = Program> {
     pub program: P,
 }
 
+/// How an end rule is read, worked out when the game is compiled: a count of pieces or
+/// of the clock, passes or repetitions compared with a number is read from the state
+/// itself; anything else runs the rule's program on the whole position.
+#[derive(Clone, Copy, Debug)]
+pub enum EndShape {
+    /// `count(friend) OP N` (`true`: the reader's own) or `count(enemy) OP N`.
+    Pieces(bool, BinOp, i64),
+    /// `clock OP N`, `passes OP N`, `repeated OP N`.
+    Scalar(Scalar, BinOp, i64),
+    General,
+}
+
 impl EndRule<()> {
     /// The rule with its condition compiled by `f`.
     pub fn compiled(self, f: impl Fn(&Expr) -> Program) -> EndRule {
@@ -263,6 +275,10 @@ pub struct Game {
     /// The squares a move must land on for `promotion_choices` to be read for it: each
     /// such piece's zone, and, where one promotes on leaving its zone, every square.
     pub choice_landings: SquareSet,
+    /// How each end rule is read (`EndShape`), by its index in `end_rules`.
+    pub end_shapes: Vec<EndShape>,
+    /// Whether some end rule is `EndShape::General`: then the position is read as a whole.
+    pub end_reads_position: bool,
     /// By cell code (a bit each): the pieces a step that starts in their promotion zone
     /// promotes too (`in or from ZONE`).
     pub promotes_leaving: u64,

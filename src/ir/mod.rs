@@ -21,7 +21,7 @@ pub use expr::{AttackBy, BinOp, Expr, GroupRead, LookBack, LookField, SquareRef,
 pub use game::*;
 pub use mask::{Mask, Wide};
 pub use pattern::Pattern;
-pub use program::Program;
+pub use program::{Program, Scalar};
 pub use rule::{
     Add, Carry, Chain, Effect, EffectLines, EffectVerb, MoveRule, Rotation, Run, RunItem, RunParts,
     Times, Walk, Where, MAX_RUN_ITEMS, MAX_RUN_PARTS,

@@ -205,3 +205,12 @@ pub const NO_GROUP: u32 = u32::MAX;
 
 /// `Op::Count` over the whole board.
 pub const WHOLE_BOARD: u32 = u32::MAX;
+
+/// A count the state keeps of the game's history: what an end rule of the shape
+/// `clock OP N` reads (`Program::scalar_test`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scalar {
+    Clock,
+    Passes,
+    Repeated,
+}
