@@ -1481,6 +1481,7 @@ impl Checker<'_> {
             return None;
         }
         Some(EndRule {
+            shape: crate::ir::EndShape::General,
             text: r.text.clone(),
             words: match &r.words {
                 Some(w) => Some(crate::ir::EndWords::Given(w.clone())),

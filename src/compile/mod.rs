@@ -259,7 +259,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         end_rules: c
             .end_rules
             .into_iter()
-            .map(|r| r.compiled(ir::Program::of))
+            .map(|r| r.compiled(ir::Program::of, end_shape))
             .collect(),
         reads_previous: reads.previous,
         look_kept,
@@ -311,7 +311,6 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         dice: c.dice,
         estimated_values: Default::default(),
         choice_landings: ir::SquareSet::default(),
-        end_shapes: Vec::new(),
         end_reads_position: false,
     };
     // Which chains can be followed on the occupied sets alone, for each player.
@@ -328,22 +327,20 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         rule.light_chain = bits;
     }
     game.choice_landings = choice_landings(&game);
-    game.end_shapes = game
+    game.end_reads_position = game
         .end_rules
         .iter()
-        .map(
-            |r| match (r.program.pieces_test(), r.program.scalar_test()) {
-                (Some((own, op, n)), _) => ir::EndShape::Pieces(own, op, n),
-                (None, Some((scalar, op, n))) => ir::EndShape::Scalar(scalar, op, n),
-                (None, None) => ir::EndShape::General,
-            },
-        )
-        .collect();
-    game.end_reads_position = game
-        .end_shapes
-        .iter()
-        .any(|shape| matches!(shape, ir::EndShape::General));
+        .any(|r| matches!(r.shape, ir::EndShape::General));
     Ok(game)
+}
+
+/// How an end rule's program is read (`EndRule::shape`).
+fn end_shape(program: &ir::Program) -> ir::EndShape {
+    match (program.pieces_test(), program.scalar_test()) {
+        (Some((own, op, n)), _) => ir::EndShape::Pieces(own, op, n),
+        (None, Some((scalar, op, n))) => ir::EndShape::Scalar(scalar, op, n),
+        (None, None) => ir::EndShape::General,
+    }
 }
 
 /// `Game::choice_landings`: every square where a piece whose player chooses what it

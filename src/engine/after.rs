@@ -60,13 +60,28 @@ pub(super) fn keep_allowed_after<Z: Layout>(
         }
         return;
     }
+    let changes = |m: &Move| changes_watched(game, s, m, watched);
+    keep_unless_changed(game, s, out, earlier, before, Move::is_pass, changes);
+}
+
+/// Keeps the moves after which `after move require` holds, where it holds on `s` as
+/// `before` says and `changes(m)` tells the moves that may change it: `kept` moves are
+/// kept as they are (a pass, which reads nothing; a chain checked as it was found), a move
+/// that changes nothing keeps `before`, and the others, with a chosen promotion (which
+/// the step plans do not show), are made and read.
+fn keep_unless_changed<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    out: &mut Vec<Move>,
+    earlier: &[u64],
+    before: bool,
+    kept: impl Fn(&Move) -> bool,
+    changes: impl Fn(&Move) -> bool,
+) {
     out.retain(|m| {
-        // A pass changes no square; `after move require` reads moves, not passes.
-        if m.is_pass() {
-            return true;
-        }
-        // What a chosen promotion writes is not in the step plans: made and read.
-        if m.promote != 0 || changes_watched(game, s, m, watched) {
+        if kept(m) {
+            true
+        } else if m.promote != 0 || changes(m) {
             allowed_after(game, s, m, earlier)
         } else {
             before
@@ -106,24 +121,15 @@ fn keep_unattacked<Z: Layout>(
         }
     }
     let matches = |mask: u64, code: Code| (mask >> code) & 1 != 0;
-    out.retain(|m| {
-        if m.is_pass() || chained(m) {
-            return true;
-        }
-        let changes = |sq: Sq, new: Option<Code>| {
-            let old = s.at(sq);
-            new.is_none_or(|new| {
-                read.changes(sq, old, new, !before)
-                    || matches(patterns, old) != matches(patterns, new)
-            })
-        };
-        // What a chosen promotion writes is not in the step plans: made and read.
-        if m.promote != 0 || move_changes(game, s, m, changes) {
-            allowed_after(game, s, m, earlier)
-        } else {
-            before
-        }
-    });
+    let writes = |sq: Sq, new: Option<Code>| {
+        let old = s.at(sq);
+        new.is_none_or(|new| {
+            read.changes(sq, old, new, !before) || matches(patterns, old) != matches(patterns, new)
+        })
+    };
+    let kept = |m: &Move| m.is_pass() || chained(m);
+    let changes = |m: &Move| move_changes(game, s, m, writes);
+    keep_unless_changed(game, s, out, earlier, before, kept, changes);
 }
 
 /// Whether the moves of `rule` are checked against `after move require` as their chains

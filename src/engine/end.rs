@@ -161,14 +161,14 @@ pub(super) fn end_rule<Z: Layout>(
     });
     let players = game.players.len() as u8;
     let last = (s.to_move + players - 1) % players;
-    for (i, (rule, &shape)) in game.end_rules.iter().zip(&game.end_shapes).enumerate() {
+    for (i, rule) in game.end_rules.iter().enumerate() {
         let (first, count) = match rule.scope {
             EndScope::Every => (last, players),
             EndScope::BeforeTurn => (s.to_move, 1),
         };
         for k in 0..count {
             let player = (first + k) % players;
-            let holds = match shape {
+            let holds = match rule.shape {
                 EndShape::Pieces(own, op, n) => {
                     let mine = s.occupied(player as usize).count() as usize;
                     let theirs = if own {

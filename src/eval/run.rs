@@ -53,7 +53,7 @@ impl Program {
 
     /// The shape `clock OP N` (or `passes`, `repeated`): the count read, the operator and
     /// the number, so that an end rule of that shape is read from the state's own fields
-    /// without building an environment (`Game::end_shapes`).
+    /// without building an environment (`EndRule::shape`).
     pub fn scalar_test(&self) -> Option<(Scalar, BinOp, i64)> {
         match self.ops.as_slice() {
             [Op::CompareConst(a, op, k)] => {

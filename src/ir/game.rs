@@ -162,6 +162,8 @@ pub struct EndRule<P = Program> {
     pub condition: Expr,
     /// `condition`, compiled for play.
     pub program: P,
+    /// How `program` is read (settled when the game is compiled; `General` before).
+    pub shape: EndShape,
 }
 
 /// How an end rule is read, worked out when the game is compiled: a count of pieces or
@@ -177,10 +179,16 @@ pub enum EndShape {
 }
 
 impl EndRule<()> {
-    /// The rule with its condition compiled by `f`.
-    pub fn compiled(self, f: impl Fn(&Expr) -> Program) -> EndRule {
+    /// The rule with its condition compiled by `f`, read as `shape` says of the program.
+    pub fn compiled(
+        self,
+        f: impl Fn(&Expr) -> Program,
+        shape: impl Fn(&Program) -> EndShape,
+    ) -> EndRule {
+        let program = f(&self.condition);
         EndRule {
-            program: f(&self.condition),
+            shape: shape(&program),
+            program,
             text: self.text,
             words: self.words,
             scope: self.scope,
@@ -275,9 +283,8 @@ pub struct Game {
     /// The squares a move must land on for `promotion_choices` to be read for it: each
     /// such piece's zone, and, where one promotes on leaving its zone, every square.
     pub choice_landings: SquareSet,
-    /// How each end rule is read (`EndShape`), by its index in `end_rules`.
-    pub end_shapes: Vec<EndShape>,
-    /// Whether some end rule is `EndShape::General`: then the position is read as a whole.
+    /// Whether some end rule's shape is `EndShape::General`: then the position is read as
+    /// a whole.
     pub end_reads_position: bool,
     /// By cell code (a bit each): the pieces a step that starts in their promotion zone
     /// promotes too (`in or from ZONE`).
