@@ -54,7 +54,7 @@ impl Reads for () {
 #[derive(Clone, Copy)]
 pub struct AttackReads<M: Mask> {
     /// Every square asked about.
-    pub squares: M,
+    squares: M,
     turning: [u64; 64],
 }
 
