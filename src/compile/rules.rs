@@ -50,9 +50,12 @@ impl Tables<'_> {
                 (vec![Vec::new(); self.players], placeable)
             }
         };
-        let (gate, per_move): (Vec<IExpr>, Vec<IExpr>) = r
-            .conditions
-            .iter()
+        // Each part of an `and` goes where it belongs: `if all_home and file(from) > 2`
+        // reads the position once a rule, and only its second part move by move.
+        let mut parts = Vec::new();
+        r.conditions.iter().for_each(|c| c.conjuncts(&mut parts));
+        let (gate, per_move): (Vec<IExpr>, Vec<IExpr>) = parts
+            .into_iter()
             .cloned()
             .partition(|c| !c.reads_move_squares());
         let parts = self.run_parts(&r);

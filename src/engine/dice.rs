@@ -273,31 +273,78 @@ fn most_playable<Z: Layout>(game: &Game, s: &State<Z>, want: u8, depth: usize) -
     })
 }
 
+/// How many dice `m` begins a way of playing, looking no further than `want`: a move by
+/// a rule that uses no die plays one and ends the turn.
+fn reach<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, want: u8) -> u8 {
+    if m.die == 0 {
+        return 1;
+    }
+    1 + most_playable(game, &played(game, s, m), want - 1, 1)
+}
+
+/// The most dice any move of `moves` begins a way of playing (all the dice left, as a
+/// rule, found at the first move).
+fn most_of<Z: Layout>(game: &Game, s: &State<Z>, moves: &[Move]) -> u8 {
+    let mut best = 0;
+    for m in moves {
+        best = best.max(reach(game, s, m, s.dice_left));
+        if best == s.dice_left {
+            break;
+        }
+    }
+    best
+}
+
 /// With `use most`: keeps the moves of `out` that begin a way of playing as many dice as
 /// can be played; when that is one die, those that play the largest die any move can.
 pub(super) fn keep_most<Z: Layout>(game: &Game, s: &State<Z>, out: &mut Vec<Move>) {
     if s.dice_left < 2 || out.is_empty() {
         return;
     }
-    let reach = |m: &Move, want: u8| -> u8 {
-        if m.die == 0 {
-            return 1;
-        }
-        1 + most_playable(game, &played(game, s, m), want - 1, 1)
-    };
-    // First the most any move reaches (all the dice, as a rule, found at once), then the
-    // moves that reach it.
-    let mut best = 0;
-    for m in out.iter() {
-        best = best.max(reach(m, s.dice_left));
-        if best == s.dice_left {
-            break;
-        }
-    }
-    out.retain(|m| reach(m, best) >= best);
+    let best = most_of(game, s, out);
+    out.retain(|m| reach(game, s, m, best) >= best);
     if best == 1 {
         let largest = out.iter().map(|m| m.die).max().unwrap_or(0);
         out.retain(|m| m.die == largest);
+    }
+}
+
+/// With `use most`: draws one of the moves of `out` that `keep_most` would keep, each as
+/// likely as any other, with `pick(number left)`; `out` is the list before `keep_most`,
+/// and is left with the moves not yet struck off. A move drawn that plays all the dice
+/// left is kept at once; only when one does not is the most any move plays found. Most
+/// draws look ahead from one move instead of from every move.
+pub(super) fn draw_most<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    out: &mut Vec<Move>,
+    mut pick: impl FnMut(usize) -> usize,
+) -> Move {
+    if s.dice_left < 2 || out.len() == 1 {
+        return out[pick(out.len())];
+    }
+    // The most any move plays, and the largest die (for when that is one): read from the
+    // whole list, the first time a move drawn falls short.
+    let mut most: Option<(u8, u8)> = None;
+    loop {
+        let i = pick(out.len());
+        let m = out[i];
+        let played = reach(game, s, &m, s.dice_left);
+        if played == s.dice_left {
+            return m;
+        }
+        let (best, largest) = *most.get_or_insert_with(|| {
+            let largest = out.iter().map(|m| m.die).max().unwrap_or(0);
+            (most_of(game, s, out), largest)
+        });
+        let kept = match best {
+            1 => m.die == largest,
+            _ => played >= best,
+        };
+        if kept {
+            return m;
+        }
+        out.swap_remove(i);
     }
 }
 

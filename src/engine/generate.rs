@@ -157,13 +157,19 @@ pub(super) fn own_moves<Z: Layout>(
         super::dice::keep_most(game, s, out);
     }
     if game.piles {
-        // A landing on a pile of one's own takes nothing: the move is no capture.
-        for m in out.iter_mut().filter(|m| m.takes && m.steps().len() == 1) {
-            let code = s.at(m.to());
-            m.takes = code != 0 && game.owner[code as usize] != s.to_move;
-        }
+        out.iter_mut().for_each(|m| settle_pile_landing(game, s, m));
     }
     true
+}
+
+/// In a game of piles: a landing on a pile of one's own takes nothing, so the move is no
+/// capture.
+#[inline(always)]
+pub(super) fn settle_pile_landing<Z: Layout>(game: &Game, s: &State<Z>, m: &mut Move) {
+    if m.takes && m.steps().len() == 1 {
+        let code = s.at(m.to());
+        m.takes = code != 0 && game.owner[code as usize] != s.to_move;
+    }
 }
 
 /// The moves of the first priority tier that has one (each choice of promotion a move of

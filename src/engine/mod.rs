@@ -40,7 +40,9 @@ pub use make::{make, make_sown};
 pub use moves::{Move, Step, MAX_CHAIN};
 pub use position::{Position, Workspace, Wrap};
 pub use reach::{set_search_positions, ReachMemo};
-pub use sample::{countable, drawn, sample, sample_counted, sample_drawn, Landings};
+pub use sample::{
+    countable, drawn, rolled, sample, sample_counted, sample_drawn, sample_rolled, Landings,
+};
 pub use sowing::SownList;
 pub use sowing::{sowing_ends, MAX_SOWN};
 pub use state::{Info, State, NOBODY};

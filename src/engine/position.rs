@@ -297,6 +297,17 @@ impl Position {
         each_state!(self, s => scratch_for(s, w, |sc| super::sample(game, s, sc, &mut Vec::new(), pick)))
     }
 
+    /// In a game of dice (`engine::rolled`): a random legal move drawn as a playout draws
+    /// it (`engine::sample_rolled`), `pick(n)` choosing among `n`, or how the game has ended.
+    pub fn sample_rolled(
+        &self,
+        game: &Game,
+        w: &mut Workspace,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Result<Move, Outcome> {
+        each_state!(self, s => scratch_for(s, w, |sc| super::sample_rolled(game, s, sc, &mut Vec::new(), pick)))
+    }
+
     /// Whether sowing from `from` would never end (see `engine::sowing_ends`).
     pub fn sowing_ends(&self, game: &Game, from: Sq) -> bool {
         each_state!(self, s => super::sowing_ends(game, s, from))

@@ -7,10 +7,11 @@
 //! an index is the move `generate` would list at that index; elsewhere this falls back to
 //! `generate`.
 
+use super::dice::draw_most;
 use super::end::{end_rule, Outcome};
 use super::generate::{
     choose_promotions, drawn_legal, gate_holds, generate, generate_tier_unrequired, no_moves,
-    placeable_squares, settled_set_wise, walk, RuleSets, View,
+    placeable_squares, settle_pile_landing, settled_set_wise, tier_of_play, walk, RuleSets, View,
 };
 use super::layout::Layout;
 use super::moves::Move;
@@ -201,6 +202,50 @@ pub fn sample_drawn<Z: Layout>(
         Some((o, _)) => Err(o),
         None => Ok(out[0]),
     }
+}
+
+/// Whether a random legal move is best drawn by `sample_rolled`: a game of dice, with
+/// nothing sown and no search in its end rules.
+pub fn rolled(game: &Game) -> bool {
+    game.dice.is_some() && game.sowing.is_none() && !game.reads_reachable
+}
+
+/// A random legal move of `s` (for a game that is `rolled`), or how the game has ended: a
+/// roll drawn as the dice fall, or a move drawn with `pick(number left)` from the moves
+/// the dice left allow, each legal move as likely as any other. Where `use most` decides,
+/// only the moves drawn are looked ahead from (`draw_most`), not every move listed. Out of
+/// line: the playout loop of the other games stays as it was.
+#[inline(never)]
+pub fn sample_rolled<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    scratch: &Scratch<Z>,
+    out: &mut Vec<Move>,
+    mut pick: impl FnMut(usize) -> usize,
+) -> Result<Move, Outcome> {
+    let earlier = scratch.history.boards();
+    let before = &earlier[..earlier.len().saturating_sub(1)];
+    if let Some((o, _)) = end_rule(game, s, false, before) {
+        return Err(o);
+    }
+    let dice = game.dice.as_ref().expect("a rolled game has dice");
+    if s.dice_left == 0 {
+        return Ok(Move::roll(dice.draw(pick)));
+    }
+    if !tier_of_play(game, s, out, earlier) {
+        return match no_moves(game, s, out) {
+            Some((o, _)) => Err(o),
+            None => Ok(out[0]),
+        };
+    }
+    let mut m = match dice.use_most {
+        true => draw_most(game, s, out, pick),
+        false => out[pick(out.len())],
+    };
+    if game.piles {
+        settle_pile_landing(game, s, &mut m);
+    }
+    Ok(m)
 }
 
 /// The most rules in a tier that `draw_placement` draws from.

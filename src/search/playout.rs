@@ -2,8 +2,8 @@
 
 use crate::each_state;
 use crate::engine::{
-    countable, drawn, generate, make, make_sown, sample_counted, sample_drawn, Move, Outcome,
-    Scratch, State,
+    countable, drawn, generate, make, make_sown, rolled, sample_counted, sample_drawn,
+    sample_rolled, Move, Outcome, Scratch, State,
 };
 use crate::engine::{Layout, Position, Workspace, Wrap};
 use crate::ir::Game;
@@ -50,18 +50,23 @@ fn play_out<Z: Layout>(
 ) -> Playout {
     // Where the game allows it, the move the generator would list at a random index is
     // built alone (`sample`); where `after move require` must make each move to test it,
-    // one move is drawn and only it is tested (`sample_drawn`); otherwise the moves are
-    // listed and one is picked.
+    // one move is drawn and only it is tested (`sample_drawn`); in a game of dice, rolls
+    // fall as dice do and `use most` is read for the move drawn (`sample_rolled`);
+    // otherwise the moves are listed and one is picked.
     let by_count = countable(game);
     let by_drawing = !by_count && drawn(game);
+    let by_dice = rolled(game);
     for plies in 0..max_plies {
         let chosen = if by_count {
             sample_counted(game, true, s, scratch, moves, |n| rng.below(n))
+        } else if by_dice {
+            sample_rolled(game, s, scratch, moves, |n| rng.below(n))
         } else if by_drawing {
             sample_drawn(game, s, scratch, moves, |n| rng.below(n))
         } else {
             match generate(game, s, scratch, moves) {
                 Some(o) => Err(o),
+                None if moves[0].is_roll() => Ok(roll(game, rng)),
                 None => {
                     let i = rng.below(moves.len());
                     // Where the generator kept the position after each move, it is taken.
@@ -97,6 +102,15 @@ fn play_out<Z: Layout>(
         outcome: None,
         plies: max_plies,
     }
+}
+
+/// A roll drawn as the dice fall: by throws, not by outcomes (6-5 comes twice as often as
+/// 6-6). Out of line, as few games roll.
+#[cold]
+#[inline(never)]
+fn roll(game: &Game, rng: &mut Rng) -> Move {
+    let dice = game.dice.as_ref().expect("a roll is of the game's dice");
+    Move::roll(dice.draw(|n| rng.below(n)))
 }
 
 /// `playout` from a position of any layout, with the workspace's scratch for it (whose

@@ -2,7 +2,9 @@
 //! test, with perft against an independent model (tests/models/race.py), the session's
 //! rolls, and the computer over rolls. docs/LANGUAGE.md's examples are their pieces.
 
-use crate::common::{compile, moves, outcome, play_move, position, position_text, Position};
+use crate::common::{
+    compile, moves, outcome, play_move, position, position_text, Move, Position, Workspace,
+};
 use tabula::search::perft::{perft_at, perft_without_chance_at};
 
 const DICE: &str = "dice 2 faces 1..3 doubles twice use most";
@@ -192,4 +194,141 @@ fn the_language_reference_shows_the_dice() {
     for example in [DICE, BY_DIE] {
         assert!(doc.contains(example), "docs/LANGUAGE.md lacks:\n{example}");
     }
+}
+
+/// The probability of each move `Position::sample_rolled` returns at `s`, found by
+/// following every way its draws can go (`pick(n)` is each of `0..n` with chance `1/n`),
+/// and the most draws a way made; `None` where there are more than `most` ways.
+type Odds = std::collections::HashMap<Move, f64>;
+fn drawn_odds(g: &tabula::ir::Game, s: &Position, most: usize) -> Option<(Odds, usize)> {
+    let mut odds = std::collections::HashMap::new();
+    // Each way is the picks made, in order; a way is followed to its end, and the ways
+    // that differ at its last pick that has a choice left are followed next.
+    let mut stack: Vec<Vec<usize>> = vec![Vec::new()];
+    let (mut ways, mut longest) = (0, 0);
+    while let Some(prefix) = stack.pop() {
+        ways += 1;
+        if ways > most {
+            return None;
+        }
+        let (mut picks, mut chance, mut k) = (Vec::new(), 1.0, 0);
+        let m = s
+            .sample_rolled(g, &mut Workspace::default(), &mut |n| {
+                let i = match prefix.get(k) {
+                    Some(&i) => i,
+                    None => {
+                        // A new pick: the ways that take the others are left for later.
+                        for other in 1..n {
+                            let mut way = picks.clone();
+                            way.push(other);
+                            stack.push(way);
+                        }
+                        0
+                    }
+                };
+                picks.push(i);
+                chance /= n as f64;
+                k += 1;
+                i
+            })
+            .expect("a game that goes on");
+        *odds.entry(m).or_insert(0.0) += chance;
+        longest = longest.max(k);
+    }
+    Some((odds, longest))
+}
+
+/// Checks at `s` that `Position::sample_rolled` draws each legal move as often as any
+/// other (a roll as the dice fall), exactly, over every way its draws can go. Returns
+/// whether the position was checked (not too many ways) and whether some way struck a
+/// move off.
+fn draws_alike(g: &tabula::ir::Game, s: &Position) -> (bool, bool) {
+    let mut list = Vec::new();
+    let text = position_text(g, s);
+    if let Some(o) = crate::common::generate(g, s, &mut list) {
+        // (A position given with dice that no move can use, as no game reaches.)
+        let drawn = s.sample_rolled(g, &mut Workspace::default(), &mut |_| unreachable!());
+        assert_eq!(drawn, Err(o), "{text}");
+        return (false, false);
+    }
+    if list[0].is_roll() {
+        let dice = g.dice.as_ref().expect("dice");
+        let throws = dice.throws as usize;
+        for i in [0, throws / 2, throws - 1] {
+            let chosen = s.sample_rolled(g, &mut Workspace::default(), &mut |n| {
+                assert_eq!(n, throws);
+                i
+            });
+            let roll = Move::roll(dice.roll_of_throw(i as u32));
+            assert_eq!(chosen, Ok(roll), "{text}: throw {i}");
+        }
+        return (true, false);
+    }
+    let Some((odds, longest)) = drawn_odds(g, s, 20_000) else {
+        return (false, false);
+    };
+    let even = 1.0 / list.len() as f64;
+    for (m, p) in &odds {
+        assert!(list.contains(m), "{text}: drew {m:?}, which is not legal");
+        assert!(
+            (p - even).abs() < 1e-9,
+            "{text}: {m:?} drawn {p}, not {even}"
+        );
+    }
+    assert_eq!(
+        odds.len(),
+        list.len(),
+        "{text}: some legal move is never drawn"
+    );
+    // A way with more draws than one struck a move off.
+    (true, longest > 1)
+}
+
+/// A random playout in a game of dice draws each legal move as often as any other: where
+/// `use most` strikes a move off, it is struck off only when it is drawn, and a roll falls
+/// as the dice do. Checked exactly, over every way the draws can go, against the moves
+/// `generate` lists: at the positions of random games of the race and of Backgammon, and
+/// at Backgammon's 300 positions from OpenSpiel's games and those of its rule tests
+/// (a die that cannot be played, a man on the bar that must enter with the larger).
+#[test]
+fn a_playout_draws_each_legal_move_of_a_game_of_dice_alike() {
+    use tabula::rng::Rng;
+    let (mut checked, mut struck) = (0, 0);
+    let mut tally = |(c, s): (bool, bool)| {
+        checked += usize::from(c);
+        struck += usize::from(s);
+    };
+    let backgammon = crate::common::game("backgammon", "");
+    for (g, games) in [(compile(&race()), 60), (backgammon.clone(), 40)] {
+        let mut rng = Rng::new(5);
+        for _ in 0..games {
+            let mut s = Position::start(&g);
+            let mut list = Vec::new();
+            for _ in 0..400 {
+                if crate::common::generate(&g, &s, &mut list).is_some() {
+                    break;
+                }
+                tally(draws_alike(&g, &s));
+                let m = list[rng.below(list.len())];
+                crate::common::make(&g, &mut s, m);
+            }
+        }
+    }
+    let plays = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/backgammon_plays.txt"),
+    )
+    .unwrap();
+    let hand_made = [
+        "C11[ccccccccccccc]/6[cc]5[CCCCCCCCCCCCCC] White hand=0,0 dice=5,2",
+        "5[cc]7/[ccccccccccccc]5[CCCCCCCCCCCCCC]6 White hand=1,0 dice=6,1",
+    ];
+    let texts = plays.lines().filter(|l| !l.starts_with('#'));
+    for text in texts.map(|l| l.split_once('|').unwrap().0).chain(hand_made) {
+        tally(draws_alike(&backgammon, &position(&backgammon, text)));
+    }
+    assert!(checked > 6000, "{checked} positions checked");
+    assert!(
+        struck > 10,
+        "{struck} positions where a move drawn was struck off"
+    );
 }
