@@ -174,14 +174,20 @@ pub(super) fn roll<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move) {
 }
 
 /// After a move in a game of dice: the die it used is spent (a move by another rule ends
-/// the turn); the same player moves again while a die is left that a move can use.
-pub(super) fn after_move<Z: Layout>(game: &Game, s: &mut State<Z>, m: &Move) {
+/// the turn); the same player moves again while a die is left that a move can use
+/// (`goes_on`, where the caller knows it already).
+pub(super) fn after_move<Z: Layout>(
+    game: &Game,
+    s: &mut State<Z>,
+    m: &Move,
+    goes_on: Option<bool>,
+) {
     if m.die == 0 || m.is_pass() {
         pass_turn(game, s);
         return;
     }
     spend(s, m.die);
-    if s.dice_left == 0 || !can_move(game, s) {
+    if s.dice_left == 0 || !goes_on.unwrap_or_else(|| can_move(game, s)) {
         pass_turn(game, s);
     }
 }
@@ -313,15 +319,16 @@ pub(super) fn keep_most<Z: Layout>(game: &Game, s: &State<Z>, out: &mut Vec<Move
 /// likely as any other, with `pick(number left)`; `out` is the list before `keep_most`,
 /// and is left with the moves not yet struck off. A move drawn that plays all the dice
 /// left is kept at once; only when one does not is the most any move plays found. Most
-/// draws look ahead from one move instead of from every move.
+/// draws look ahead from one move instead of from every move. With the move comes whether
+/// the player goes on moving after it, where the look ahead found that (for `make_drawn`).
 pub(super) fn draw_most<Z: Layout>(
     game: &Game,
     s: &State<Z>,
     out: &mut Vec<Move>,
     mut pick: impl FnMut(usize) -> usize,
-) -> Move {
+) -> (Move, Option<bool>) {
     if s.dice_left < 2 || out.len() == 1 {
-        return out[pick(out.len())];
+        return (out[pick(out.len())], None);
     }
     // The most any move plays, and the largest die (for when that is one): read from the
     // whole list, the first time a move drawn falls short.
@@ -330,8 +337,11 @@ pub(super) fn draw_most<Z: Layout>(
         let i = pick(out.len());
         let m = out[i];
         let played = reach(game, s, &m, s.dice_left);
+        // A die move that plays more than its own die leaves a move to make; one that
+        // plays only its own leaves none (`reach` looked for one with every die left).
+        let goes_on = (m.die != 0).then_some(played > 1);
         if played == s.dice_left {
-            return m;
+            return (m, goes_on);
         }
         let (best, largest) = *most.get_or_insert_with(|| {
             let largest = out.iter().map(|m| m.die).max().unwrap_or(0);
@@ -342,7 +352,7 @@ pub(super) fn draw_most<Z: Layout>(
             _ => played >= best,
         };
         if kept {
-            return m;
+            return (m, goes_on);
         }
         out.swap_remove(i);
     }

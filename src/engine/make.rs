@@ -28,6 +28,18 @@ pub struct Done {
 /// Plays `m` on `s`: the board changes, the turn passes, and the clock and the count of
 /// passes move on. `m` must be one of `s`'s legal moves.
 pub fn make<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move) {
+    make_knowing(game, s, m, None);
+}
+
+/// `make`, in a game of dice, for a move whose drawing found already whether the player
+/// can go on moving after it with the dice left (`goes_on`; `None` where it did not), so
+/// that this is not looked for again (see `engine::sample_rolled`).
+pub fn make_drawn<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, goes_on: Option<bool>) {
+    make_knowing(game, s, m, goes_on);
+}
+
+#[inline(always)]
+fn make_knowing<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, goes_on: Option<bool>) {
     if m.is_roll() {
         super::dice::roll(game, s, m);
         after_move(game, s, m, Done::default());
@@ -43,7 +55,7 @@ pub fn make<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move) {
         }
         _ => {
             let done = make_board(game, s, &m);
-            pass_turn(game, s, &m, done);
+            pass_turn(game, s, &m, done, goes_on);
             done
         }
     };
@@ -51,9 +63,16 @@ pub fn make<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move) {
 }
 
 /// What `make` does after the board (`make_board`) in a game of pieces: the move is kept
-/// for `previous`, and the turn passes (or stays, by `again` or the dice).
+/// for `previous`, and the turn passes (or stays, by `again` or the dice: `goes_on` says
+/// whether the dice left can be played, where that is known).
 #[inline(always)]
-pub(super) fn pass_turn<Z: Layout>(game: &Game, s: &mut State<Z>, m: &Move, done: Done) {
+pub(super) fn pass_turn<Z: Layout>(
+    game: &Game,
+    s: &mut State<Z>,
+    m: &Move,
+    done: Done,
+    goes_on: Option<bool>,
+) {
     if game.reads_previous && !m.is_pass() {
         let look = LookBack {
             from: m.from,
@@ -66,7 +85,7 @@ pub(super) fn pass_turn<Z: Layout>(game: &Game, s: &mut State<Z>, m: &Move, done
         s.look = game.kept_look(look);
     }
     if game.dice.is_some() {
-        super::dice::after_move(game, s, m);
+        super::dice::after_move(game, s, m, goes_on);
     } else if !(game.again && moves_again(game, s, m, done)) {
         s.to_move = game.next_player(s.to_move);
     }

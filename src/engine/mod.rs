@@ -36,7 +36,7 @@ pub use generate::{generate, moves_by_tier, moves_by_tier_unrequired};
 pub use history::History;
 pub use key::KeyLayout;
 pub use layout::{Large, Layout, LayoutKind, Medium, MediumSlots, Small, SmallSlots};
-pub use make::{make, make_sown};
+pub use make::{make, make_drawn, make_sown};
 pub use moves::{Move, Step, MAX_CHAIN};
 pub use position::{Position, Workspace, Wrap};
 pub use reach::{set_search_positions, ReachMemo};

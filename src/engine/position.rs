@@ -298,13 +298,14 @@ impl Position {
     }
 
     /// In a game of dice (`engine::rolled`): a random legal move drawn as a playout draws
-    /// it (`engine::sample_rolled`), `pick(n)` choosing among `n`, or how the game has ended.
+    /// it (`engine::sample_rolled`), `pick(n)` choosing among `n`, with whether the player
+    /// goes on moving after it where the drawing found that; or how the game has ended.
     pub fn sample_rolled(
         &self,
         game: &Game,
         w: &mut Workspace,
         pick: &mut dyn FnMut(usize) -> usize,
-    ) -> Result<Move, Outcome> {
+    ) -> Result<(Move, Option<bool>), Outcome> {
         each_state!(self, s => scratch_for(s, w, |sc| super::sample_rolled(game, s, sc, &mut Vec::new(), pick)))
     }
 

@@ -204,48 +204,59 @@ pub fn sample_drawn<Z: Layout>(
     }
 }
 
-/// Whether a random legal move is best drawn by `sample_rolled`: a game of dice, with
-/// nothing sown and no search in its end rules.
+/// Whether a random legal move is drawn by `sample_rolled`: in a game of dice.
 pub fn rolled(game: &Game) -> bool {
-    game.dice.is_some() && game.sowing.is_none() && !game.reads_reachable
+    game.dice.is_some()
 }
 
 /// A random legal move of `s` (for a game that is `rolled`), or how the game has ended: a
 /// roll drawn as the dice fall, or a move drawn with `pick(number left)` from the moves
 /// the dice left allow, each legal move as likely as any other. Where `use most` decides,
-/// only the moves drawn are looked ahead from (`draw_most`), not every move listed. Out of
-/// line: the playout loop of the other games stays as it was.
+/// only the moves drawn are looked ahead from (`draw_most`), not every move listed; what
+/// that found of whether the player goes on moving after the move comes with it, for
+/// `make_drawn`. (A game that also sows, or whose end rules search ahead, has its moves
+/// listed by `generate` and one picked.) Out of line: the playout loop of the other games
+/// stays as it was.
 #[inline(never)]
 pub fn sample_rolled<Z: Layout>(
     game: &Game,
     s: &State<Z>,
-    scratch: &Scratch<Z>,
+    scratch: &mut Scratch<Z>,
     out: &mut Vec<Move>,
     mut pick: impl FnMut(usize) -> usize,
-) -> Result<Move, Outcome> {
+) -> Result<(Move, Option<bool>), Outcome> {
+    let dice = game.dice.as_ref().expect("a rolled game has dice");
+    if game.sowing.is_some() || game.reads_reachable {
+        if let Some(o) = generate(game, s, scratch, out) {
+            return Err(o);
+        }
+        return Ok(match out[0].is_roll() {
+            true => (Move::roll(dice.draw(pick)), None),
+            false => (out[pick(out.len())], None),
+        });
+    }
     let earlier = scratch.history.boards();
     let before = &earlier[..earlier.len().saturating_sub(1)];
     if let Some((o, _)) = end_rule(game, s, false, before) {
         return Err(o);
     }
-    let dice = game.dice.as_ref().expect("a rolled game has dice");
     if s.dice_left == 0 {
-        return Ok(Move::roll(dice.draw(pick)));
+        return Ok((Move::roll(dice.draw(pick)), None));
     }
     if !tier_of_play(game, s, out, earlier) {
         return match no_moves(game, s, out) {
             Some((o, _)) => Err(o),
-            None => Ok(out[0]),
+            None => Ok((out[0], None)),
         };
     }
-    let mut m = match dice.use_most {
+    let (mut m, goes_on) = match dice.use_most {
         true => draw_most(game, s, out, pick),
-        false => out[pick(out.len())],
+        false => (out[pick(out.len())], None),
     };
     if game.piles {
         settle_pile_landing(game, s, &mut m);
     }
-    Ok(m)
+    Ok((m, goes_on))
 }
 
 /// The most rules in a tier that `draw_placement` draws from.

@@ -37,7 +37,7 @@ pub(super) fn stuck_after<Z: Layout>(
         return false;
     }
     let mut next = *after;
-    pass_turn(game, &mut next, m, done);
+    pass_turn(game, &mut next, m, done, None);
     after_move(game, &mut next, *m, done);
     let mut line = Vec::with_capacity(earlier.len() + 1);
     line.extend_from_slice(earlier);

@@ -2,7 +2,7 @@
 
 use crate::each_state;
 use crate::engine::{
-    countable, drawn, generate, make, make_sown, rolled, sample_counted, sample_drawn,
+    countable, drawn, generate, make, make_drawn, make_sown, rolled, sample_counted, sample_drawn,
     sample_rolled, Move, Outcome, Scratch, State,
 };
 use crate::engine::{Layout, Position, Workspace, Wrap};
@@ -53,20 +53,19 @@ fn play_out<Z: Layout>(
     // one move is drawn and only it is tested (`sample_drawn`); in a game of dice, rolls
     // fall as dice do and `use most` is read for the move drawn (`sample_rolled`);
     // otherwise the moves are listed and one is picked.
+    if rolled(game) {
+        return play_out_rolled(game, s, rng, max_plies, scratch, moves);
+    }
     let by_count = countable(game);
     let by_drawing = !by_count && drawn(game);
-    let by_dice = rolled(game);
     for plies in 0..max_plies {
         let chosen = if by_count {
             sample_counted(game, true, s, scratch, moves, |n| rng.below(n))
-        } else if by_dice {
-            sample_rolled(game, s, scratch, moves, |n| rng.below(n))
         } else if by_drawing {
             sample_drawn(game, s, scratch, moves, |n| rng.below(n))
         } else {
             match generate(game, s, scratch, moves) {
                 Some(o) => Err(o),
-                None if moves[0].is_roll() => Ok(roll(game, rng)),
                 None => {
                     let i = rng.below(moves.len());
                     // Where the generator kept the position after each move, it is taken.
@@ -104,13 +103,37 @@ fn play_out<Z: Layout>(
     }
 }
 
-/// A roll drawn as the dice fall: by throws, not by outcomes (6-5 comes twice as often as
-/// 6-6). Out of line, as few games roll.
-#[cold]
+/// `play_out` for a game of dice (`rolled`): each move drawn by `sample_rolled` and made
+/// with what the drawing found (`make_drawn`). A loop of its own, out of line, so that the
+/// other games' loop stays as it was.
 #[inline(never)]
-fn roll(game: &Game, rng: &mut Rng) -> Move {
-    let dice = game.dice.as_ref().expect("a roll is of the game's dice");
-    Move::roll(dice.draw(|n| rng.below(n)))
+fn play_out_rolled<Z: Layout>(
+    game: &Game,
+    s: &mut State<Z>,
+    rng: &mut Rng,
+    max_plies: usize,
+    scratch: &mut Scratch<Z>,
+    moves: &mut Vec<Move>,
+) -> Playout {
+    for plies in 0..max_plies {
+        match sample_rolled(game, s, scratch, moves, |n| rng.below(n)) {
+            Ok((m, goes_on)) => {
+                make_drawn(game, s, m, goes_on);
+                scratch.history.record(game, s);
+            }
+            Err(o) => {
+                return Playout {
+                    outcome: Some(o),
+                    plies,
+                }
+            }
+        }
+    }
+    let outcome = generate(game, s, scratch, moves);
+    Playout {
+        outcome,
+        plies: max_plies,
+    }
 }
 
 /// `playout` from a position of any layout, with the workspace's scratch for it (whose

@@ -198,7 +198,9 @@ fn the_language_reference_shows_the_dice() {
 
 /// The probability of each move `Position::sample_rolled` returns at `s`, found by
 /// following every way its draws can go (`pick(n)` is each of `0..n` with chance `1/n`),
-/// and the most draws a way made; `None` where there are more than `most` ways.
+/// and the most draws a way made; `None` where there are more than `most` ways. Where a
+/// move comes with whether its player goes on moving after it, that is checked against
+/// the position `make` leaves.
 type Odds = std::collections::HashMap<Move, f64>;
 fn drawn_odds(g: &tabula::ir::Game, s: &Position, most: usize) -> Option<(Odds, usize)> {
     let mut odds = std::collections::HashMap::new();
@@ -212,7 +214,7 @@ fn drawn_odds(g: &tabula::ir::Game, s: &Position, most: usize) -> Option<(Odds, 
             return None;
         }
         let (mut picks, mut chance, mut k) = (Vec::new(), 1.0, 0);
-        let m = s
+        let (m, goes_on) = s
             .sample_rolled(g, &mut Workspace::default(), &mut |n| {
                 let i = match prefix.get(k) {
                     Some(&i) => i,
@@ -232,6 +234,11 @@ fn drawn_odds(g: &tabula::ir::Game, s: &Position, most: usize) -> Option<(Odds, 
                 i
             })
             .expect("a game that goes on");
+        if let Some(goes_on) = goes_on {
+            let mut after = s.clone();
+            crate::common::make(g, &mut after, m);
+            assert_eq!(after.to_move == s.to_move, goes_on, "{m:?}");
+        }
         *odds.entry(m).or_insert(0.0) += chance;
         longest = longest.max(k);
     }
@@ -248,7 +255,7 @@ fn draws_alike(g: &tabula::ir::Game, s: &Position) -> (bool, bool) {
     if let Some(o) = crate::common::generate(g, s, &mut list) {
         // (A position given with dice that no move can use, as no game reaches.)
         let drawn = s.sample_rolled(g, &mut Workspace::default(), &mut |_| unreachable!());
-        assert_eq!(drawn, Err(o), "{text}");
+        assert_eq!(drawn.map(|(m, _)| m), Err(o), "{text}");
         return (false, false);
     }
     if list[0].is_roll() {
@@ -260,7 +267,7 @@ fn draws_alike(g: &tabula::ir::Game, s: &Position) -> (bool, bool) {
                 i
             });
             let roll = Move::roll(dice.roll_of_throw(i as u32));
-            assert_eq!(chosen, Ok(roll), "{text}: throw {i}");
+            assert_eq!(chosen, Ok((roll, None)), "{text}: throw {i}");
         }
         return (true, false);
     }
