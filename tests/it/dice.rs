@@ -235,7 +235,7 @@ fn drawn_odds(g: &tabula::ir::Game, s: &Position, most: usize) -> Option<(Odds, 
             })
             .expect("a game that goes on");
         if let Some(goes_on) = goes_on {
-            let mut after = s.clone();
+            let mut after = *s;
             crate::common::make(g, &mut after, m);
             assert_eq!(after.to_move == s.to_move, goes_on, "{m:?}");
         }
