@@ -100,6 +100,10 @@ impl Tables<'_> {
                 }
                 _ => None,
             },
+            then_when_rows: match &r.then_when {
+                Some(IExpr::LineThrough(_, n, dirs, _)) => self.listed_rows(*n, dirs),
+                _ => Vec::new(),
+            },
             second_part: r.second_part,
             effects: r.effects.into_iter().map(|e| e.map(Program::of)).collect(),
             carries: r.carries.into_iter().map(|c| c.map(Program::of)).collect(),
@@ -113,6 +117,39 @@ impl Tables<'_> {
             require_any: r.require_any,
             plain: r.plain,
         }
+    }
+
+    /// For each player, every row of `n` squares along one of its directions (`dirs`), as
+    /// a set; nothing for any player where one has more than `MAX_LISTED_ROWS`.
+    fn listed_rows(&self, n: usize, dirs: &[Vec<DirId>]) -> Vec<Vec<SquareSet>> {
+        let board = &self.board;
+        let mut all = Vec::new();
+        for player_dirs in dirs {
+            let mut rows: Vec<SquareSet> = Vec::new();
+            for &d in player_dirs {
+                for start in board.squares() {
+                    let mut row = SquareSet::default();
+                    let mut sq = start;
+                    for k in 0..n {
+                        if k > 0 {
+                            sq = board.next(sq, d);
+                        }
+                        if sq == NO_SQUARE {
+                            break;
+                        }
+                        row.insert(sq);
+                    }
+                    if sq != NO_SQUARE && !rows.contains(&row) {
+                        rows.push(row);
+                    }
+                }
+            }
+            if rows.len() > crate::ir::rule::MAX_LISTED_ROWS {
+                return Vec::new();
+            }
+            all.push(rows);
+        }
+        all
     }
 
     /// For a placement without `along`: for each player, the squares `to` where the
@@ -370,6 +407,12 @@ impl Tables<'_> {
                             delta: board.delta[d.index()],
                             steps_from: board.steps_from.get(d.index()),
                             shifts: board.shifts[d.index()].clone(),
+                            next: match board.shifts[d.index()].is_empty() {
+                                true => Vec::new(),
+                                false => (0..board.cells() as Sq)
+                                    .map(|sq| board.next(sq, d))
+                                    .collect(),
+                            },
                             allowed,
                         }
                     })

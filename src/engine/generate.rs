@@ -803,6 +803,19 @@ fn completing_squares<M: Mask>(board: &crate::ir::Board, set: M, n: usize, dirs:
     completing
 }
 
+/// `completing_squares` where the rows are listed (`MoveRule::then_when_rows`): the
+/// empty square of each row whose other `n - 1` squares are in `set`.
+fn completing_rows<M: Mask>(rows: &[crate::ir::SquareSet], set: M, n: usize) -> M {
+    let mut completing = M::default();
+    for row in rows {
+        let row = M::from_set(row);
+        if (row & set).count() as usize == n - 1 {
+            completing |= row & !set;
+        }
+    }
+    completing
+}
+
 /// Completes the moves of one rule that `out[start..]` holds as first parts: keeps those
 /// whose `require` holds (made and read one by one), then replaces each by the moves made
 /// of it and every second part that can follow.
@@ -832,25 +845,103 @@ fn finish<Z: Layout>(
     if end == start {
         return;
     }
-    let may_go_on = rule.then_when_line.as_ref().map(|(pattern, n, dirs)| {
+    let player = s.to_move as usize;
+    let row = rule.then_when_line.as_ref().map(|(pattern, n, dirs)| {
         let view = View::<Z::Set>::of(game, s);
         let set = view.pattern(game, s, pattern);
-        completing_squares(&game.board, set, *n, &dirs[s.to_move as usize])
+        let completing = match rule.then_when_rows.get(player) {
+            Some(rows) => completing_rows(rows, set, *n),
+            None => completing_squares(&game.board, set, *n, &dirs[player]),
+        };
+        (pattern, *n, &dirs[player], set, completing)
     });
-    if let Some(squares) = may_go_on {
+    if let Some((.., squares)) = row {
         if out[start..end].iter().all(|m| !squares.has(m.to())) {
             // No move goes on: the first parts are the moves, where they stand.
             return;
         }
     }
+    let exact = row.is_some() && row_read_set_wise(game, rule);
     for i in start..end {
         let m = out[i];
-        match may_go_on {
-            Some(squares) if !squares.has(m.to()) => out.push(m),
+        match row {
+            Some((.., squares)) if !squares.has(m.to()) => out.push(m),
+            Some((pattern, n, dirs, set, _))
+                if exact && !row_after(game, s, rule, &m, pattern, set, n, dirs) =>
+            {
+                out.push(m)
+            }
             _ => second_parts(game, then, s, m, out),
         }
     }
     out.drain(start..end);
+}
+
+/// Whether a first part of `rule` changes the squares of a `then … when line(…)` pattern
+/// only where it leaves and where it lands, with the piece it moves or places, so that
+/// `row_after` reads the row on the position after it without making it: one landing, no
+/// run taken, no removal, no promotion, and no columns or piles under the landing.
+fn row_read_set_wise(game: &Game, rule: &MoveRule) -> bool {
+    !rule.takes_run
+        && !rule.removes
+        && !rule.neutral
+        && rule.rotate.is_none()
+        && rule.chain.is_none()
+        && rule.parts.is_none()
+        && game.columns.is_none()
+        && !game.piles
+        && game.promotions.iter().all(Option::is_none)
+}
+
+/// Whether the row `then … when line(pattern, n through to)` asks for stands after the
+/// first part `m` (of a rule that is `row_read_set_wise`): the pattern's squares `set`
+/// before it, less the square left and the square landed on, and the landing again if the
+/// piece that lands there matches; then the row through the landing, as `line_through`
+/// reads it.
+#[allow(clippy::too_many_arguments)]
+fn row_after<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    rule: &MoveRule,
+    m: &Move,
+    pattern: &Pattern,
+    set: Z::Set,
+    n: usize,
+    dirs: &[DirId],
+) -> bool {
+    if m.steps().len() != 1 {
+        // Not one landing: made and read.
+        return true;
+    }
+    let to = m.to();
+    let code = match rule.place {
+        Some(t) => game.code(s.to_move as usize, t as usize),
+        None => s.at(m.from),
+    };
+    if !pattern.matches(s.to_move, code) {
+        return false;
+    }
+    let mut after = set & !Z::Set::bit(to);
+    if m.from != NO_SQUARE {
+        after &= !Z::Set::bit(m.from);
+    }
+    after |= Z::Set::bit(to);
+    let board = &game.board;
+    let on = |sq: Sq| sq != NO_SQUARE && after.has(sq);
+    dirs.iter().any(|&d| {
+        let mut run = 1;
+        let mut at = board.next(to, d);
+        while run < n && on(at) {
+            run += 1;
+            at = board.next(at, d);
+        }
+        let mut at = board.back(to, d, 1);
+        while run < n && on(at) {
+            run += 1;
+            at = board.back(at, d, 1);
+        }
+        run >= n
+    })
 }
 
 /// Whether the moves of a rule are whole moves whose `require` is read move by move, on

@@ -1,7 +1,7 @@
 //! A move rule, compiled: which pieces, which directions, what a landing must hold, what is
 //! taken, and the tables that settle its geometry before play.
 
-use super::board::{Sq, SquareSet};
+use super::board::{Sq, SquareSet, NO_SQUARE};
 use super::expr::Expr;
 use super::pattern::Pattern;
 use super::program::Program;
@@ -200,6 +200,11 @@ pub struct MoveRule {
     /// else: the row can then stand after the first part only where the pieces before the
     /// move complete one, which the generator finds for all landings at once.
     pub then_when_line: Option<(Pattern, usize, Vec<Vec<DirId>>)>,
+    /// With `then_when_line`, for each player: every row of its `N` squares along its
+    /// directions, where a board has few (`MAX_LISTED_ROWS` at most: the mills of a board
+    /// of points and lines); empty where it has more, whose landings are then found by
+    /// shifting sets.
+    pub then_when_rows: Vec<Vec<SquareSet>>,
     /// Whether some rule's `then` names this one: it is made only as a second part.
     pub second_part: bool,
     /// What the move does once it has landed, in order.
@@ -401,6 +406,10 @@ pub struct Walk {
     /// Where steps this way change the index by different amounts (lines of points), each
     /// amount and the squares that step by it (`Board::shifts`); empty on a grid.
     pub shifts: Vec<(i32, SquareSet)>,
+    /// Where `shifts` is not empty: the square one step this way from each square
+    /// (`NO_SQUARE` where there is none), for stepping one piece by a look-up rather than
+    /// by every shift.
+    pub next: Vec<Sq>,
     /// `allowed[k - 1]`: the squares `to` that are `k` steps this way from a square
     /// `from` for which the rule's conditions on squares hold (`if centre(to) <=
     /// centre(from)`), for each distance up to the longest line of the board. `None`
@@ -414,6 +423,11 @@ impl Walk {
     pub fn step<M: Mask>(&self, set: M) -> M {
         if self.shifts.is_empty() {
             (set & M::from_set(&self.steps_from)).shift(self.delta)
+        } else if set.count() == 1 {
+            match self.next[set.lowest() as usize] {
+                NO_SQUARE => M::default(),
+                to => M::bit(to),
+            }
         } else {
             super::board::shifted_by(set, &self.shifts)
         }
@@ -430,6 +444,9 @@ impl Walk {
         }
     }
 }
+
+/// The most rows `MoveRule::then_when_rows` lists for a player.
+pub const MAX_LISTED_ROWS: usize = 64;
 
 /// Whether a rule captures in a way `attacked` reads: it moves a piece along lines (no
 /// placement or removal, not anywhere, not a second part alone) and takes where it lands,
