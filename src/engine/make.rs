@@ -134,6 +134,7 @@ fn moves_again<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, done: Done) -> bo
 
 /// What every move does to the history fields: the passes in a row, the clock, and the
 /// repetition count (which whoever keeps the game's `History` sets).
+#[inline(always)]
 pub(super) fn after_move<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, done: Done) {
     if game.counts_passes() {
         s.passes = if m.is_pass() {

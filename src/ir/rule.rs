@@ -423,13 +423,8 @@ impl Walk {
     pub fn step<M: Mask>(&self, set: M) -> M {
         if self.shifts.is_empty() {
             (set & M::from_set(&self.steps_from)).shift(self.delta)
-        } else if set.count() == 1 {
-            match self.next[set.lowest() as usize] {
-                NO_SQUARE => M::default(),
-                to => M::bit(to),
-            }
         } else {
-            super::board::shifted_by(set, &self.shifts)
+            step_on_lines(set, &self.shifts, &self.next)
         }
     }
 
@@ -443,6 +438,21 @@ impl Walk {
             board.back_out_of_line(to, self.dir, k)
         }
     }
+}
+
+/// `Walk::step` on a board of points and lines: one piece by the look-up table `next`,
+/// more by every shift. Out of line, as `shifted_by` is: the hot loops of the boards that
+/// step by one shift stay small.
+#[cold]
+#[inline(never)]
+fn step_on_lines<M: Mask>(set: M, shifts: &[(i32, SquareSet)], next: &[Sq]) -> M {
+    if set.count() == 1 {
+        return match next[set.lowest() as usize] {
+            NO_SQUARE => M::default(),
+            to => M::bit(to),
+        };
+    }
+    super::board::shifted_by(set, shifts)
 }
 
 /// The most rows `MoveRule::then_when_rows` lists for a player.
