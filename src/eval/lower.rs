@@ -72,6 +72,13 @@ impl Program {
                 *t = at[*t as usize];
             }
         }
+        let end = self.ops.len() as u32;
+        self.conjunction = self.ops.len() >= 3
+            && self.ops.iter().enumerate().all(|(i, op)| match i % 2 {
+                0 => op.is_leaf(),
+                _ => *op == Op::AndJump(end),
+            })
+            && self.ops.len() % 2 == 1;
     }
 
     fn leaf_index(&mut self, op: &Op) -> u32 {

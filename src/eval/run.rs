@@ -32,6 +32,17 @@ impl Program {
             [leaf, one] if leaf.is_leaf() && one.pops_one() => {
                 self.one(one, self.leaf(leaf, env), env)
             }
+            // `a and b and …`: the first 0 decides, else the last value.
+            _ if self.conjunction => {
+                let mut value = 0;
+                for leaf in self.ops.iter().step_by(2) {
+                    value = self.leaf(leaf, env);
+                    if value == 0 {
+                        break;
+                    }
+                }
+                Some(value)
+            }
             _ if self.depth <= SMALL => self.run(env, &mut [0; SMALL]),
             _ => self.run(env, &mut vec![0; self.depth]),
         }

@@ -198,6 +198,10 @@ pub struct Program {
     /// friend)`, `liberties(here)`): the directions of that group, an index in `lines`, so
     /// that it is read once a group rather than once a square; `NO_GROUP` otherwise.
     pub condition_groups: Vec<u32>,
+    /// Whether the program is values read one after another, each but the last followed
+    /// by a jump to the end where it is 0 (`a and b and c` of comparisons: the commonest
+    /// condition of a rule or an end rule), so that it is read without the stack.
+    pub conjunction: bool,
 }
 
 /// `Program::condition_groups` of a condition read square by square.

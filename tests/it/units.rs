@@ -533,6 +533,40 @@ mod eval_run {
         }
         assert!(fused_some > 1000, "{fused_some}");
     }
+
+    /// `a and b and …` of comparisons is read without the stack (`Program::conjunction`),
+    /// written as one condition or as a rule's several (`Program::all`), and gives what
+    /// the program as emitted gives: the first false decides.
+    #[test]
+    fn a_conjunction_of_comparisons_is_read_in_a_row() {
+        let mut rng = tabula::rng::Rng::new(77);
+        let env: Env = Env::constant();
+        let ops = [BinOp::Eq, BinOp::Ne, BinOp::Lt, BinOp::Ge];
+        let (mut falses, mut trues) = (0, 0);
+        for _ in 0..2000 {
+            let n = 2 + rng.below(4);
+            let parts: Vec<Expr> = (0..n)
+                .map(|_| {
+                    let op = ops[rng.below(ops.len())];
+                    *bin(op, int(rng.below(3) as i64), int(rng.below(3) as i64))
+                })
+                .collect();
+            let joined = parts[1..].iter().fold(Box::new(parts[0].clone()), |a, b| {
+                bin(BinOp::And, a, Box::new(b.clone()))
+            });
+            let (p, q) = (Program::of(&joined), unfused(&joined));
+            assert!(p.conjunction, "{joined:?}: {:?}", p.ops);
+            assert_eq!(p.eval(&env), q.eval(&env), "{joined:?}");
+            let all = Program::all(&parts).unwrap();
+            assert!(all.conjunction, "{:?}", all.ops);
+            assert_eq!(all.eval(&env), q.eval(&env), "{parts:?}");
+            match p.eval(&env) {
+                Some(0) => falses += 1,
+                _ => trues += 1,
+            }
+        }
+        assert!(falses > 100 && trues > 100, "{falses} {trues}");
+    }
 }
 
 mod ir_board {
