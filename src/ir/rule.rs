@@ -201,9 +201,9 @@ pub struct MoveRule {
     /// move complete one, which the generator finds for all landings at once.
     pub then_when_line: Option<(Pattern, usize, Vec<Vec<DirId>>)>,
     /// With `then_when_line`, for each player: every row of its `N` squares along its
-    /// directions, where a board has few (`MAX_LISTED_ROWS` at most: the mills of a board
-    /// of points and lines); empty where it has more, whose landings are then found by
-    /// shifting sets.
+    /// directions, where a board has few (`MAX_LISTED_ROWS` at most: the rows of three of
+    /// a board of points and lines); empty where it has more, whose landings are then found
+    /// by shifting sets.
     pub then_when_rows: Vec<Vec<SquareSet>>,
     /// Whether some rule's `then` names this one: it is made only as a second part.
     pub second_part: bool,
