@@ -59,6 +59,17 @@ impl Tables<'_> {
             .cloned()
             .partition(|c| !c.reads_move_squares());
         let parts = self.run_parts(&r);
+        let then_when_line = match &r.then_when {
+            Some(IExpr::LineThrough(pattern, n, dirs, sq))
+                if **sq == IExpr::Square(SquareRef::To)
+                    && pattern.masks.iter().all(|&m| m & 1 == 0)
+                    && r.effects.is_empty()
+                    && r.carries.is_empty() =>
+            {
+                Some((*pattern, *n, dirs.clone()))
+            }
+            _ => None,
+        };
         MoveRule {
             condition: Program::all(&r.conditions),
             gate: Program::all(&gate),
@@ -89,21 +100,10 @@ impl Tables<'_> {
             placeable,
             then: r.then,
             then_when: r.then_when.as_ref().map(Program::of),
-            then_when_line: match &r.then_when {
-                Some(IExpr::LineThrough(pattern, n, dirs, sq))
-                    if **sq == IExpr::Square(SquareRef::To)
-                        && pattern.masks.iter().all(|&m| m & 1 == 0)
-                        && r.effects.is_empty()
-                        && r.carries.is_empty() =>
-                {
-                    Some((*pattern, *n, dirs.clone()))
-                }
-                _ => None,
-            },
-            then_when_rows: match &r.then_when {
-                Some(IExpr::LineThrough(_, n, dirs, _)) => self.listed_rows(*n, dirs),
-                _ => Vec::new(),
-            },
+            then_when_rows: then_when_line
+                .as_ref()
+                .map_or(Vec::new(), |(_, n, dirs)| self.listed_rows(*n, dirs)),
+            then_when_line,
             second_part: r.second_part,
             effects: r.effects.into_iter().map(|e| e.map(Program::of)).collect(),
             carries: r.carries.into_iter().map(|c| c.map(Program::of)).collect(),

@@ -853,10 +853,16 @@ fn finish<Z: Layout>(
             Some(rows) => completing_rows(rows, set, *n),
             None => completing_squares(&game.board, set, *n, &dirs[player]),
         };
-        (pattern, *n, &dirs[player], set, completing)
+        RowAsked {
+            pattern,
+            n: *n,
+            dirs: &dirs[player],
+            set,
+            completing,
+        }
     });
-    if let Some((.., squares)) = row {
-        if out[start..end].iter().all(|m| !squares.has(m.to())) {
+    if let Some(row) = &row {
+        if out[start..end].iter().all(|m| !row.completing.has(m.to())) {
             // No move goes on: the first parts are the moves, where they stand.
             return;
         }
@@ -864,22 +870,29 @@ fn finish<Z: Layout>(
     let exact = row.is_some() && row_read_set_wise(game, rule);
     for i in start..end {
         let m = out[i];
-        match row {
-            Some((.., squares)) if !squares.has(m.to()) => out.push(m),
-            Some((pattern, n, dirs, set, _))
-                if exact && !row_after(game, s, rule, &m, pattern, set, n, dirs) =>
-            {
-                out.push(m)
-            }
+        match &row {
+            Some(row) if !row.completing.has(m.to()) => out.push(m),
+            Some(row) if exact && !row.stands_after(game, s, rule, &m) => out.push(m),
             _ => second_parts(game, then, s, m, out),
         }
     }
     out.drain(start..end);
 }
 
+/// The row a `then … when line(pattern, n through to)` asks for, as `finish` reads it for
+/// one position: the pattern's squares there (`set`), and the squares where a piece of
+/// the pattern would complete a row (`completing`).
+struct RowAsked<'g, M> {
+    pattern: &'g Pattern,
+    n: usize,
+    dirs: &'g [DirId],
+    set: M,
+    completing: M,
+}
+
 /// Whether a first part of `rule` changes the squares of a `then … when line(…)` pattern
 /// only where it leaves and where it lands, with the piece it moves or places, so that
-/// `row_after` reads the row on the position after it without making it: one landing, no
+/// `RowAsked::stands_after` reads the row on the position after it without making it: one landing, no
 /// run taken, no removal, no promotion, and no columns or piles under the landing.
 fn row_read_set_wise(game: &Game, rule: &MoveRule) -> bool {
     !rule.takes_run
@@ -893,55 +906,52 @@ fn row_read_set_wise(game: &Game, rule: &MoveRule) -> bool {
         && game.promotions.iter().all(Option::is_none)
 }
 
-/// Whether the row `then … when line(pattern, n through to)` asks for stands after the
-/// first part `m` (of a rule that is `row_read_set_wise`): the pattern's squares `set`
-/// before it, less the square left and the square landed on, and the landing again if the
-/// piece that lands there matches; then the row through the landing, as `line_through`
-/// reads it.
-#[allow(clippy::too_many_arguments)]
-fn row_after<Z: Layout>(
-    game: &Game,
-    s: &State<Z>,
-    rule: &MoveRule,
-    m: &Move,
-    pattern: &Pattern,
-    set: Z::Set,
-    n: usize,
-    dirs: &[DirId],
-) -> bool {
-    if m.steps().len() != 1 {
-        // Not one landing: made and read.
-        return true;
-    }
-    let to = m.to();
-    let code = match rule.place {
-        Some(t) => game.code(s.to_move as usize, t as usize),
-        None => s.at(m.from),
-    };
-    if !pattern.matches(s.to_move, code) {
-        return false;
-    }
-    let mut after = set & !Z::Set::bit(to);
-    if m.from != NO_SQUARE {
-        after &= !Z::Set::bit(m.from);
-    }
-    after |= Z::Set::bit(to);
-    let board = &game.board;
-    let on = |sq: Sq| sq != NO_SQUARE && after.has(sq);
-    dirs.iter().any(|&d| {
-        let mut run = 1;
-        let mut at = board.next(to, d);
-        while run < n && on(at) {
-            run += 1;
-            at = board.next(at, d);
+impl<M: Mask> RowAsked<'_, M> {
+    /// Whether the row stands after the first part `m` (of a rule that is
+    /// `row_read_set_wise`): the pattern's squares before it, less the square left and the
+    /// square landed on, and the landing again if the piece that lands there matches; then
+    /// the row through the landing, as `line_through` reads it.
+    fn stands_after<Z: Layout<Set = M>>(
+        &self,
+        game: &Game,
+        s: &State<Z>,
+        rule: &MoveRule,
+        m: &Move,
+    ) -> bool {
+        if m.steps().len() != 1 {
+            // Not one landing: made and read.
+            return true;
         }
-        let mut at = board.back(to, d, 1);
-        while run < n && on(at) {
-            run += 1;
-            at = board.back(at, d, 1);
+        let to = m.to();
+        let code = match rule.place {
+            Some(t) => game.code(s.to_move as usize, t as usize),
+            None => s.at(m.from),
+        };
+        if !self.pattern.matches(s.to_move, code) {
+            return false;
         }
-        run >= n
-    })
+        let mut after = self.set & !M::bit(to);
+        if m.from != NO_SQUARE {
+            after &= !M::bit(m.from);
+        }
+        after |= M::bit(to);
+        let board = &game.board;
+        let on = |sq: Sq| sq != NO_SQUARE && after.has(sq);
+        self.dirs.iter().any(|&d| {
+            let mut run = 1;
+            let mut at = board.next(to, d);
+            while run < self.n && on(at) {
+                run += 1;
+                at = board.next(at, d);
+            }
+            let mut at = board.back(to, d, 1);
+            while run < self.n && on(at) {
+                run += 1;
+                at = board.back(at, d, 1);
+            }
+            run >= self.n
+        })
+    }
 }
 
 /// Whether the moves of a rule are whole moves whose `require` is read move by move, on
