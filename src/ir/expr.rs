@@ -65,7 +65,7 @@ impl BinOp {
     /// none for an operator that is no comparison.
     pub fn mirrored(self) -> Option<BinOp> {
         Some(match self {
-            BinOp::Lt => BinOp::Gt,
+            BinOp::Lt => BinOp::Ge,
             BinOp::Le => BinOp::Ge,
             BinOp::Gt => BinOp::Lt,
             BinOp::Ge => BinOp::Le,
@@ -101,6 +101,19 @@ impl BinOp {
             self,
             BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
         )
+    }
+
+    /// The comparison that holds where this one does not (`not (a > b)` is `a <= b`).
+    pub fn negated(self) -> Option<BinOp> {
+        Some(match self {
+            BinOp::Eq => BinOp::Ne,
+            BinOp::Ne => BinOp::Eq,
+            BinOp::Lt => BinOp::Ge,
+            BinOp::Ge => BinOp::Lt,
+            BinOp::Le => BinOp::Gt,
+            BinOp::Gt => BinOp::Le,
+            _ => return None,
+        })
     }
 }
 

@@ -534,9 +534,10 @@ mod eval_run {
         assert!(fused_some > 1000, "{fused_some}");
     }
 
-    /// `a and b and …` of comparisons is read without the stack (`Program::conjunction`),
-    /// written as one condition or as a rule's several (`Program::all`), and gives what
-    /// the program as emitted gives: the first false decides.
+    /// `a and b and …` of comparisons (or of `not` comparisons, each fused into the
+    /// opposite comparison) is read without the stack (`Program::conjunction`), written as
+    /// one condition or as a rule's several (`Program::all`), and gives what the program as
+    /// emitted gives: the first false decides.
     #[test]
     fn a_conjunction_of_comparisons_is_read_in_a_row() {
         let mut rng = tabula::rng::Rng::new(77);
@@ -545,10 +546,15 @@ mod eval_run {
         let (mut falses, mut trues) = (0, 0);
         for _ in 0..2000 {
             let n = 2 + rng.below(4);
+            // Some parts are `not (a OP b)`, which is `a` against `b` the other way.
             let parts: Vec<Expr> = (0..n)
                 .map(|_| {
                     let op = ops[rng.below(ops.len())];
-                    *bin(op, int(rng.below(3) as i64), int(rng.below(3) as i64))
+                    let part = bin(op, int(rng.below(3) as i64), int(rng.below(3) as i64));
+                    match rng.below(2) {
+                        0 => *part,
+                        _ => Expr::Unary(UnOp::Not, part),
+                    }
                 })
                 .collect();
             let joined = parts[1..].iter().fold(Box::new(parts[0].clone()), |a, b| {
