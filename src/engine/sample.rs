@@ -225,16 +225,11 @@ pub fn sample_rolled<Z: Layout>(
     out: &mut Vec<Move>,
     mut pick: impl FnMut(usize) -> usize,
 ) -> Result<(Move, Option<bool>), Outcome> {
-    let dice = game.dice.as_ref().expect("a rolled game has dice");
     if game.sowing.is_some() || game.reads_reachable {
-        if let Some(o) = generate(game, s, scratch, out) {
-            return Err(o);
-        }
-        return Ok(match out[0].is_roll() {
-            true => (Move::roll(dice.draw(pick)), None),
-            false => (out[pick(out.len())], None),
-        });
+        // Listed by the generator, a roll drawn as the dice fall.
+        return sample_counted(game, false, s, scratch, out, pick).map(|m| (m, None));
     }
+    let dice = game.dice.as_ref().expect("a rolled game has dice");
     let earlier = scratch.history.boards();
     let before = &earlier[..earlier.len().saturating_sub(1)];
     if let Some((o, _)) = end_rule(game, s, false, before) {
