@@ -522,6 +522,27 @@ fn first_parts<Z: Layout>(
     }
     let sets = RuleSets::of(game, s, view, rule);
     let takes = rule.captures();
+    if rule.run.is_none_or(|r| r.max == 0) {
+        // One step each way: the landing of each piece looked up, not walked.
+        let walks = &rule.walks[s.to_move as usize];
+        for piece in view.movers(game, s, rule).squares() {
+            for walk in walks {
+                let to = walk.next_of(piece);
+                let allowed = |to| {
+                    (walk.allowed.as_ref())
+                        .is_none_or(|a| a.first().is_some_and(|a| a.contains(to)))
+                };
+                if to != NO_SQUARE
+                    && sets.onto.has(to)
+                    && allowed(to)
+                    && dynamic_ok(game, rule, s, piece, to)
+                {
+                    out.push(Move::step(piece, rule_id, takes, walk.dir, to));
+                }
+            }
+        }
+        return;
+    }
     for piece in view.movers(game, s, rule).squares() {
         landings(
             game,
@@ -549,6 +570,9 @@ fn anywhere<Z: Layout>(
     let rule = &game.rules[rule_id.index()];
     let takes = rule.captures();
     let squares = placeable_squares(game, rule, s, view);
+    if squares.is_empty() {
+        return;
+    }
     for from in view.movers(game, s, rule).squares() {
         for to in (squares & !Z::Set::bit(from)).squares() {
             if dynamic_ok(game, rule, s, from, to) {
@@ -803,14 +827,15 @@ fn completing_squares<M: Mask>(board: &crate::ir::Board, set: M, n: usize, dirs:
     completing
 }
 
-/// `completing_squares` where the rows are listed (`MoveRule::then_when_rows`): the
-/// empty square of each row whose other `n - 1` squares are in `set`.
-fn completing_rows<M: Mask>(rows: &[crate::ir::SquareSet], set: M, n: usize) -> M {
+/// `completing_squares` where the rows are listed (`MoveRule::then_when_rows`, each of
+/// `n` squares): the one square of each row that is not in `set` where all the others
+/// are. (One square missing is a set with one member: no count needed.)
+fn completing_rows<M: Mask>(rows: &[crate::ir::SquareSet], set: M) -> M {
     let mut completing = M::default();
     for row in rows {
-        let row = M::from_set(row);
-        if (row & set).count() as usize == n - 1 {
-            completing |= row & !set;
+        let missing = M::from_set(row) & !set;
+        if missing.is_single() {
+            completing |= missing;
         }
     }
     completing
@@ -850,7 +875,7 @@ fn finish<Z: Layout>(
         let view = View::<Z::Set>::of(game, s);
         let set = view.pattern(game, s, pattern);
         let completing = match rule.then_when_rows.get(player) {
-            Some(rows) => completing_rows(rows, set, *n),
+            Some(rows) => completing_rows(rows, set),
             None => completing_squares(&game.board, set, *n, &dirs[player]),
         };
         RowAsked {

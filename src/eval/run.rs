@@ -27,6 +27,12 @@ impl Program {
                 binary(*op, self.leaf(leaf, env), *k)
             }
             [leaf, Op::Unary(op)] if leaf.is_leaf() => unary(*op, self.leaf(leaf, env)),
+            // Two values read, combined and compared (`count(friend) + count(friend in
+            // hand) <= 2`).
+            [a, b, Op::Binary(op), Op::BinaryConst(cmp, k)] if a.is_leaf() && b.is_leaf() => {
+                let value = binary(*op, self.leaf(a, env), self.leaf(b, env))?;
+                binary(*cmp, value, *k)
+            }
             // A square read and something of it (`line(friend, 3 through to)`, `to is
             // empty`).
             [leaf, one] if leaf.is_leaf() && one.pops_one() => {

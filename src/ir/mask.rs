@@ -40,6 +40,15 @@ pub trait Mask:
     fn highest(self) -> Sq;
     /// Removes and returns the lowest square of a non-empty set.
     fn pop(&mut self) -> Sq;
+    /// Whether the set has exactly one square (without counting them: no popcount).
+    #[inline(always)]
+    fn is_single(self) -> bool {
+        let mut rest = self;
+        !self.is_empty() && {
+            rest.pop();
+            rest.is_empty()
+        }
+    }
     /// Every square moved by `delta` (up when positive): the set one step along a
     /// direction, for squares that have a neighbour there (see `Board::steps_from`).
     fn shift(self, delta: i32) -> Self;
@@ -136,6 +145,10 @@ impl Mask for u64 {
         let sq = self.trailing_zeros() as Sq;
         *self &= *self - 1;
         sq
+    }
+    #[inline(always)]
+    fn is_single(self) -> bool {
+        self != 0 && self & (self - 1) == 0
     }
     #[inline(always)]
     fn shift(self, delta: i32) -> u64 {

@@ -428,6 +428,18 @@ impl Walk {
         }
     }
 
+    /// The square one step this way from `sq`, or `NO_SQUARE`: `step` for one piece.
+    #[inline(always)]
+    pub fn next_of(&self, sq: Sq) -> Sq {
+        if !self.shifts.is_empty() {
+            self.next[sq as usize]
+        } else if self.steps_from.contains(sq) {
+            (sq as i32 + self.delta) as Sq
+        } else {
+            NO_SQUARE
+        }
+    }
+
     /// The square `k` steps back this way from `to`: where a move of `k` steps that lands
     /// on `to` started.
     #[inline(always)]
@@ -446,7 +458,7 @@ impl Walk {
 #[cold]
 #[inline(never)]
 fn step_on_lines<M: Mask>(set: M, shifts: &[(i32, SquareSet)], next: &[Sq]) -> M {
-    if set.count() == 1 {
+    if set.is_single() {
         return match next[set.lowest() as usize] {
             NO_SQUARE => M::default(),
             to => M::bit(to),

@@ -573,6 +573,52 @@ mod eval_run {
         }
         assert!(falses > 100 && trues > 100, "{falses} {trues}");
     }
+
+    /// Two values read, combined and compared with a constant (`count(friend) +
+    /// count(friend in hand) <= 2`) are read without the stack, and give what the program
+    /// as emitted gives, overflow (no value) included.
+    #[test]
+    fn two_values_combined_and_compared_are_read_without_the_stack() {
+        use tabula::ir::program::Op;
+        let mut rng = tabula::rng::Rng::new(78);
+        let arith = [BinOp::Add, BinOp::Sub, BinOp::Mul];
+        let compare = [BinOp::Eq, BinOp::Lt, BinOp::Le, BinOp::Gt];
+        let values = [0, 1, 2, 3, u32::MAX];
+        let (mut overflows, mut trues, mut falses) = (0, 0, 0);
+        for _ in 0..2000 {
+            let mut pick = |options: &[u32]| options[rng.below(options.len())];
+            let (clock, passes, k) = (pick(&values), pick(&values), pick(&[0, 1, 2, 5]));
+            let env: Env = Env {
+                clock,
+                passes,
+                ..Env::constant()
+            };
+            let op = arith[rng.below(arith.len())];
+            let cmp = compare[rng.below(compare.len())];
+            let e = bin(
+                cmp,
+                bin(op, Box::new(Expr::Clock), Box::new(Expr::Passes)),
+                int(k as i64),
+            );
+            let p = Program::of(&e);
+            assert!(
+                matches!(p.ops.as_slice(), [_, _, Op::Binary(_), Op::BinaryConst(..)]),
+                "{:?}",
+                p.ops
+            );
+            let value = p.eval(&env);
+            assert_eq!(value, unfused(&e).eval(&env), "{e:?} at {clock}, {passes}");
+            match value {
+                None => overflows += 1,
+                Some(0) => falses += 1,
+                Some(_) => trues += 1,
+            }
+        }
+        assert!(
+            overflows > 5 && trues > 100 && falses > 100,
+            "{overflows} {trues} {falses}"
+        );
+    }
 }
 
 mod ir_board {
