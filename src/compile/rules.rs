@@ -284,6 +284,7 @@ impl Tables<'_> {
                 pattern: *pattern,
                 n: *n,
                 dirs: dirs.clone(),
+                rows: self.listed_rows(*n, dirs),
             },
             IExpr::Binary(op, a, b) if height_compared(*op, a, b, &target).is_some() => {
                 let (op, n) = height_compared(*op, a, b, &target).expect("checked");

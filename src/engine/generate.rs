@@ -705,12 +705,18 @@ pub(super) fn where_squares<Z: Layout>(
         Where::Not(inner) => {
             Z::Set::from_set(&game.board.used_set) & !where_squares(game, s, view, inner)
         }
-        Where::Line { pattern, n, dirs } => line_squares(
-            &game.board,
-            view.pattern(game, s, pattern),
-            *n,
-            &dirs[player],
-        ),
+        Where::Line {
+            pattern,
+            n,
+            dirs,
+            rows,
+        } => {
+            let set = view.pattern(game, s, pattern);
+            match rows.get(player) {
+                Some(rows) => rows_within(rows, set),
+                None => line_squares(&game.board, set, *n, &dirs[player]),
+            }
+        }
         Where::NoneWhere {
             pattern,
             zone,
@@ -758,6 +764,18 @@ fn line_squares<M: Mask>(board: &crate::ir::Board, set: M, n: usize, dirs: &[Dir
         on_a_row |= starts;
     }
     on_a_row & set
+}
+
+/// `line_squares` where the rows are listed: the squares of every row all in `set`.
+fn rows_within<M: Mask>(rows: &[crate::ir::SquareSet], set: M) -> M {
+    let mut on_a_row = M::default();
+    for row in rows {
+        let row = M::from_set(row);
+        if (row & !set).is_empty() {
+            on_a_row |= row;
+        }
+    }
+    on_a_row
 }
 
 /// The squares from which an effect with a closed run (`over 1+ enemy onto friend`) reaches

@@ -307,6 +307,10 @@ pub enum Where {
         n: usize,
         /// For each player, the directions.
         dirs: Vec<Vec<DirId>>,
+        /// For each player, every row of `n` squares along the directions, where the
+        /// board has few (as `MoveRule::then_when_rows`): the squares in a row are then
+        /// the rows all of whose squares match, a test a row.
+        rows: Vec<Vec<SquareSet>>,
     },
     /// A condition that reads the position but no square of the move (`count(…) == 0`):
     /// every square where it holds, none where it does not.
