@@ -912,11 +912,14 @@ fn finish<Z: Layout>(
     }
     let exact = row.is_some() && row_read_set_wise(game, rule);
     for i in start..end {
-        let m = out[i];
+        // A move that ends after its first part is copied within the list, not through a
+        // copy of its own: a 58-byte move written twice in a row stalls the processor.
         match &row {
-            Some(row) if !row.completing.has(m.to()) => out.push(m),
-            Some(row) if exact && !row.stands_after(game, s, rule, &m) => out.push(m),
-            _ => second_parts(game, then, s, m, out),
+            Some(row) if !row.completing.has(out[i].to()) => out.extend_from_within(i..=i),
+            Some(row) if exact && !row.stands_after(game, s, rule, &out[i]) => {
+                out.extend_from_within(i..=i)
+            }
+            _ => second_parts(game, then, s, out[i], out),
         }
     }
     out.drain(start..end);
@@ -1148,10 +1151,10 @@ fn second_parts<Z: Layout>(game: &Game, then: RuleId, s: &State<Z>, m: Move, out
         for to in placeable_squares(game, rule, &after, &view).squares() {
             if rule.condition_sets.is_some() || dynamic_ok(game, rule, &after, NO_SQUARE, to) {
                 match rule.rotate {
-                    None => out.extend(m.second(DirId(0), to, takes)),
+                    None => m.push_second(out, DirId(0), to, takes),
                     Some(rot) => {
                         for d in rot.senses() {
-                            out.extend(m.second(d, to, false));
+                            m.push_second(out, d, to, false);
                         }
                     }
                 }
@@ -1163,7 +1166,7 @@ fn second_parts<Z: Layout>(game: &Game, then: RuleId, s: &State<Z>, m: Move, out
             let squares = placeable_squares(game, rule, &after, &view) & !Z::Set::bit(at);
             for to in squares.squares() {
                 if dynamic_ok(game, rule, &after, at, to) {
-                    out.extend(m.second(DirId(0), to, takes));
+                    m.push_second(out, DirId(0), to, takes);
                 }
             }
         }
@@ -1179,7 +1182,7 @@ fn second_parts<Z: Layout>(game: &Game, then: RuleId, s: &State<Z>, m: Move, out
                 sets,
                 none,
                 |_, d, to| {
-                    out.extend(m.second(d, to, takes));
+                    m.push_second(out, d, to, takes);
                 },
             );
         }
@@ -1194,7 +1197,7 @@ fn second_parts<Z: Layout>(game: &Game, then: RuleId, s: &State<Z>, m: Move, out
                 sets,
                 none,
                 |_, d, to| {
-                    out.extend(m.second(d, to, takes));
+                    m.push_second(out, d, to, takes);
                 },
             ),
             Some(_) => landings(

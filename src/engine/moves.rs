@@ -150,6 +150,22 @@ impl Move {
         Some(m)
     }
 
+    /// Appends `second(dir, to, takes)` to `out` (nothing when the move is at its
+    /// longest), built where it is stored: a move built aside and then copied stalls the
+    /// processor, whose wide reads of the copy wait for the narrow writes that built it.
+    #[inline(always)]
+    pub fn push_second(self, out: &mut Vec<Move>, dir: DirId, to: Sq, takes: bool) {
+        if self.len as usize >= MAX_CHAIN {
+            return;
+        }
+        out.push(self);
+        let m = out.last_mut().expect("a move was pushed");
+        m.steps[m.len as usize] = Step::new(to, dir);
+        m.split = m.len;
+        m.len += 1;
+        m.takes |= takes;
+    }
+
     /// Whether a new piece is placed (rather than moved) in the first part.
     pub fn places(&self) -> bool {
         self.from == NO_SQUARE && !self.is_pass() && !self.is_roll()
