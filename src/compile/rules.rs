@@ -378,10 +378,18 @@ impl Tables<'_> {
     fn walks(&self, directions: &[Vec<DirId>], geometry: Option<&MaskTable>) -> Vec<Vec<Walk>> {
         let board = &self.board;
         let n = board.cells();
+        // A direction no square has a neighbour along (a diagonal of a board whose lines
+        // run along files and ranks) makes no move: its walk is left out, unless no
+        // direction would be left (a rule without walks places anywhere).
+        let leads = |d: &DirId| board.squares().any(|sq| board.next(sq, *d) != NO_SQUARE);
         let walks = directions
             .iter()
             .enumerate()
             .map(|(p, dirs)| {
+                let dirs: Vec<DirId> = match dirs.iter().any(leads) {
+                    true => dirs.iter().copied().filter(leads).collect(),
+                    false => dirs.clone(),
+                };
                 dirs.iter()
                     .map(|&d| {
                         let allowed = geometry.map(|g| {

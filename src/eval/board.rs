@@ -266,13 +266,16 @@ pub(crate) fn groups<M: Mask>(env: &Env<M>, pattern: &Pattern, dirs: &[DirId]) -
 /// How many pieces the players hold in hand, of the owners and types `pattern` takes.
 pub(crate) fn in_hand<M: Mask>(pattern: &Pattern, env: &Env<M>) -> i64 {
     let types = env.types.clamp(1, MAX_CODES - 1);
+    // The codes the pattern takes (an empty square, code 0, is in no hand), each an
+    // owner's piece type: one look in a hand for each.
+    let mut codes = pattern.masks[env.player as usize] & !1;
     let mut n = 0;
-    for (owner, hand) in env.hands.iter().enumerate() {
-        for (t, &held) in hand.iter().enumerate().take(types) {
-            let code = 1 + owner * types + t;
-            if code < MAX_CODES && pattern.matches(env.player, code as u8) {
-                n += held as i64;
-            }
+    while codes != 0 {
+        let code = codes.trailing_zeros() as usize;
+        codes &= codes - 1;
+        let (owner, t) = ((code - 1) / types, (code - 1) % types);
+        if let Some(held) = env.hands.get(owner).and_then(|hand| hand.get(t)) {
+            n += *held as i64;
         }
     }
     n
