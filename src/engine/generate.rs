@@ -913,8 +913,8 @@ fn finish<Z: Layout>(
     let exact = row.is_some() && row_read_set_wise(game, rule);
     for i in start..end {
         // A move that ends after its first part is copied from the list into it, not
-        // through a copy kept aside: a 58-byte move written twice in a row stalls the
-        // processor.
+        // through a copy kept aside: a move of tens of bytes written twice in a row stalls
+        // the processor (see `Move::push_second`).
         match &row {
             Some(row) if !row.completing.has(out[i].to()) => out.push(out[i]),
             Some(row) if exact && !row.stands_after(game, s, rule, &out[i]) => out.push(out[i]),
