@@ -299,6 +299,31 @@ pub fn shift_words<const N: usize>(w: [u64; N], delta: i32) -> [u64; N] {
         return [0; N];
     }
     let (words, bits) = (n / 64, (n % 64) as u32);
+    if words == 0 {
+        // A step on the board (less than a word): every word of the result at a fixed
+        // place, so that it stays in registers. (Written word by word in a loop whose start
+        // depends on `delta`, it went to memory, and reading it back as wider words waited
+        // on those writes: a sixth of Amazons' time.)
+        return if delta >= 0 {
+            std::array::from_fn(|i| {
+                let carry = if bits > 0 && i > 0 {
+                    w[i - 1] >> (64 - bits)
+                } else {
+                    0
+                };
+                w[i] << bits | carry
+            })
+        } else {
+            std::array::from_fn(|i| {
+                let carry = if bits > 0 && i + 1 < N {
+                    w[i + 1] << (64 - bits)
+                } else {
+                    0
+                };
+                w[i] >> bits | carry
+            })
+        };
+    }
     let mut out = [0u64; N];
     if delta >= 0 {
         for i in words..N {
