@@ -16,7 +16,7 @@ use super::state::State;
 use crate::eval::Env;
 use crate::ir::expr::LookBack;
 use crate::ir::sowing::{Capture, PACKED_PITS};
-use crate::ir::{Game, LastSeed, Sowing, MAX_SLOTS, NO_LAP};
+use crate::ir::{Game, LastSeed, Sowing, Sq, MAX_SLOTS, NO_LAP};
 
 /// What one sowing did.
 #[derive(Clone, Copy, Debug)]
@@ -113,15 +113,18 @@ pub(super) fn sowings<Z: Layout>(
         if s.slots[pit as usize & 63] == 0 {
             continue;
         }
-        if let Some(m) = sowing_into(game, sw, s, pit as usize, after, fresh, packed) {
-            if found(m, after) {
+        // The move is built here, where it is handed on: built by the callee and copied
+        // out, its narrow writes stalled the wide reads of the copy.
+        if let Some((from, takes)) = sowing_into(game, sw, s, pit as usize, after, fresh, packed) {
+            if found(Move::start(from, crate::ir::RuleId(0), takes), after) {
                 return;
             }
         }
     }
 }
 
-/// The sowing from `pit`, if it is a legal move, with `after` made the state after it.
+/// The sowing from `pit`, if it is a legal move (the square it starts from, and whether it
+/// takes), with `after` made the state after it.
 /// `after` must equal `s` everywhere but in the pits, stores, capturer, look-back and
 /// player to move (sowing changes nothing else).
 /// `fresh` says that no rule could read `s`'s look-back (`Game::look_matters`); `packed`
@@ -135,7 +138,7 @@ fn sowing_into<Z: Layout>(
     after: &mut State<Z>,
     fresh: bool,
     packed: Option<u128>,
-) -> Option<Move> {
+) -> Option<(Sq, bool)> {
     let p = s.to_move as usize;
     let n = sw.count();
     let track = sw.first[p * n + pit];
@@ -188,11 +191,7 @@ fn sowing_into<Z: Layout>(
     if !sown.again {
         after.to_move = game.next_player(p as u8);
     }
-    Some(Move::start(
-        sw.pits[pit],
-        crate::ir::RuleId(0),
-        sown.taken > 0,
-    ))
+    Some((sw.pits[pit], sown.taken > 0))
 }
 
 /// What a sowing from `pit` that lifted `lifted` seeds did, as the next move reads it.
