@@ -19,6 +19,12 @@ pub struct History {
     keys: Vec<u64>,
     /// A hash of each key, compared before the key itself.
     hashes: Vec<u64>,
+    /// Where the game reads `repeated`: how many of `hashes` fall in each of
+    /// `FILTER_BUCKETS` buckets (by their top bits). A position whose bucket is empty has
+    /// not stood before, and is not looked for among the others: the keys are scanned
+    /// only for a position that may repeat (a game of hundreds of plies scanned them all
+    /// every ply).
+    filter: Vec<u32>,
     /// Where the game reads `seen`: the board of each position (`eval::board::board_hash`).
     boards: Vec<u64>,
     /// The number of positions kept.
@@ -40,6 +46,10 @@ impl History {
     pub fn start<Z: Layout>(&mut self, game: &Game, s: &mut State<Z>) {
         self.keys.clear();
         self.hashes.clear();
+        self.filter.clear();
+        if game.reads_repetition && game.reads_repeated {
+            self.filter.resize(FILTER_BUCKETS, 0);
+        }
         self.boards.clear();
         self.len = 0;
         self.base = 0;
@@ -86,12 +96,17 @@ impl History {
         let hash = key.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &w| {
             (h ^ w).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(23)
         });
-        let same = self
-            .hashes
-            .iter()
-            .zip(earlier.chunks_exact(words))
-            .filter(|(&h, k)| h == hash && *k == key)
-            .count();
+        let bucket = &mut self.filter[filter_bucket(hash)];
+        let same = match *bucket {
+            0 => 0,
+            _ => self
+                .hashes
+                .iter()
+                .zip(earlier.chunks_exact(words))
+                .filter(|(&h, k)| h == hash && *k == key)
+                .count(),
+        };
+        *bucket += 1;
         self.hashes.push(hash);
         s.repeated = (same + 1).min(u8::MAX as usize) as u8;
     }
@@ -109,6 +124,9 @@ impl History {
     pub fn truncate(&mut self, len: usize) {
         if let Some(l) = self.layout {
             self.keys.truncate(len * l.words);
+            for &gone in self.hashes.get(len..).unwrap_or(&[]) {
+                self.filter[filter_bucket(gone)] -= 1;
+            }
             self.hashes.truncate(len);
             self.boards.truncate(self.base + len);
             self.len = self.len.min(len);
@@ -120,6 +138,16 @@ impl History {
     pub fn boards(&self) -> &[u64] {
         &self.boards
     }
+}
+
+/// The buckets of `History::filter`: few enough to stay in the cache, enough that a
+/// position of a game of a few hundred plies seldom shares one.
+const FILTER_BUCKETS: usize = 2048;
+
+/// The bucket of a position's hash: its top bits (the hash's best mixed).
+#[inline(always)]
+fn filter_bucket(hash: u64) -> usize {
+    (hash >> (64 - FILTER_BUCKETS.trailing_zeros())) as usize
 }
 
 /// The board of `s` as one number (`eval::board::board_hash`): what `seen` compares.

@@ -5,7 +5,7 @@
 use crate::common::{
     after, compile, ending, moves, outcome, play_move, position, position_text, Outcome, Position,
 };
-use crate::common::{perft_table, play_line};
+use crate::common::{legal_moves, make, perft_table, play_line};
 
 /// A game of stones on a 5 x 5 board with the given rules.
 fn stones(rules: &str) -> tabula::ir::Game {
@@ -424,6 +424,47 @@ fn the_clock_counts_plies_since_a_capture_or_a_move_of_a_rule() {
 const REPETITION: &str = "end {
   draw when repeated >= 3
 }";
+
+/// `repeated` counts the earlier positions of the line kept that equal this one, however
+/// the line is cut back and played on (as a search does): random lines of a game whose
+/// positions repeat often, cut back at random, against a count of equal positions kept
+/// beside them. (The history looks among its keys only where a filter of their hashes says
+/// the position may have stood before.)
+#[test]
+fn repetitions_are_counted_through_a_line_cut_back_and_played_on() {
+    use tabula::engine::{History, Position};
+    let g = stones(&format!(
+        "move slide {{ along e, w onto empty }}\nend {{\n  draw when repeated >= 200\n}}"
+    ));
+    let mut rng = tabula::rng::Rng::new(9);
+    let (mut repeats, mut cuts) = (0, 0);
+    for _ in 0..20 {
+        let mut s = position(&g, "4s/5/5/5/S4 White");
+        let mut history = History::new_at(&g, &mut s);
+        let mut line: Vec<Position> = vec![s];
+        for _ in 0..400 {
+            if rng.below(10) == 0 && line.len() > 1 {
+                // Back to a position of the line, as a search goes back.
+                let keep = 1 + rng.below(line.len());
+                history.truncate(keep);
+                line.truncate(keep);
+                s = *line.last().expect("the first position stays");
+                cuts += 1;
+            }
+            let legal = legal_moves(&g, &s);
+            make(&g, &mut s, legal[rng.below(legal.len())]);
+            history.record_at(&g, &mut s);
+            let same = line
+                .iter()
+                .filter(|p| p.position_key() == s.position_key())
+                .count();
+            assert_eq!(s.repeated as usize, same + 1);
+            repeats += (same > 0) as usize;
+            line.push(s);
+        }
+    }
+    assert!(repeats > 1000 && cuts > 100, "{repeats} {cuts}");
+}
 
 #[test]
 fn a_position_that_stands_for_the_third_time_draws() {
