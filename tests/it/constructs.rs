@@ -433,9 +433,7 @@ const REPETITION: &str = "end {
 #[test]
 fn repetitions_are_counted_through_a_line_cut_back_and_played_on() {
     use tabula::engine::{History, Position};
-    let g = stones(&format!(
-        "move slide {{ along e, w onto empty }}\nend {{\n  draw when repeated >= 200\n}}"
-    ));
+    let g = stones("move slide { along e, w onto empty }\nend {\n  draw when repeated >= 200\n}");
     let mut rng = tabula::rng::Rng::new(9);
     let (mut repeats, mut cuts) = (0, 0);
     for _ in 0..20 {
