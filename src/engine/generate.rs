@@ -214,24 +214,26 @@ pub(super) fn choose_promotions<Z: Layout>(
     start: usize,
 ) {
     for i in start..out.len() {
-        let m = out[i];
-        if m.is_pass() || m.places() || m.promote != 0 || !game.choice_landings.contains(m.to()) {
+        // Read in place: most moves promote nothing, and a copy of each cost more than
+        // the test.
+        let m = &out[i];
+        let (from, to) = (m.from, m.to());
+        if m.is_pass() || m.places() || m.promote != 0 || !game.choice_landings.contains(to) {
             continue;
         }
-        let code = s.at(m.from) as usize;
+        let code = s.at(from) as usize;
         let (Some(choices), Some(&Some((zone, _)))) =
             (game.promotion_choices.get(code), game.promotions.get(code))
         else {
             continue;
         };
-        if choices.is_empty() || !game.promotes_on(zone, code as u8, m.from, m.to()) {
+        if choices.is_empty() || !game.promotes_on(zone, code as u8, from, to) {
             continue;
         }
         out[i].promote = choices[0];
         for &c in &choices[1..] {
-            let mut chosen = m;
-            chosen.promote = c;
-            out.push(chosen);
+            out.push(out[i]);
+            out.last_mut().expect("a move was pushed").promote = c;
         }
     }
 }
