@@ -65,7 +65,7 @@ impl BinOp {
     /// none for an operator that is no comparison.
     pub fn mirrored(self) -> Option<BinOp> {
         Some(match self {
-            BinOp::Lt => BinOp::Ge,
+            BinOp::Lt => BinOp::Gt,
             BinOp::Le => BinOp::Ge,
             BinOp::Gt => BinOp::Lt,
             BinOp::Ge => BinOp::Le,

@@ -397,6 +397,33 @@ mod eval_arith {
     use tabula::eval::arith::*;
     use tabula::ir::{BinOp, UnOp};
 
+    /// `k OP x` is read as `x OP' x` with OP' the mirrored comparison (`0 < liberties(sq)`,
+    /// `1 < height(to)`), and `not (a OP b)` as `a OP'' b` with OP'' the negated one: each
+    /// says the same of every pair of values.
+    #[test]
+    fn mirrored_and_negated_comparisons_say_the_same() {
+        let ops = [
+            BinOp::Eq,
+            BinOp::Ne,
+            BinOp::Lt,
+            BinOp::Le,
+            BinOp::Gt,
+            BinOp::Ge,
+        ];
+        for op in ops {
+            let (mirrored, negated) = (op.mirrored().unwrap(), op.negated().unwrap());
+            for a in -2..=2 {
+                for b in -2..=2 {
+                    let holds = binary_holds(op, a, b);
+                    assert_eq!(binary_holds(mirrored, b, a), holds, "{a} {op:?} {b}");
+                    assert_eq!(binary_holds(negated, a, b), !holds, "not {a} {op:?} {b}");
+                }
+            }
+        }
+        assert_eq!(BinOp::Add.mirrored(), None);
+        assert_eq!(BinOp::Add.negated(), None);
+    }
+
     #[test]
     fn arithmetic_that_overflows_is_none() {
         assert_eq!(binary(BinOp::Add, i64::MAX, 1), None);
