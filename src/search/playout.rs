@@ -2,7 +2,7 @@
 
 use crate::each_state;
 use crate::engine::{
-    countable, drawn, generate, make, make_drawn, make_sown, rolled, sample_counted, sample_drawn,
+    countable, drawn, generate, make_drawn, make_sown, rolled, sample_counted, sample_drawn,
     sample_rolled, Move, Outcome, Scratch, State,
 };
 use crate::engine::{Layout, Position, Workspace, Wrap};
@@ -78,28 +78,37 @@ fn play_out<Z: Layout>(
                 }
             }
         };
-        match chosen {
-            Ok(m) => {
-                make(game, s, m);
-                scratch.history.record(game, s);
-            }
-            Err(o) => {
-                return Playout {
-                    outcome: Some(o),
-                    plies,
-                }
-            }
+        if let Some(ended) = made(game, s, scratch, chosen.map(|m| (m, None)), plies) {
+            return ended;
         }
     }
-    if let Some(o) = generate(game, s, scratch, moves) {
-        return Playout {
-            outcome: Some(o),
-            plies: max_plies,
-        };
-    }
     Playout {
-        outcome: None,
+        outcome: generate(game, s, scratch, moves),
         plies: max_plies,
+    }
+}
+
+/// Makes the move drawn (with whether its player goes on moving after it, where the
+/// drawing found that) and records the position; or, where the game has ended instead,
+/// the playout as it ended after `plies` moves.
+#[inline(always)]
+fn made<Z: Layout>(
+    game: &Game,
+    s: &mut State<Z>,
+    scratch: &mut Scratch<Z>,
+    chosen: Result<(Move, Option<bool>), Outcome>,
+    plies: usize,
+) -> Option<Playout> {
+    match chosen {
+        Ok((m, goes_on)) => {
+            make_drawn(game, s, m, goes_on);
+            scratch.history.record(game, s);
+            None
+        }
+        Err(o) => Some(Playout {
+            outcome: Some(o),
+            plies,
+        }),
     }
 }
 
@@ -116,22 +125,13 @@ fn play_out_rolled<Z: Layout>(
     moves: &mut Vec<Move>,
 ) -> Playout {
     for plies in 0..max_plies {
-        match sample_rolled(game, s, scratch, moves, |n| rng.below(n)) {
-            Ok((m, goes_on)) => {
-                make_drawn(game, s, m, goes_on);
-                scratch.history.record(game, s);
-            }
-            Err(o) => {
-                return Playout {
-                    outcome: Some(o),
-                    plies,
-                }
-            }
+        let chosen = sample_rolled(game, s, scratch, moves, |n| rng.below(n));
+        if let Some(ended) = made(game, s, scratch, chosen, plies) {
+            return ended;
         }
     }
-    let outcome = generate(game, s, scratch, moves);
     Playout {
-        outcome,
+        outcome: generate(game, s, scratch, moves),
         plies: max_plies,
     }
 }
