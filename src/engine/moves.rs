@@ -142,12 +142,21 @@ impl Move {
 
     /// This move, finished as a first part, with the first step of its second part (by a
     /// rule that takes something or not); `None` when the move is at its longest.
-    pub fn second(self, dir: DirId, to: Sq, takes: bool) -> Option<Move> {
-        let split = self.len;
-        let mut m = self.then(dir, to)?;
-        m.split = split;
-        m.takes |= takes;
-        Some(m)
+    pub fn second(mut self, dir: DirId, to: Sq, takes: bool) -> Option<Move> {
+        if self.len as usize >= MAX_CHAIN {
+            return None;
+        }
+        self.begin_second(dir, to, takes);
+        Some(self)
+    }
+
+    /// Ends the first part here and adds the first step of the second (the move has room).
+    #[inline(always)]
+    fn begin_second(&mut self, dir: DirId, to: Sq, takes: bool) {
+        self.steps[self.len as usize] = Step::new(to, dir);
+        self.split = self.len;
+        self.len += 1;
+        self.takes |= takes;
     }
 
     /// Appends `second(dir, to, takes)` to `out` (nothing when the move is at its
@@ -160,10 +169,7 @@ impl Move {
         }
         out.push(self);
         let m = out.last_mut().expect("a move was pushed");
-        m.steps[m.len as usize] = Step::new(to, dir);
-        m.split = m.len;
-        m.len += 1;
-        m.takes |= takes;
+        m.begin_second(dir, to, takes);
     }
 
     /// Whether a new piece is placed (rather than moved) in the first part.
