@@ -227,6 +227,9 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
             .iter()
             .all(|r| r.by_die && r.require.is_none() && r.then.is_none() && !r.second_part);
     let again = rules.iter().any(|r| r.again.is_some());
+    let die_walks = c.dice.as_ref().map_or_else(Default::default, |d| {
+        ir::dice::DieWalks::new(&c.board, d.most_played())
+    });
     let mut game = Game {
         title: c.title,
         about: c.about,
@@ -308,6 +311,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         again,
         die_moves_at_once,
         counters: c.counters,
+        die_walks,
         dice: c.dice,
         estimated_values: Default::default(),
         choice_landings: ir::SquareSet::default(),
@@ -339,6 +343,7 @@ fn end_shape(program: &ir::Program) -> ir::EndShape {
     match (program.pieces_test(), program.scalar_test()) {
         (Some((own, op, n)), _) => ir::EndShape::Pieces(own, op, n),
         (None, Some((scalar, op, n))) => ir::EndShape::Scalar(scalar, op, n),
+        _ if !program.counts.is_empty() => ir::EndShape::Counts,
         (None, None) => ir::EndShape::General,
     }
 }

@@ -288,7 +288,10 @@ impl Tables<'_> {
             },
             IExpr::Binary(op, a, b) if height_compared(*op, a, b, &target).is_some() => {
                 let (op, n) = height_compared(*op, a, b, &target).expect("checked");
-                Where::Height { op, n }
+                let holds = |h: i64| crate::eval::arith::binary_holds(op, h, n);
+                Where::Height {
+                    heights: (0..128).filter(|&h| holds(h)).fold(0, |b, h| b | 1 << h),
+                }
             }
             // No square of `PATTERN` where `COND` holds: one set, where `COND` is one.
             IExpr::Binary(BinOp::Eq, count, zero) if **zero == IExpr::Int(0) => match &**count {

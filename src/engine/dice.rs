@@ -90,9 +90,17 @@ fn each_die_move<Z: Layout>(
 
 /// Where a die of `d` takes a piece from `from` along `dir`, and in how many steps: `d`
 /// steps, or `NO_SQUARE` where the line ends sooner. With `past_end`, only where the line
-/// ends sooner, after one step or more: its last square.
+/// ends sooner, after one step or more: its last square. Read from the game's table where
+/// it keeps `d`.
 #[inline(always)]
 fn walk_die(game: &Game, dir: crate::ir::DirId, from: Sq, d: u8, past_end: bool) -> (Sq, u8) {
+    let walks = &game.die_walks;
+    if d <= walks.most {
+        return match past_end {
+            true => walks.past_end(dir, d, from),
+            false => (walks.exact(dir, d, from), d),
+        };
+    }
     let mut to = from;
     for k in 0..d {
         let next = game.board.next(to, dir);

@@ -151,7 +151,7 @@ pub(super) fn end_rule<Z: Layout>(
     if game.end_rules.is_empty() {
         return None;
     }
-    // Only where a rule is more than a count of pieces or of the clock, passes or
+    // Only where a rule is more than counts of pieces or of the clock, passes or
     // repetitions is the position read as a whole.
     let whole = game.end_reads_position;
     let mut read = whole.then(|| Env {
@@ -183,6 +183,7 @@ pub(super) fn end_rule<Z: Layout>(
                     };
                     Program::pieces_hold(own, op, n, mine, theirs)
                 }
+                EndShape::Counts => super::counts::counts_hold(game, s, player, &rule.program),
                 EndShape::Scalar(scalar, op, n) => {
                     let value = match scalar {
                         Scalar::Clock => s.clock as i64,

@@ -351,28 +351,7 @@ impl<M: Mask> View<M> {
     /// The squares a pattern matches, for the player to move.
     #[inline(always)]
     pub fn pattern<Z: Layout>(&self, game: &Game, s: &State<Z>, pattern: &Pattern) -> M {
-        let codes = pattern.masks[self.player as usize];
-        let mut set = if codes & 1 != 0 {
-            self.empty
-        } else {
-            M::default()
-        };
-        let types = game.pieces.len().max(1);
-        let all = u64::MAX >> (64 - types);
-        for (owner, &pieces) in self.occupied.iter().enumerate().take(game.owners) {
-            let wanted = (codes >> (1 + owner * types)) & all;
-            if wanted == all {
-                set |= pieces;
-            } else if wanted != 0 {
-                // A pattern of some piece types: read their squares one by one.
-                for sq in pieces.squares() {
-                    if (wanted >> game.kind[s.at(sq) as usize]) & 1 != 0 {
-                        set |= M::bit(sq);
-                    }
-                }
-            }
-        }
-        set
+        matching(game, s, self.player, &self.occupied, || self.empty, pattern)
     }
 
     /// The pieces of the player to move that may make a move by `rule`.
@@ -650,16 +629,11 @@ pub(super) fn placeable_squares<Z: Layout>(
     squares
 }
 
-/// The squares of `within` whose number of pieces compares by `op` with `n` (`height(to) >
-/// 1`): empty squares hold none, a lone piece is one, a column or pile its height.
-fn height_squares<Z: Layout>(
-    game: &Game,
-    s: &State<Z>,
-    op: crate::ir::BinOp,
-    n: i64,
-    within: Z::Set,
-) -> Z::Set {
-    let holds = |height: usize| crate::eval::arith::binary_holds(op, height as i64, n);
+/// The squares of `within` whose number of pieces is one of `heights` (`height(to) > 1`, as
+/// `Where::Height` keeps it): empty squares hold none, a lone piece is one, a column or pile
+/// its height.
+fn height_squares<Z: Layout>(game: &Game, s: &State<Z>, heights: u128, within: Z::Set) -> Z::Set {
+    let holds = |height: usize| (heights >> height) & 1 != 0;
     let occupied = s.all_occupied(game.owners);
     let mut set = Z::Set::default();
     if holds(0) {
@@ -673,9 +647,46 @@ fn height_squares<Z: Layout>(
             set
         };
     };
+    // Without a branch on each square's answer, which no predictor learns.
     for sq in (occupied & within).squares() {
-        if holds(1 + super::column::height_below(s.slots[c.slot[sq as usize] as usize])) {
-            set |= Z::Set::bit(sq);
+        let height = 1 + super::column::height_below(s.slots[c.slot[sq as usize] as usize]);
+        set.insert_if(sq, holds(height));
+    }
+    set
+}
+
+/// The squares a pattern matches for `player`, where each owner's pieces stand on
+/// `occupied` (the state's, or a view's after a step; the game's owners first) and the
+/// empty squares are `empty()`; a pattern of some of an owner's piece types reads the
+/// types from `s`.
+#[inline(always)]
+pub(super) fn matching<Z: Layout, M: Mask>(
+    game: &Game,
+    s: &State<Z>,
+    player: u8,
+    occupied: &[M; crate::ir::MAX_PLAYERS],
+    empty: impl FnOnce() -> M,
+    pattern: &Pattern,
+) -> M {
+    let codes = pattern.masks[player as usize];
+    let mut set = if codes & 1 != 0 {
+        empty()
+    } else {
+        M::default()
+    };
+    let types = game.pieces.len().max(1);
+    let all = u64::MAX >> (64 - types);
+    for (owner, &pieces) in occupied.iter().enumerate().take(game.owners) {
+        let wanted = (codes >> (1 + owner * types)) & all;
+        if wanted == all {
+            set |= pieces;
+        } else if wanted != 0 {
+            // A pattern of some piece types: read their squares one by one.
+            for sq in pieces.squares() {
+                if (wanted >> game.kind[s.at(sq) as usize]) & 1 != 0 {
+                    set |= M::bit(sq);
+                }
+            }
         }
     }
     set
@@ -698,7 +709,7 @@ pub(super) fn where_squares<Z: Layout>(
         } => view.pattern(game, s, pattern).shift(-delta[player]) & Z::Set::from_set(&onto[player]),
         Where::And(parts) => parts.iter().fold(!Z::Set::default(), |acc, p| match p {
             // Heights are read only where the parts before leave squares.
-            Where::Height { op, n } => acc & height_squares(game, s, *op, *n, acc),
+            Where::Height { heights } => acc & height_squares(game, s, *heights, acc),
             _ => acc & where_squares(game, s, view, p),
         }),
         Where::Or(parts) => parts.iter().fold(Z::Set::default(), |acc, p| {
@@ -734,7 +745,7 @@ pub(super) fn where_squares<Z: Layout>(
                 Z::Set::default()
             }
         }
-        Where::Height { op, n } => height_squares(game, s, *op, *n, !Z::Set::default()),
+        Where::Height { heights } => height_squares(game, s, *heights, !Z::Set::default()),
         Where::Holds(condition) => {
             if condition.holds(&env(game, s)) {
                 Z::Set::from_set(&game.board.used_set)
@@ -1348,7 +1359,12 @@ pub(super) fn landings<Z: Layout>(
 /// for all the rule's moves).
 #[inline(always)]
 pub(super) fn gate_holds<Z: Layout>(game: &Game, rule: &MoveRule, s: &State<Z>) -> bool {
-    rule.gate.as_ref().is_none_or(|g| g.holds(&env(game, s)))
+    rule.gate
+        .as_ref()
+        .is_none_or(|g| match g.counts.is_empty() {
+            true => g.holds(&env(game, s)),
+            false => super::counts::counts_hold(game, s, s.to_move, g),
+        })
 }
 
 /// The rule's conditions that read the state and the move's squares (its `gate` holds).

@@ -13,6 +13,7 @@
 mod after;
 mod chain;
 pub mod column;
+mod counts;
 mod dice;
 mod end;
 mod env;

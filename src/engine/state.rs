@@ -238,6 +238,12 @@ impl<Z: Layout> State<Z> {
         &self.occupied[player]
     }
 
+    /// The squares each owner commands, in turn order, as the fixed array the state keeps
+    /// (past the game's owners, empty).
+    pub fn occupied_sets(&self) -> &[Z::Set; MAX_PLAYERS] {
+        &self.occupied
+    }
+
     /// The squares each player commands, in turn order.
     pub fn occupancy(&self, players: usize) -> &[Z::Set] {
         &self.occupied[..players]

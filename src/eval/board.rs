@@ -265,17 +265,26 @@ pub(crate) fn groups<M: Mask>(env: &Env<M>, pattern: &Pattern, dirs: &[DirId]) -
 
 /// How many pieces the players hold in hand, of the owners and types `pattern` takes.
 pub(crate) fn in_hand<M: Mask>(pattern: &Pattern, env: &Env<M>) -> i64 {
-    let types = env.types.clamp(1, MAX_CODES - 1);
-    // The codes the pattern takes (an empty square, code 0, is in no hand), each an
-    // owner's piece type: one look in a hand for each.
-    let mut codes = pattern.masks[env.player as usize] & !1;
+    held(pattern.masks[env.player as usize], env.types, env.hands)
+}
+
+/// The pieces in `hands` whose codes are in `codes` (of `types` piece types an owner): for
+/// each owner, the types it takes, one look in its hand for each (no division by `types`).
+pub(crate) fn held(codes: u64, types: usize, hands: &[crate::ir::Hand]) -> i64 {
+    let types = types.clamp(1, MAX_CODES - 1);
+    let all = u64::MAX >> (64 - types);
     let mut n = 0;
-    while codes != 0 {
-        let code = codes.trailing_zeros() as usize;
-        codes &= codes - 1;
-        let (owner, t) = ((code - 1) / types, (code - 1) % types);
-        if let Some(held) = env.hands.get(owner).and_then(|hand| hand.get(t)) {
-            n += *held as i64;
+    for (owner, hand) in hands.iter().enumerate() {
+        let shift = 1 + owner * types;
+        if shift >= MAX_CODES {
+            break;
+        }
+        // An empty square (code 0) is in no hand.
+        let mut wanted = (codes >> shift) & all;
+        while wanted != 0 {
+            let t = wanted.trailing_zeros() as usize;
+            wanted &= wanted - 1;
+            n += hand.get(t).map_or(0, |&held| held as i64);
         }
     }
     n

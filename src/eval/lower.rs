@@ -92,6 +92,7 @@ impl Program {
                 _ => *op == Op::AndJump(end),
             })
             && self.ops.len() % 2 == 1;
+        self.counts = self.count_tests();
     }
 
     fn leaf_index(&mut self, op: &Op) -> u32 {

@@ -121,6 +121,15 @@ impl Dice {
         }
     }
 
+    /// The largest distance a roll gives to play.
+    pub fn most_played(&self) -> u8 {
+        let played = self
+            .rolls
+            .iter()
+            .flat_map(|r| &r.play[..r.play_len as usize]);
+        played.copied().max().unwrap_or(0)
+    }
+
     /// A roll drawn as the dice fall: `below(throws)` picks an ordered throw, and the roll
     /// it gives is returned (so 6-5 comes twice as often as 6-6).
     pub fn draw(&self, below: impl FnOnce(usize) -> usize) -> usize {
@@ -149,5 +158,87 @@ impl Dice {
         self.rolls
             .iter()
             .position(|r| r.shown[..r.shown_len as usize] == values[..])
+    }
+}
+
+/// Where a die of each value takes a piece along each direction, worked out once when the
+/// game is compiled, so that a `by die` move reads one entry where it would otherwise step
+/// a die's value of times, each step waiting on the one before (a race game's generator
+/// spent a third of its time in those steps).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DieWalks {
+    /// The largest distance kept: the most a die (or the dice's total) shows; 0 where the
+    /// table would be too large to keep, and distances are walked.
+    pub most: u8,
+    cells: usize,
+    /// For `(dir, d, sq)`: the square `d` steps from `sq` along `dir`, or `NO_SQUARE`
+    /// where the line ends sooner.
+    exact: Vec<super::Sq>,
+    /// For `(dir, d, sq)`, where the line from `sq` along `dir` ends after one step or
+    /// more but fewer than `d` (`by die past the end`): its last square and the steps to
+    /// it; `NO_SQUARE` otherwise.
+    past_end: Vec<(super::Sq, u8)>,
+}
+
+/// The most entries a `DieWalks` keeps (two tables of them).
+const MOST_DIE_WALKS: usize = 1 << 20;
+
+impl DieWalks {
+    /// The table for distances up to `most` along every direction of `board`.
+    pub fn new(board: &super::Board, most: u8) -> DieWalks {
+        let cells = board.cells();
+        let dirs = board.directions.len();
+        let size = dirs * (most as usize + 1) * cells;
+        if most == 0 || size > MOST_DIE_WALKS {
+            return DieWalks::default();
+        }
+        let mut exact = vec![super::NO_SQUARE; size];
+        let mut past_end = vec![(super::NO_SQUARE, 0); size];
+        for dir in 0..dirs {
+            let id = super::DirId(dir as u8);
+            for sq in 0..cells {
+                // The line from `sq`: the squares after each step, up to `most` of them.
+                let mut line = vec![sq as super::Sq];
+                while line.len() <= most as usize {
+                    let next = board.next(line[line.len() - 1], id);
+                    if next == super::NO_SQUARE {
+                        break;
+                    }
+                    line.push(next);
+                }
+                let steps = line.len() - 1;
+                for d in 0..=most as usize {
+                    let i = (dir * (most as usize + 1) + d) * cells + sq;
+                    if d <= steps {
+                        exact[i] = line[d];
+                    } else if steps > 0 {
+                        past_end[i] = (line[steps], steps as u8);
+                    }
+                }
+            }
+        }
+        DieWalks {
+            most,
+            cells,
+            exact,
+            past_end,
+        }
+    }
+
+    fn index(&self, dir: super::DirId, d: u8, sq: super::Sq) -> usize {
+        (dir.index() * (self.most as usize + 1) + d as usize) * self.cells + sq as usize
+    }
+
+    /// The square `d` steps from `sq` along `dir` (`d` at most `most`), or `NO_SQUARE`.
+    #[inline(always)]
+    pub fn exact(&self, dir: super::DirId, d: u8, sq: super::Sq) -> super::Sq {
+        self.exact[self.index(dir, d, sq)]
+    }
+
+    /// Where the line from `sq` along `dir` ends after one step or more but fewer than
+    /// `d`, and in how many steps; `NO_SQUARE` otherwise.
+    #[inline(always)]
+    pub fn past_end(&self, dir: super::DirId, d: u8, sq: super::Sq) -> (super::Sq, u8) {
+        self.past_end[self.index(dir, d, sq)]
     }
 }

@@ -166,13 +166,16 @@ pub struct EndRule<P = Program> {
     pub shape: EndShape,
 }
 
-/// How an end rule is read, worked out when the game is compiled: a count of pieces or
-/// of the clock, passes or repetitions compared with a number is read from the state
-/// itself; anything else runs the rule's program on the whole position.
+/// How an end rule is read, worked out when the game is compiled: counts of pieces, or
+/// a count of the clock, passes or repetitions, compared with numbers are read from the
+/// state itself; anything else runs the rule's program on the whole position.
 #[derive(Clone, Copy, Debug)]
 pub enum EndShape {
     /// `count(friend) OP N` (`true`: the reader's own) or `count(enemy) OP N`.
     Pieces(bool, BinOp, i64),
+    /// Other counts of pieces alone (`count(friend in away) == 0 and count(friend in hand)
+    /// == 0`): the program's `counts`.
+    Counts,
     /// `clock OP N`, `passes OP N`, `repeated OP N`.
     Scalar(Scalar, BinOp, i64),
     General,
@@ -359,6 +362,8 @@ pub struct Game {
     pub counters: Vec<Counter>,
     /// `dice N faces …`: the dice each turn begins by rolling.
     pub dice: Option<super::Dice>,
+    /// Where each die's value takes a piece along each direction (empty without dice).
+    pub die_walks: super::dice::DieWalks,
     /// Each piece type's value as the computer estimates it (`search::evaluate`), worked
     /// out the first time the computer thinks and kept for the game's life.
     pub estimated_values: std::sync::OnceLock<Vec<i32>>,

@@ -63,6 +63,12 @@ pub trait Mask:
         *self |= Self::bit(sq);
     }
 
+    /// Adds `sq` to the set if `yes`, without a branch.
+    #[inline(always)]
+    fn insert_if(&mut self, sq: Sq, yes: bool) {
+        self.words_mut()[sq as usize / 64] |= (yes as u64) << (sq % 64);
+    }
+
     /// Takes `sq` out of the set.
     #[inline(always)]
     fn remove(&mut self, sq: Sq) {
@@ -149,6 +155,10 @@ impl Mask for u64 {
     #[inline(always)]
     fn is_single(self) -> bool {
         self != 0 && self & (self - 1) == 0
+    }
+    #[inline(always)]
+    fn insert_if(&mut self, sq: Sq, yes: bool) {
+        *self |= (yes as u64) << (sq & 63);
     }
     #[inline(always)]
     fn shift(self, delta: i32) -> u64 {

@@ -202,6 +202,65 @@ pub struct Program {
     /// by a jump to the end where it is 0 (`a and b and c` of comparisons: the commonest
     /// condition of a rule or an end rule), so that it is read without the stack.
     pub conjunction: bool,
+    /// Where the program is counts compared with constants and nothing else, one or
+    /// several joined by `and` (`count(friend in away) == 0 and count(friend in hand) ==
+    /// 0`, the commonest gate of a rule and end rule): each count, so that the engine reads
+    /// them from the state's sets and hands without building an environment. Empty
+    /// otherwise.
+    pub counts: Vec<CountTest>,
+}
+
+/// One count of `Program::counts` and what it must compare with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountTest {
+    pub counted: Counted,
+    pub op: BinOp,
+    pub k: i64,
+}
+
+/// What a `CountTest` counts, for the player reading it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counted {
+    /// The squares a pattern (an index in `Program::patterns`) matches, in a zone or on
+    /// the whole board (`WHOLE_BOARD`), as `Op::Count`.
+    Squares(u32, u32),
+    /// The pieces a pattern matches in the hands, as `Op::InHand`.
+    InHand(u32),
+    /// The reader's pieces (`true`) or the others', as `Op::Pieces`.
+    Pieces(bool),
+}
+
+impl Program {
+    /// `Program::counts` of a lowered program: its comparisons, where every value it reads
+    /// is a count compared with a constant, joined by `and` alone.
+    pub fn count_tests(&self) -> Vec<CountTest> {
+        let parts: Vec<&Op> = match self.ops.as_slice() {
+            [one] => vec![one],
+            ops if self.conjunction => ops.iter().step_by(2).collect(),
+            _ => return Vec::new(),
+        };
+        let test = |op: &Op| {
+            let Op::CompareConst(a, op, k) = op else {
+                return None;
+            };
+            let counted = match self.leaves[*a as usize] {
+                Op::Count(p, zone) => Counted::Squares(p, zone),
+                Op::InHand(p) => Counted::InHand(p),
+                Op::Pieces(own) => Counted::Pieces(own),
+                _ => return None,
+            };
+            op.is_comparison().then_some(CountTest {
+                counted,
+                op: *op,
+                k: *k,
+            })
+        };
+        parts
+            .into_iter()
+            .map(test)
+            .collect::<Option<_>>()
+            .unwrap_or_default()
+    }
 }
 
 /// `Program::condition_groups` of a condition read square by square.

@@ -324,10 +324,10 @@ pub enum Where {
         inner: Box<Where>,
     },
     /// `height(to) OP N`: the squares whose number of pieces compares so with `n` (empty
-    /// squares holding none).
+    /// squares holding none). Bit `h` of `heights` says whether a height of `h` does, for
+    /// every height a square can have (at most 64), so that reading it takes no branch.
     Height {
-        op: super::BinOp,
-        n: i64,
+        heights: u128,
     },
     And(Vec<Where>),
     Or(Vec<Where>),

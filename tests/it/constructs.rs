@@ -1488,3 +1488,59 @@ fn neutral_pieces_belong_to_nobody_and_move_for_everybody() {
     );
     crate::common::assert_documented(&[NEUTRAL]);
 }
+
+/// A condition that is counts alone (a rule's gate or an end rule: `count(friend in away)
+/// == 0 and count(friend in hand) == 0`) is read from the state's sets and hands, not run
+/// as a program. The same game with each count written `count(…) + 0`, which runs as a
+/// program, has the same moves and the same end at every position of random games.
+#[test]
+fn counts_read_from_the_state_agree_with_the_program_they_are() {
+    use tabula::ir::EndShape;
+    let source = std::fs::read_to_string("games/backgammon.game").unwrap();
+    let mut twin = source.clone();
+    for count in [
+        "count(friend in away)",
+        "count(friend in hand)",
+        "count(friend in points)",
+    ] {
+        twin = twin.replace(count, &format!("{count} + 0"));
+    }
+    let (g, h) = (compile(&source), compile(&twin));
+    // The game reads its counts from the state, its twin runs programs.
+    assert!(matches!(g.end_rules[0].shape, EndShape::Counts));
+    assert!(matches!(h.end_rules[0].shape, EndShape::General));
+    let gated = |g: &tabula::ir::Game| {
+        g.rules
+            .iter()
+            .filter(|r| r.gate.as_ref().is_some_and(|p| !p.counts.is_empty()))
+            .count()
+    };
+    assert_eq!((gated(&g), gated(&h)), (3, 0));
+    let mut rng = tabula::rng::Rng::new(5);
+    let (mut ended, mut plies) = (0, 0);
+    for _ in 0..12 {
+        let (mut s, mut t) = (Position::start(&g), Position::start(&h));
+        loop {
+            assert_eq!(position_text(&g, &s), position_text(&h, &t));
+            assert_eq!(
+                outcome(&g, &s),
+                outcome(&h, &t),
+                "{}",
+                position_text(&g, &s)
+            );
+            if outcome(&g, &s).is_some() {
+                ended += 1;
+                break;
+            }
+            let legal = legal_moves(&g, &s);
+            assert_eq!(moves(&g, &s), moves(&h, &t), "{}", position_text(&g, &s));
+            let i = rng.below(legal.len());
+            make(&g, &mut s, legal[i]);
+            let twin_move = legal_moves(&h, &t)[i];
+            make(&h, &mut t, twin_move);
+            plies += 1;
+        }
+    }
+    assert_eq!(ended, 12);
+    assert!(plies > 2000, "{plies} plies");
+}

@@ -717,6 +717,63 @@ mod ir_dice {
         assert_eq!(d.roll_of_throw(0), 0);
         assert_eq!(d.roll_of_throw(15), 4);
     }
+
+    /// The table of where a die takes a piece says what walking step by step says, for
+    /// every square, direction and distance, past the end included; on a board with an
+    /// unused square, so that lines stop short.
+    #[test]
+    fn die_walks_land_where_walking_does() {
+        use tabula::ir::board::{Board, Direction, Shape, NO_SQUARE};
+        use tabula::ir::DirId;
+        let dirs: Vec<Direction> = [("e", 1, 0), ("n", 0, 1), ("sw", -1, -1)]
+            .map(|(name, dx, dy)| Direction {
+                name: name.into(),
+                dx,
+                dy,
+            })
+            .into();
+        let mut used = vec![true; 5 * 3];
+        used[7] = false;
+        let board = Board::new(Shape::Square, 5, 3, used, dirs);
+        let walks = DieWalks::new(&board, 6);
+        assert_eq!(walks.most, 6);
+        let mut lines_end = 0;
+        for dir in 0..3u8 {
+            let dir = DirId(dir);
+            for sq in 0..15u16 {
+                // The squares along the line, walked one step at a time.
+                let mut line = vec![sq];
+                while let Some(&last) = line.last().filter(|_| line.len() <= 6) {
+                    match board.next(last, dir) {
+                        NO_SQUARE => break,
+                        next => line.push(next),
+                    }
+                }
+                let steps = line.len() - 1;
+                for d in 0..=6u8 {
+                    let d_ = d as usize;
+                    let exact = if d_ <= steps { line[d_] } else { NO_SQUARE };
+                    assert_eq!(walks.exact(dir, d, sq), exact, "{dir:?} {d} from {sq}");
+                    let past = if steps > 0 && steps < d_ {
+                        lines_end += 1;
+                        (line[steps], steps as u8)
+                    } else {
+                        (NO_SQUARE, 0)
+                    };
+                    assert_eq!(walks.past_end(dir, d, sq), past, "{dir:?} {d} from {sq}");
+                }
+            }
+        }
+        assert!(
+            lines_end > 50,
+            "the lines end short often enough to test it"
+        );
+        assert_eq!(
+            DieWalks::new(&board, 0).most,
+            0,
+            "no table without distances"
+        );
+    }
 }
 
 mod ir_mask {
