@@ -170,15 +170,22 @@ fn entries<Z: Layout>(
     false
 }
 
-/// After a roll: the dice to play; when no move can use them, the turn passes at once.
-pub(super) fn roll<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move) {
+/// After a roll: the dice to play; when no move can use them, the turn passes at once
+/// (`can_play` says whether one can, where the caller knows it already).
+pub(super) fn roll<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, can_play: Option<bool>) {
+    rolled_dice(game, s, m);
+    if !can_play.unwrap_or_else(|| can_move(game, s)) {
+        pass_turn(game, s);
+    }
+}
+
+/// The dice the roll `m` gives to play, set on `s` (whether any can be played is not
+/// looked at).
+pub(super) fn rolled_dice<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move) {
     let Some(d) = &game.dice else { return };
     let r = &d.rolls[m.roll_index().min(d.rolls.len() - 1)];
     s.dice = r.play;
     s.dice_left = r.play_len;
-    if !can_move(game, s) {
-        pass_turn(game, s);
-    }
 }
 
 /// After a move in a game of dice: the die it used is spent (a move by another rule ends
@@ -329,14 +336,19 @@ pub(super) fn keep_most<Z: Layout>(game: &Game, s: &State<Z>, out: &mut Vec<Move
 /// left is kept at once; only when one does not is the most any move plays found. Most
 /// draws look ahead from one move instead of from every move. With the move comes whether
 /// the player goes on moving after it, where the look ahead found that (for `make_drawn`).
+///
+/// With `ahead`, where two dice are left, the look ahead from a move lists the moves after
+/// it there (`listed_after`), and the last of the three answers says whether `ahead` holds
+/// the moves after the move drawn: the moves the player makes next, not listed again.
 pub(super) fn draw_most<Z: Layout>(
     game: &Game,
     s: &State<Z>,
     out: &mut Vec<Move>,
+    mut ahead: Option<&mut Vec<Move>>,
     mut pick: impl FnMut(usize) -> usize,
-) -> (Move, Option<bool>) {
+) -> (Move, Option<bool>, bool) {
     if s.dice_left < 2 || out.len() == 1 {
-        return (out[pick(out.len())], None);
+        return (out[pick(out.len())], None, false);
     }
     // The most any move plays, and the largest die (for when that is one): read from the
     // whole list, the first time a move drawn falls short.
@@ -344,12 +356,18 @@ pub(super) fn draw_most<Z: Layout>(
     loop {
         let i = pick(out.len());
         let m = out[i];
-        let played = reach(game, s, &m, s.dice_left);
+        let (played, listed) = match ahead.as_deref_mut() {
+            Some(list) if s.dice_left == 2 && m.die != 0 => {
+                let any = listed_after(game, s, &m, list);
+                (1 + any as u8, any)
+            }
+            _ => (reach(game, s, &m, s.dice_left), false),
+        };
         // A die move that plays more than its own die leaves a move to make; one that
         // plays only its own leaves none (`reach` looked for one with every die left).
         let goes_on = (m.die != 0).then_some(played > 1);
         if played == s.dice_left {
-            return (m, goes_on);
+            return (m, goes_on, listed);
         }
         let (best, largest) = *most.get_or_insert_with(|| {
             let largest = out.iter().map(|m| m.die).max().unwrap_or(0);
@@ -360,10 +378,23 @@ pub(super) fn draw_most<Z: Layout>(
             _ => played >= best,
         };
         if kept {
-            return (m, goes_on);
+            return (m, goes_on, listed);
         }
         out.swap_remove(i);
     }
+}
+
+/// The moves after the die move `m`, made as a playout makes it with the player still to
+/// move, listed into `list`; whether there are any. (Only for a game whose moves read
+/// nothing of the line before: `Game::die_moves_at_once`, and no repetition.)
+fn listed_after<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, list: &mut Vec<Move>) -> bool {
+    let mut m = *m;
+    if game.piles {
+        super::generate::settle_pile_landing(game, s, &mut m);
+    }
+    let mut after = *s;
+    super::make::make_drawn(game, &mut after, m, Some(true));
+    tier_of_play(game, &after, list, &[])
 }
 
 /// Each value the dice left to play show, once (a double's four dice are one value).

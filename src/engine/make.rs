@@ -32,8 +32,9 @@ pub fn make<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move) {
 }
 
 /// `make`, in a game of dice, for a move whose drawing found already whether the player
-/// can go on moving after it with the dice left (`goes_on`; `None` where it did not), so
-/// that this is not looked for again (see `engine::sample_rolled`).
+/// can go on moving after it with the dice left (`goes_on`; `None` where it did not), or
+/// for a roll, whether the dice rolled can be played, so that this is not looked for
+/// again (see `engine::sample_rolled`).
 pub fn make_drawn<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, goes_on: Option<bool>) {
     make_knowing(game, s, m, goes_on);
 }
@@ -41,7 +42,7 @@ pub fn make_drawn<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, goes_on: Op
 #[inline(always)]
 fn make_knowing<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, goes_on: Option<bool>) {
     if m.is_roll() {
-        super::dice::roll(game, s, m);
+        super::dice::roll(game, s, m, goes_on);
         after_move(game, s, m, Done::default());
         return;
     }

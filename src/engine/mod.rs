@@ -67,6 +67,9 @@ pub struct Scratch<Z: Layout> {
     /// ahead starts from them, and a playout plays its chosen move from them
     /// (`make_sown`), so no sowing is made twice.
     pub sown: sowing::SownList,
+    /// The moves after a move drawn in a game of dice, listed as it was looked ahead from
+    /// (`sample_rolled`).
+    ahead: Vec<Move>,
 }
 
 impl<Z: Layout> Default for Scratch<Z> {
@@ -76,6 +79,7 @@ impl<Z: Layout> Default for Scratch<Z> {
             landings: Vec::new(),
             history: History::default(),
             sown: SownList::default(),
+            ahead: Vec::new(),
         }
     }
 }

@@ -217,12 +217,18 @@ pub fn rolled(game: &Game) -> bool {
 /// `make_drawn`. (A game that also sows, or whose end rules search ahead, has its moves
 /// listed by `generate` and one picked.) Out of line: the playout loop of the other games
 /// stays as it was.
+///
+/// `listed` says that `out` holds the moves of `s` already: where a roll is drawn and
+/// whether its dice can be played is known from the moves after it alone, those moves are
+/// listed then (for a loop that makes the roll and asks again), and the roll comes with
+/// whether any can be played, so that neither is looked for twice.
 #[inline(never)]
 pub fn sample_rolled<Z: Layout>(
     game: &Game,
     s: &State<Z>,
     scratch: &mut Scratch<Z>,
     out: &mut Vec<Move>,
+    listed: &mut bool,
     mut pick: impl FnMut(usize) -> usize,
 ) -> Result<(Move, Option<bool>), Outcome> {
     if game.sowing.is_some() || game.reads_reachable {
@@ -235,17 +241,34 @@ pub fn sample_rolled<Z: Layout>(
     if let Some((o, _)) = end_rule(game, s, false, before) {
         return Err(o);
     }
+    // Moves are listed ahead where they read nothing the line before says.
+    let ahead = game.die_moves_at_once && !game.reads_repetition;
     if s.dice_left == 0 {
-        return Ok((Move::roll(dice.draw(pick)), None));
+        let roll = Move::roll(dice.draw(pick));
+        if !ahead {
+            return Ok((roll, None));
+        }
+        let mut after = *s;
+        super::make::make_drawn(game, &mut after, roll, Some(true));
+        *listed = tier_of_play(game, &after, out, &[]);
+        return Ok((roll, Some(*listed)));
     }
-    if !tier_of_play(game, s, out, earlier) {
+    if !std::mem::take(listed) && !tier_of_play(game, s, out, earlier) {
         return match no_moves(game, s, out) {
             Some((o, _)) => Err(o),
             None => Ok((out[0], None)),
         };
     }
     let (mut m, goes_on) = match dice.use_most {
-        true => draw_most(game, s, out, pick),
+        true => {
+            let list = ahead.then_some(&mut scratch.ahead);
+            let (m, goes_on, listed_after) = draw_most(game, s, out, list, pick);
+            if listed_after {
+                std::mem::swap(out, &mut scratch.ahead);
+                *listed = true;
+            }
+            (m, goes_on)
+        }
         false => (out[pick(out.len())], None),
     };
     if game.piles {

@@ -124,8 +124,10 @@ fn play_out_rolled<Z: Layout>(
     scratch: &mut Scratch<Z>,
     moves: &mut Vec<Move>,
 ) -> Playout {
+    // Whether `moves` holds the moves of `s`, listed when the roll was drawn.
+    let mut listed = false;
     for plies in 0..max_plies {
-        let chosen = sample_rolled(game, s, scratch, moves, |n| rng.below(n));
+        let chosen = sample_rolled(game, s, scratch, moves, &mut listed, |n| rng.below(n));
         if let Some(ended) = made(game, s, scratch, chosen, plies) {
             return ended;
         }

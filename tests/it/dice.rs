@@ -267,7 +267,14 @@ fn draws_alike(g: &tabula::ir::Game, s: &Position) -> (bool, bool) {
                 i
             });
             let roll = Move::roll(dice.roll_of_throw(i as u32));
-            assert_eq!(chosen, Ok((roll, None)), "{text}: throw {i}");
+            let (m, can_play) = chosen.expect("a roll");
+            assert_eq!(m, roll, "{text}: throw {i}");
+            // Where the drawing says whether the dice can be played, it says it rightly.
+            if let Some(can_play) = can_play {
+                let mut after = *s;
+                crate::common::make(g, &mut after, roll);
+                assert_eq!(after.to_move == s.to_move, can_play, "{text}: throw {i}");
+            }
         }
         return (true, false);
     }
@@ -338,4 +345,40 @@ fn a_playout_draws_each_legal_move_of_a_game_of_dice_alike() {
         struck > 10,
         "{struck} positions where a move drawn was struck off"
     );
+}
+
+/// A playout lists the moves after a roll, and after a move it looked ahead from, as it
+/// draws them, and does not list them again; it plays the same game, ply for ply, as
+/// drawing each move afresh from the position (`Position::sample_rolled`) does with the
+/// same random numbers.
+#[test]
+fn a_playout_plays_as_drawing_each_move_afresh_does() {
+    use tabula::rng::Rng;
+    let g = crate::common::game("backgammon", "");
+    for seed in 1..=20 {
+        let start = Position::start(&g);
+        let mut rng = Rng::new(seed);
+        let mut work = Workspace::default();
+        let played = tabula::search::playout::playout_at(
+            &g,
+            &start,
+            &mut rng,
+            10_000,
+            &mut work,
+            &mut Vec::new(),
+        );
+        let (mut s, mut rng, mut plies) = (start, Rng::new(seed), 0);
+        let ended = loop {
+            match s.sample_rolled(&g, &mut work, &mut |n| rng.below(n)) {
+                Ok((m, _)) => s.make(&g, m),
+                Err(o) => break o,
+            }
+            plies += 1;
+        };
+        assert_eq!(
+            (played.outcome, played.plies),
+            (Some(ended), plies),
+            "seed {seed}"
+        );
+    }
 }
