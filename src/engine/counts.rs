@@ -7,7 +7,7 @@ use super::layout::Layout;
 use super::state::State;
 use crate::eval::arith::binary_holds;
 use crate::eval::board::held;
-use crate::ir::program::{Counted, WHOLE_BOARD};
+use crate::ir::program::{CountTest, Counted, WHOLE_BOARD};
 use crate::ir::{Game, Mask, Program};
 
 /// Whether `program`, whose `counts` are not empty, holds for `player` at `s`: the same
@@ -22,32 +22,29 @@ pub(super) fn counts_hold<Z: Layout>(
     program
         .counts
         .iter()
-        .all(|t| binary_holds(t.op, counted(game, s, player, program, t.counted), t.k))
+        .all(|t| binary_holds(t.op, counted(game, s, player, t), t.k))
 }
 
-/// The number a count reads, for `player`. Out of line, so that what one kind of count
-/// reads is not worked out ahead for all of them.
+/// The number a count reads, for `player`; where the test asks only whether it is 0, 0
+/// or 1 (whether any square matches, without counting them). Out of line, so that what
+/// one kind of count reads is not worked out ahead for all of them.
 #[inline(never)]
-fn counted<Z: Layout>(
-    game: &Game,
-    s: &State<Z>,
-    player: u8,
-    program: &Program,
-    what: Counted,
-) -> i64 {
-    match what {
-        Counted::Squares(p, zone) => {
-            let pattern = &program.patterns[p as usize];
+fn counted<Z: Layout>(game: &Game, s: &State<Z>, player: u8, test: &CountTest) -> i64 {
+    match test.counted {
+        Counted::Squares(pattern, zone) => {
             let occupied = s.occupied_sets();
             let empty = || Z::Set::from_set(&game.board.used_set) & !s.all_occupied(game.owners);
-            let mut set = super::generate::matching(game, s, player, occupied, empty, pattern);
+            let mut set = super::generate::matching(game, s, player, occupied, empty, &pattern);
             if zone != WHOLE_BOARD {
                 set &= Z::Set::from_set(&game.zones[zone as usize].sets[player as usize]);
             }
-            set.count() as i64
+            match test.zero_or_not {
+                true => !set.is_empty() as i64,
+                false => set.count() as i64,
+            }
         }
-        Counted::InHand(p) => held(
-            program.patterns[p as usize].masks[player as usize],
+        Counted::InHand(pattern) => held(
+            pattern.masks[player as usize],
             game.pieces.len(),
             &s.hand[..game.owners],
         ),

@@ -216,16 +216,19 @@ pub struct CountTest {
     pub counted: Counted,
     pub op: BinOp,
     pub k: i64,
+    /// Whether the comparison asks only whether the count is 0 (`== 0`, `> 0`, `>= 1`…),
+    /// so that whether any square matches is enough.
+    pub zero_or_not: bool,
 }
 
 /// What a `CountTest` counts, for the player reading it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Counted {
-    /// The squares a pattern (an index in `Program::patterns`) matches, in a zone or on
-    /// the whole board (`WHOLE_BOARD`), as `Op::Count`.
-    Squares(u32, u32),
+    /// The squares a pattern matches, in a zone (an index in `Game::zones`) or on the
+    /// whole board (`WHOLE_BOARD`), as `Op::Count`.
+    Squares(Pattern, u32),
     /// The pieces a pattern matches in the hands, as `Op::InHand`.
-    InHand(u32),
+    InHand(Pattern),
     /// The reader's pieces (`true`) or the others', as `Op::Pieces`.
     Pieces(bool),
 }
@@ -244,15 +247,21 @@ impl Program {
                 return None;
             };
             let counted = match self.leaves[*a as usize] {
-                Op::Count(p, zone) => Counted::Squares(p, zone),
-                Op::InHand(p) => Counted::InHand(p),
+                Op::Count(p, zone) => Counted::Squares(self.patterns[p as usize], zone),
+                Op::InHand(p) => Counted::InHand(self.patterns[p as usize]),
                 Op::Pieces(own) => Counted::Pieces(own),
                 _ => return None,
             };
+            // A count is never below 0: these compare it with 0 or 1 alone.
+            let zero_or_not = matches!(
+                (op, k),
+                (BinOp::Eq | BinOp::Ne | BinOp::Gt | BinOp::Le, 0) | (BinOp::Lt | BinOp::Ge, 1)
+            );
             op.is_comparison().then_some(CountTest {
                 counted,
                 op: *op,
                 k: *k,
+                zero_or_not,
             })
         };
         parts
