@@ -18,7 +18,7 @@ use super::moves::Move;
 use super::state::State;
 use super::Scratch;
 use crate::ir::Mask;
-use crate::ir::{Game, MoveRule, RuleId, Sq};
+use crate::ir::{EndShape, Game, MoveRule, RuleId, Sq};
 
 /// A set of landings found by the walk: its rule, walk and distance, and its squares.
 #[derive(Clone, Copy, Debug)]
@@ -204,6 +204,19 @@ pub fn sample_drawn<Z: Layout>(
     }
 }
 
+/// What a playout's list of moves holds when `sample_rolled` is asked for the next move
+/// (see there).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Listed {
+    /// Nothing to take: the moves are listed afresh.
+    #[default]
+    Nothing,
+    /// The moves after the roll just made.
+    AfterRoll,
+    /// The moves after the move just made, looked ahead from when it was drawn.
+    AfterMove,
+}
+
 /// Whether a random legal move is drawn by `sample_rolled`: in a game of dice.
 pub fn rolled(game: &Game) -> bool {
     game.dice.is_some()
@@ -218,7 +231,7 @@ pub fn rolled(game: &Game) -> bool {
 /// listed by `generate` and one picked.) Out of line: the playout loop of the other games
 /// stays as it was.
 ///
-/// `listed` says that `out` holds the moves of `s` already: where a roll is drawn and
+/// `listed` says whether `out` holds the moves of `s` already: where a roll is drawn and
 /// whether its dice can be played is known from the moves after it alone, those moves are
 /// listed then (for a loop that makes the roll and asks again), and the roll comes with
 /// whether any can be played, so that neither is looked for twice.
@@ -228,7 +241,7 @@ pub fn sample_rolled<Z: Layout>(
     s: &State<Z>,
     scratch: &mut Scratch<Z>,
     out: &mut Vec<Move>,
-    listed: &mut bool,
+    listed: &mut Listed,
     mut pick: impl FnMut(usize) -> usize,
 ) -> Result<(Move, Option<bool>), Outcome> {
     if game.sowing.is_some() || game.reads_reachable {
@@ -238,8 +251,18 @@ pub fn sample_rolled<Z: Layout>(
     let dice = game.dice.as_ref().expect("a rolled game has dice");
     let earlier = scratch.history.boards();
     let before = &earlier[..earlier.len().saturating_sub(1)];
-    if let Some((o, _)) = end_rule(game, s, false, before) {
-        return Err(o);
+    let was = std::mem::take(listed);
+    // A roll moves no piece: end rules that count pieces alone said at the roll what they
+    // say after it.
+    let counted_at_roll = was == Listed::AfterRoll
+        && game
+            .end_rules
+            .iter()
+            .all(|r| matches!(r.shape, EndShape::Counts | EndShape::Pieces(..)));
+    if !counted_at_roll {
+        if let Some((o, _)) = end_rule(game, s, false, before) {
+            return Err(o);
+        }
     }
     // Moves are listed ahead where they read nothing the line before says.
     let ahead = game.die_moves_at_once && !game.reads_repetition;
@@ -250,10 +273,13 @@ pub fn sample_rolled<Z: Layout>(
         }
         let mut after = *s;
         super::make::make_drawn(game, &mut after, roll, Some(true));
-        *listed = tier_of_play(game, &after, out, &[]);
-        return Ok((roll, Some(*listed)));
+        let any = tier_of_play(game, &after, out, &[]);
+        if any {
+            *listed = Listed::AfterRoll;
+        }
+        return Ok((roll, Some(any)));
     }
-    if !std::mem::take(listed) && !tier_of_play(game, s, out, earlier) {
+    if was == Listed::Nothing && !tier_of_play(game, s, out, earlier) {
         return match no_moves(game, s, out) {
             Some((o, _)) => Err(o),
             None => Ok((out[0], None)),
@@ -265,7 +291,7 @@ pub fn sample_rolled<Z: Layout>(
             let (m, goes_on, listed_after) = draw_most(game, s, out, list, pick);
             if listed_after {
                 std::mem::swap(out, &mut scratch.ahead);
-                *listed = true;
+                *listed = Listed::AfterMove;
             }
             (m, goes_on)
         }

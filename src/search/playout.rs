@@ -3,7 +3,7 @@
 use crate::each_state;
 use crate::engine::{
     countable, drawn, generate, make_drawn, make_sown, rolled, sample_counted, sample_drawn,
-    sample_rolled, Move, Outcome, Scratch, State,
+    sample_rolled, Listed, Move, Outcome, Scratch, State,
 };
 use crate::engine::{Layout, Position, Workspace, Wrap};
 use crate::ir::Game;
@@ -124,8 +124,8 @@ fn play_out_rolled<Z: Layout>(
     scratch: &mut Scratch<Z>,
     moves: &mut Vec<Move>,
 ) -> Playout {
-    // Whether `moves` holds the moves of `s`, listed when the roll was drawn.
-    let mut listed = false;
+    // Whether `moves` holds the moves of `s`, listed when the move before was drawn.
+    let mut listed = Listed::Nothing;
     for plies in 0..max_plies {
         let chosen = sample_rolled(game, s, scratch, moves, &mut listed, |n| rng.below(n));
         if let Some(ended) = made(game, s, scratch, chosen, plies) {
