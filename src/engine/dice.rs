@@ -173,19 +173,13 @@ fn entries<Z: Layout>(
 /// After a roll: the dice to play; when no move can use them, the turn passes at once
 /// (`can_play` says whether one can, where the caller knows it already).
 pub(super) fn roll<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, can_play: Option<bool>) {
-    rolled_dice(game, s, m);
-    if !can_play.unwrap_or_else(|| can_move(game, s)) {
-        pass_turn(game, s);
-    }
-}
-
-/// The dice the roll `m` gives to play, set on `s` (whether any can be played is not
-/// looked at).
-pub(super) fn rolled_dice<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move) {
     let Some(d) = &game.dice else { return };
     let r = &d.rolls[m.roll_index().min(d.rolls.len() - 1)];
     s.dice = r.play;
     s.dice_left = r.play_len;
+    if !can_play.unwrap_or_else(|| can_move(game, s)) {
+        pass_turn(game, s);
+    }
 }
 
 /// After a move in a game of dice: the die it used is spent (a move by another rule ends

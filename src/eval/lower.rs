@@ -2,7 +2,7 @@
 //! (`ir::Program`), with jumps for the short-circuit `and` and `or`, then fused into fewer,
 //! larger operations. `run.rs` beside this runs them.
 
-use crate::ir::program::{Op, Program, NO_GROUP, WHOLE_BOARD};
+use crate::ir::program::{CountTest, Counted, Op, Program, NO_GROUP, WHOLE_BOARD};
 use crate::ir::{BinOp, DirId, Expr, GroupRead, Pattern, SquareRef, UnOp};
 
 impl Program {
@@ -369,5 +369,44 @@ fn group_constant(e: &Expr) -> HereRead<'_> {
                 _ => HereRead::Square,
             }
         }),
+    }
+}
+
+impl Program {
+    /// `Program::counts` of a lowered program: its comparisons, where every value it reads
+    /// is a count compared with a constant, joined by `and` alone.
+    fn count_tests(&self) -> Vec<CountTest> {
+        let parts: Vec<&Op> = match self.ops.as_slice() {
+            [one] => vec![one],
+            ops if self.conjunction => ops.iter().step_by(2).collect(),
+            _ => return Vec::new(),
+        };
+        let test = |op: &Op| {
+            let Op::CompareConst(a, op, k) = op else {
+                return None;
+            };
+            let counted = match self.leaves[*a as usize] {
+                Op::Count(p, zone) => Counted::Squares(self.patterns[p as usize], zone),
+                Op::InHand(p) => Counted::InHand(self.patterns[p as usize]),
+                Op::Pieces(own) => Counted::Pieces(own),
+                _ => return None,
+            };
+            // A count is never below 0: these compare it with 0 or 1 alone.
+            let zero_or_not = matches!(
+                (op, k),
+                (BinOp::Eq | BinOp::Ne | BinOp::Gt | BinOp::Le, 0) | (BinOp::Lt | BinOp::Ge, 1)
+            );
+            op.is_comparison().then_some(CountTest {
+                counted,
+                op: *op,
+                k: *k,
+                zero_or_not,
+            })
+        };
+        parts
+            .into_iter()
+            .map(test)
+            .collect::<Option<_>>()
+            .unwrap_or_default()
     }
 }

@@ -233,45 +233,6 @@ pub enum Counted {
     Pieces(bool),
 }
 
-impl Program {
-    /// `Program::counts` of a lowered program: its comparisons, where every value it reads
-    /// is a count compared with a constant, joined by `and` alone.
-    pub fn count_tests(&self) -> Vec<CountTest> {
-        let parts: Vec<&Op> = match self.ops.as_slice() {
-            [one] => vec![one],
-            ops if self.conjunction => ops.iter().step_by(2).collect(),
-            _ => return Vec::new(),
-        };
-        let test = |op: &Op| {
-            let Op::CompareConst(a, op, k) = op else {
-                return None;
-            };
-            let counted = match self.leaves[*a as usize] {
-                Op::Count(p, zone) => Counted::Squares(self.patterns[p as usize], zone),
-                Op::InHand(p) => Counted::InHand(self.patterns[p as usize]),
-                Op::Pieces(own) => Counted::Pieces(own),
-                _ => return None,
-            };
-            // A count is never below 0: these compare it with 0 or 1 alone.
-            let zero_or_not = matches!(
-                (op, k),
-                (BinOp::Eq | BinOp::Ne | BinOp::Gt | BinOp::Le, 0) | (BinOp::Lt | BinOp::Ge, 1)
-            );
-            op.is_comparison().then_some(CountTest {
-                counted,
-                op: *op,
-                k: *k,
-                zero_or_not,
-            })
-        };
-        parts
-            .into_iter()
-            .map(test)
-            .collect::<Option<_>>()
-            .unwrap_or_default()
-    }
-}
-
 /// `Program::condition_groups` of a condition read square by square.
 pub const NO_GROUP: u32 = u32::MAX;
 
