@@ -55,7 +55,7 @@ pub(crate) fn count_where<M: Mask>(
     zone: Option<usize>,
     env: &Env<M>,
     group_dirs: Option<&[DirId]>,
-    holds: impl Fn(u16) -> bool,
+    mut holds: impl FnMut(u16) -> bool,
 ) -> i64 {
     let mut set = pattern_squares(pattern, env);
     if let Some(z) = zone {

@@ -203,8 +203,12 @@ impl Program {
                     .get(*c as usize)
                     .filter(|&&g| g != NO_GROUP)
                     .map(|&g| self.lines[g as usize][player].as_slice());
+                // One environment for every square, its `here` moved on: not a copy of
+                // some hundred bytes a square.
+                let mut at = *env;
                 count_where(&self.patterns[*p as usize], zone, env, group, |sq| {
-                    condition.holds(&Env { here: sq, ..*env })
+                    at.here = sq;
+                    condition.holds(&at)
                 })
             }
             Op::Connected(p, a, b, dirs) => {
