@@ -269,23 +269,33 @@ fn most_playable<Z: Layout>(game: &Game, s: &State<Z>, want: u8, depth: usize) -
     if want == 1 {
         return can_move(game, s) as u8;
     }
-    with_list(depth, |out| {
-        if !tier_of_play(game, s, out, &[]) {
-            return 0;
-        }
-        let mut best = 1;
-        for m in out.iter() {
-            if m.die == 0 {
-                continue;
-            }
-            let after = played(game, s, m);
-            best = best.max(1 + most_playable(game, &after, want - 1, depth + 1));
-            if best >= want {
-                break;
-            }
-        }
-        best
+    with_list(depth, |out| match tier_of_play(game, s, out, &[]) {
+        true => most_of_listed(game, s, out, want, depth + 1),
+        false => 0,
     })
+}
+
+/// `most_playable` where the moves of `s` are listed already (`moves`, not empty); the
+/// look ahead from each takes move lists from `depth` on.
+fn most_of_listed<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    moves: &[Move],
+    want: u8,
+    depth: usize,
+) -> u8 {
+    let mut best = 1;
+    for m in moves {
+        if m.die == 0 {
+            continue;
+        }
+        let after = played(game, s, m);
+        best = best.max(1 + most_playable(game, &after, want - 1, depth));
+        if best >= want {
+            break;
+        }
+    }
+    best
 }
 
 /// How many dice `m` begins a way of playing, looking no further than `want`: a move by
@@ -331,9 +341,9 @@ pub(super) fn keep_most<Z: Layout>(game: &Game, s: &State<Z>, out: &mut Vec<Move
 /// draws look ahead from one move instead of from every move. With the move comes whether
 /// the player goes on moving after it, where the look ahead found that (for `make_drawn`).
 ///
-/// With `ahead`, where two dice are left, the look ahead from a move lists the moves after
-/// it there (`listed_after`), and the last of the three answers says whether `ahead` holds
-/// the moves after the move drawn: the moves the player makes next, not listed again.
+/// With `ahead`, the look ahead from a die move lists the moves after it there
+/// (`listed_after`), and the last of the three answers says whether `ahead` holds the
+/// moves after the move drawn: the moves the player makes next, not listed again.
 pub(super) fn draw_most<Z: Layout>(
     game: &Game,
     s: &State<Z>,
@@ -351,9 +361,9 @@ pub(super) fn draw_most<Z: Layout>(
         let i = pick(out.len());
         let m = out[i];
         let (played, listed) = match ahead.as_deref_mut() {
-            Some(list) if s.dice_left == 2 && m.die != 0 => {
-                let any = listed_after(game, s, &m, list);
-                (1 + any as u8, any)
+            Some(list) if m.die != 0 => {
+                let played = listed_after(game, s, &m, list, s.dice_left);
+                (played, played > 1)
             }
             _ => (reach(game, s, &m, s.dice_left), false),
         };
@@ -378,17 +388,28 @@ pub(super) fn draw_most<Z: Layout>(
     }
 }
 
-/// The moves after the die move `m`, made as a playout makes it with the player still to
-/// move, listed into `list`; whether there are any. (Only for a game whose moves read
-/// nothing of the line before: `Game::die_moves_at_once`, and no repetition.)
-fn listed_after<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, list: &mut Vec<Move>) -> bool {
+/// `reach` of the die move `m`, looking no further than `want` (2 or more), with the
+/// moves after it, made as a playout makes it with the player still to move, listed into
+/// `list` (left empty where there are none). (Only for a game whose moves read nothing of
+/// the line before: `Game::die_moves_at_once`, and no repetition.)
+fn listed_after<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    m: &Move,
+    list: &mut Vec<Move>,
+    want: u8,
+) -> u8 {
     let mut m = *m;
     if game.piles {
         super::generate::settle_pile_landing(game, s, &mut m);
     }
     let mut after = *s;
     super::make::make_drawn(game, &mut after, m, Some(true));
-    tier_of_play(game, &after, list, &[])
+    match tier_of_play(game, &after, list, &[]) {
+        false => 1,
+        true if want <= 2 => 2,
+        true => 1 + most_of_listed(game, &after, list, want - 1, 1),
+    }
 }
 
 /// Each value the dice left to play show, once (a double's four dice are one value).
