@@ -389,9 +389,7 @@ pub(super) fn draw_most<Z: Layout>(
 }
 
 /// `reach` of the die move `m`, looking no further than `want` (2 or more), with the
-/// moves after it, made as a playout makes it with the player still to move, listed into
-/// `list` (left empty where there are none). (Only for a game whose moves read nothing of
-/// the line before: `Game::die_moves_at_once`, and no repetition.)
+/// moves after it listed into `list` (`listed_ahead`).
 fn listed_after<Z: Layout>(
     game: &Game,
     s: &State<Z>,
@@ -399,17 +397,30 @@ fn listed_after<Z: Layout>(
     list: &mut Vec<Move>,
     want: u8,
 ) -> u8 {
-    let mut m = *m;
-    if game.piles {
-        super::generate::settle_pile_landing(game, s, &mut m);
-    }
     let mut after = *s;
-    super::make::make_drawn(game, &mut after, m, Some(true));
-    match tier_of_play(game, &after, list, &[]) {
+    match listed_ahead(game, &mut after, *m, list) {
         false => 1,
         true if want <= 2 => 2,
         true => 1 + most_of_listed(game, &after, list, want - 1, 1),
     }
+}
+
+/// Makes `m` (a roll, or a die move) on `s` as a playout makes it, with the player still
+/// to move, and lists the moves there into `list` (left empty where there are none):
+/// whether there are any. (Only for a game whose moves read nothing of the line before:
+/// `Game::die_moves_at_once`, and no repetition.)
+#[inline(always)]
+pub(super) fn listed_ahead<Z: Layout>(
+    game: &Game,
+    s: &mut State<Z>,
+    mut m: Move,
+    list: &mut Vec<Move>,
+) -> bool {
+    if game.piles {
+        super::generate::settle_pile_landing(game, s, &mut m);
+    }
+    super::make::make_drawn(game, s, m, Some(true));
+    tier_of_play(game, s, list, &[])
 }
 
 /// Each value the dice left to play show, once (a double's four dice are one value).

@@ -271,9 +271,7 @@ pub fn sample_rolled<Z: Layout>(
         if !ahead {
             return Ok((roll, None));
         }
-        let mut after = *s;
-        super::make::make_drawn(game, &mut after, roll, Some(true));
-        let any = tier_of_play(game, &after, out, &[]);
+        let any = super::dice::listed_ahead(game, &mut { *s }, roll, out);
         if any {
             *listed = Listed::AfterRoll;
         }
