@@ -340,11 +340,20 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
 
 /// How an end rule's program is read (`EndRule::shape`).
 fn end_shape(program: &ir::Program) -> ir::EndShape {
-    match (program.pieces_test(), program.scalar_test()) {
-        (Some((own, op, n)), _) => ir::EndShape::Pieces(own, op, n),
-        (None, Some((scalar, op, n))) => ir::EndShape::Scalar(scalar, op, n),
-        _ if !program.counts.is_empty() => ir::EndShape::Counts,
-        (None, None) => ir::EndShape::General,
+    use ir::program::{CountTest, Counted};
+    match (program.counts.as_slice(), program.scalar_test()) {
+        (
+            [CountTest {
+                counted: Counted::Pieces(own),
+                op,
+                k,
+                ..
+            }],
+            _,
+        ) => ir::EndShape::Pieces(*own, *op, *k),
+        ([], Some((scalar, op, n))) => ir::EndShape::Scalar(scalar, op, n),
+        ([], None) => ir::EndShape::General,
+        _ => ir::EndShape::Counts,
     }
 }
 

@@ -6,7 +6,7 @@
 use super::layout::Layout;
 use super::state::State;
 use crate::eval::arith::binary_holds;
-use crate::eval::board::held;
+use crate::eval::board::{held, pieces};
 use crate::ir::program::{CountTest, Counted, WHOLE_BOARD};
 use crate::ir::{Game, Mask, Program};
 
@@ -49,14 +49,8 @@ fn counted<Z: Layout>(game: &Game, s: &State<Z>, player: u8, test: &CountTest) -
             &s.hand[..game.owners],
         ),
         Counted::Pieces(own) => {
-            let mine = s.occupied(player as usize).count() as i64;
-            match own {
-                true => mine,
-                false => {
-                    let each = s.occupancy(game.owners).iter();
-                    each.map(|o| o.count() as i64).sum::<i64>() - mine
-                }
-            }
+            let occupied = s.occupied_sets();
+            pieces(occupied, game.players.len(), player as usize, own)
         }
     }
 }

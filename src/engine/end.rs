@@ -5,8 +5,9 @@ use super::env::env;
 use super::layout::Layout;
 use super::state::{State, NOBODY};
 use crate::eval::arith::binary_holds;
+use crate::eval::board::pieces;
 use crate::eval::Env;
-use crate::ir::{EndScope, EndShape, Game, Leftover, Mask, Program, Scalar, Verdict};
+use crate::ir::{EndScope, EndShape, Game, Leftover, Scalar, Verdict};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -170,18 +171,9 @@ pub(super) fn end_rule<Z: Layout>(
             let player = (first + k) % players;
             let holds = match rule.shape {
                 EndShape::Pieces(own, op, n) => {
-                    let mine = s.occupied(player as usize).count() as usize;
-                    let theirs = if own {
-                        0
-                    } else {
-                        let all: usize = s
-                            .occupancy(players as usize)
-                            .iter()
-                            .map(|o| o.count() as usize)
-                            .sum();
-                        all - mine
-                    };
-                    Program::pieces_hold(own, op, n, mine, theirs)
+                    let occupied = s.occupied_sets();
+                    let count = pieces(occupied, players as usize, player as usize, own);
+                    binary_holds(op, count, n)
                 }
                 EndShape::Counts => super::counts::counts_hold(game, s, player, &rule.program),
                 EndShape::Scalar(scalar, op, n) => {

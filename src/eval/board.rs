@@ -37,6 +37,21 @@ pub fn pattern_squares<M: Mask>(pattern: &Pattern, env: &Env<M>) -> M {
     set
 }
 
+/// `count(friend)` (`own`) or `count(enemy)` for `player`, from each owner's occupied
+/// squares: the enemy's are the other players', never nobody's (neutral pieces stand after
+/// the `players` players).
+#[inline(always)]
+pub(crate) fn pieces<M: Mask>(occupied: &[M], players: usize, player: usize, own: bool) -> i64 {
+    let mine = occupied[player].count() as i64;
+    match own {
+        true => mine,
+        false => {
+            let each = occupied.iter().take(players);
+            each.map(|o| o.count() as i64).sum::<i64>() - mine
+        }
+    }
+}
+
 /// How many squares match a pattern, on the board or in a zone.
 pub(crate) fn count<M: Mask>(pattern: &Pattern, zone: Option<usize>, env: &Env<M>) -> i64 {
     let set = pattern_squares(pattern, env);

@@ -6,7 +6,7 @@ use super::arith::{binary, binary_holds, unary};
 use super::attack::attacked;
 use super::board::{
     connected, count, count_where, group_read, groups, in_hand, line, line_through, offset,
-    pattern_squares, reaches, seen, touches, toward,
+    pattern_squares, pieces, reaches, seen, touches, toward,
 };
 use super::env::Env;
 use crate::ir::expr::OFF;
@@ -54,20 +54,6 @@ impl Program {
         }
     }
 
-    /// The program as a test of a player's number of pieces (`count(friend) == 0`: whose
-    /// pieces, the comparison, the constant), for the end rules, which read it every ply
-    /// and can then skip building an environment.
-    #[inline]
-    pub fn pieces_test(&self) -> Option<(bool, BinOp, i64)> {
-        match self.ops.as_slice() {
-            [Op::CompareConst(a, op, k)] => match self.leaves[*a as usize] {
-                Op::Pieces(own) => Some((own, *op, *k)),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
     /// The shape `clock OP N` (or `passes`, `repeated`): the count read, the operator and
     /// the number, so that an end rule of that shape is read from the state's own fields
     /// without building an environment (`EndRule::shape`).
@@ -84,13 +70,6 @@ impl Program {
             }
             _ => None,
         }
-    }
-
-    /// Whether `pieces_test` holds for a player with `mine` pieces, the others having
-    /// `theirs`.
-    #[inline]
-    pub fn pieces_hold(own: bool, op: BinOp, k: i64, mine: usize, theirs: usize) -> bool {
-        binary_holds(op, if own { mine } else { theirs } as i64, k)
     }
 
     /// Whether a condition holds; an overflow (which the checker rules out) does not.
@@ -151,13 +130,8 @@ impl Program {
             }
             // The pieces a player has: the commonest end rule (`count(friend) == 0`).
             Op::Pieces(own) => {
-                let player = env.player as usize;
-                let mine = env.occupied[player].count() as i64;
-                if *own {
-                    mine
-                } else {
-                    env.occupied.iter().map(|o| o.count() as i64).sum::<i64>() - mine
-                }
+                let players = env.game.map_or(env.occupied.len(), |g| g.players.len());
+                pieces(env.occupied, players, env.player as usize, *own)
             }
             _ => self.read_counted(op, env),
         }

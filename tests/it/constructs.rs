@@ -1544,3 +1544,31 @@ fn counts_read_from_the_state_agree_with_the_program_they_are() {
     assert_eq!(ended, 12);
     assert!(plies > 2000, "{plies} plies");
 }
+
+/// `count(enemy)` counts the other players' pieces and never neutral ones, in a rule's
+/// condition (read from the state, or run as a program) as in an end rule: with no enemy
+/// man left, a step that needs one is refused though neutral stones stand on the board.
+#[test]
+fn count_enemy_takes_no_neutral_piece() {
+    let head = "game \"Ferry\"\nboard 4 x 4\nplayers White, Black\npieces man, stone\nzone far = row == 3\nmove step { piece man  along all  onto empty  if count(enemy) > 0 }\nmove take { piece man  along all  onto enemy }\n";
+    let source = format!("{head}{NEUTRAL}\nno move: lose\n");
+    for source in [
+        source.clone(),
+        source.replace("count(enemy) > 0", "count(enemy) + 0 > 0"),
+    ] {
+        let g = compile(&source);
+        let steps = |text: &str| -> Vec<String> {
+            let all = moves(&g, &position(&g, text));
+            all.into_iter().filter(|m| m.starts_with("b1-")).collect()
+        };
+        assert_eq!(
+            steps("4/1*s2/2*s1/1M2 White"),
+            Vec::<String>::new(),
+            "{source}"
+        );
+        assert_eq!(
+            steps("m3/1*s2/2*s1/1M2 White"),
+            ["b1-a1", "b1-a2", "b1-b2", "b1-c1"]
+        );
+    }
+}
