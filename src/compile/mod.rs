@@ -331,11 +331,40 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         rule.light_chain = bits;
     }
     game.choice_landings = choice_landings(&game);
+    settle_counts(&mut game);
     game.end_reads_position = game
         .end_rules
         .iter()
         .any(|r| matches!(r.shape, ir::EndShape::General));
     Ok(game)
+}
+
+/// `CountTest::owners` of the counts the engine reads from the state (the gates of rules
+/// and the end rules), now that the piece types are known.
+fn settle_counts(game: &mut ir::Game) {
+    let (types, owners) = (game.pieces.len(), game.owners);
+    let settle = |program: &mut ir::Program| {
+        for test in &mut program.counts {
+            let (ir::program::Counted::Squares(pattern, _) | ir::program::Counted::InHand(pattern)) =
+                test.counted
+            else {
+                continue;
+            };
+            for (player, read) in test.owners.iter_mut().enumerate() {
+                *read = pattern
+                    .whole_owners(player as u8, types, owners)
+                    .unwrap_or(ir::program::BY_CELL);
+            }
+        }
+    };
+    for rule in &mut game.rules {
+        if let Some(gate) = &mut rule.gate {
+            settle(gate);
+        }
+    }
+    for rule in &mut game.end_rules {
+        settle(&mut rule.program);
+    }
 }
 
 /// How an end rule's program is read (`EndRule::shape`).

@@ -7,7 +7,7 @@ use super::layout::Layout;
 use super::state::State;
 use crate::eval::arith::binary_holds;
 use crate::eval::board::{held, pieces};
-use crate::ir::program::{CountTest, Counted, WHOLE_BOARD};
+use crate::ir::program::{CountTest, Counted, BY_CELL, WHOLE_BOARD};
 use crate::ir::{Game, Mask, Program};
 
 /// Whether `program`, whose `counts` are not empty, holds for `player` at `s`: the same
@@ -33,8 +33,21 @@ fn counted<Z: Layout>(game: &Game, s: &State<Z>, player: u8, test: &CountTest) -
     match test.counted {
         Counted::Squares(pattern, zone) => {
             let occupied = s.occupied_sets();
-            let empty = || Z::Set::from_set(&game.board.used_set) & !s.all_occupied(game.owners);
-            let mut set = super::generate::matching(game, s, player, occupied, empty, &pattern);
+            let mut set = match test.owners[player as usize] {
+                BY_CELL => {
+                    let empty =
+                        || Z::Set::from_set(&game.board.used_set) & !s.all_occupied(game.owners);
+                    super::generate::matching(game, s, player, occupied, empty, &pattern)
+                }
+                mut owners => {
+                    let mut set = Z::Set::default();
+                    while owners != 0 {
+                        set |= occupied[owners.trailing_zeros() as usize];
+                        owners &= owners - 1;
+                    }
+                    set
+                }
+            };
             if zone != WHOLE_BOARD {
                 set &= Z::Set::from_set(&game.zones[zone as usize].sets[player as usize]);
             }
@@ -43,11 +56,26 @@ fn counted<Z: Layout>(game: &Game, s: &State<Z>, player: u8, test: &CountTest) -
                 false => set.count() as i64,
             }
         }
-        Counted::InHand(pattern) => held(
-            pattern.masks[player as usize],
-            game.pieces.len(),
-            &s.hand[..game.owners],
-        ),
+        Counted::InHand(pattern) => match test.owners[player as usize] {
+            BY_CELL => held(
+                pattern.masks[player as usize],
+                game.pieces.len(),
+                &s.hand[..game.owners],
+            ),
+            // Whole hands: a word each, whose bytes are the counts of each type.
+            mut owners => {
+                let (mut any, mut n) = (0u64, 0i64);
+                while owners != 0 {
+                    let hand = s.hand[owners.trailing_zeros() as usize];
+                    owners &= owners - 1;
+                    match test.zero_or_not {
+                        true => any |= u64::from_ne_bytes(hand),
+                        false => n += hand.iter().map(|&held| held as i64).sum::<i64>(),
+                    }
+                }
+                n + (any != 0) as i64
+            }
+        },
         Counted::Pieces(own) => {
             let occupied = s.occupied_sets();
             pieces(occupied, game.players.len(), player as usize, own)

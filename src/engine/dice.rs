@@ -29,21 +29,24 @@ pub(super) fn die_moves<Z: Layout>(
     view: &View<Z::Set>,
     out: &mut Vec<Move>,
 ) {
-    each_die_move(game, rule_id, s, view, &mut |m| {
+    // Each landing is written and kept or not by its answer, without a branch on it: where
+    // a die takes a piece is as good as random, and a branch on it was mispredicted.
+    each_die_move(game, rule_id, s, view, &mut |m, ok| {
         out.push(m);
+        out.truncate(out.len() - !ok as usize);
         false
     });
 }
 
-/// Hands each move of a `by die` rule to `found`, until it says to stop (returns true).
-/// Returns whether it did.
+/// Hands each landing of a `by die` rule to `found`, with whether it is a move, until
+/// `found` says to stop (returns true). Returns whether it did.
 #[inline(always)]
 fn each_die_move<Z: Layout>(
     game: &Game,
     rule_id: RuleId,
     s: &State<Z>,
     view: &View<Z::Set>,
-    found: &mut impl FnMut(Move) -> bool,
+    found: &mut impl FnMut(Move, bool) -> bool,
 ) -> bool {
     let rule = &game.rules[rule_id.index()];
     if rule.place.is_some() {
@@ -64,23 +67,21 @@ fn each_die_move<Z: Layout>(
         for walk in &rule.walks[player as usize] {
             for from in movers.squares() {
                 let (to, steps) = walk_die(game, walk.dir, from, d, rule.die_past_end);
-                if to == NO_SQUARE || !rule.onto.matches(player, s.at(to)) {
-                    continue;
-                }
+                // Read with `&`, not `&&`: every index is masked, so a line that ends
+                // (`NO_SQUARE`) reads some square harmlessly, and nothing branches.
                 let allowed = walk.allowed.as_ref().is_none_or(|a| {
-                    a.get(steps as usize - 1)
+                    a.get((steps as usize).wrapping_sub(1))
                         .is_some_and(|set| set.contains(to))
                 });
-                let holds = match landings {
-                    Some(set) => set.has(to),
-                    None => dynamic_ok(game, rule, s, from, to),
+                let mut ok = (to != NO_SQUARE) & rule.onto.matches(player, s.at(to)) & allowed;
+                ok = match landings {
+                    Some(set) => ok & set.has(to),
+                    None => ok && dynamic_ok(game, rule, s, from, to),
                 };
-                if allowed && holds {
-                    let mut m = Move::step(from, rule_id, takes, walk.dir, to);
-                    m.die = d;
-                    if found(m) {
-                        return true;
-                    }
+                let mut m = Move::step(from, rule_id, takes, walk.dir, to);
+                m.die = d;
+                if found(m, ok) {
+                    return true;
                 }
             }
         }
@@ -126,7 +127,7 @@ fn entries<Z: Layout>(
     rule_id: RuleId,
     s: &State<Z>,
     view: &View<Z::Set>,
-    found: &mut impl FnMut(Move) -> bool,
+    found: &mut impl FnMut(Move, bool) -> bool,
 ) -> bool {
     let rule = &game.rules[rule_id.index()];
     let player = s.to_move as usize;
@@ -161,7 +162,7 @@ fn entries<Z: Layout>(
             if holds {
                 let mut m = Move::place(rule_id, takes, to);
                 m.die = d;
-                if found(m) {
+                if found(m, true) {
                     return true;
                 }
             }
@@ -249,7 +250,7 @@ fn can_move<Z: Layout>(game: &Game, s: &State<Z>) -> bool {
     game.tiers
         .iter()
         .flatten()
-        .any(|&rule| each_die_move(game, rule, s, &view, &mut |_| true))
+        .any(|&rule| each_die_move(game, rule, s, &view, &mut |_, ok| ok))
 }
 
 /// `s` after the die move `m`, the same player still to move.

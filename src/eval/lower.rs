@@ -2,8 +2,8 @@
 //! (`ir::Program`), with jumps for the short-circuit `and` and `or`, then fused into fewer,
 //! larger operations. `run.rs` beside this runs them.
 
-use crate::ir::program::{CountTest, Counted, Op, Program, NO_GROUP, WHOLE_BOARD};
-use crate::ir::{BinOp, DirId, Expr, GroupRead, Pattern, SquareRef, UnOp};
+use crate::ir::program::{CountTest, Counted, Op, Program, BY_CELL, NO_GROUP, WHOLE_BOARD};
+use crate::ir::{BinOp, DirId, Expr, GroupRead, Pattern, SquareRef, UnOp, MAX_PLAYERS};
 
 impl Program {
     /// The program of one expression.
@@ -401,6 +401,7 @@ impl Program {
                 op: *op,
                 k: *k,
                 zero_or_not,
+                owners: [BY_CELL; MAX_PLAYERS],
             })
         };
         parts

@@ -27,4 +27,18 @@ impl Pattern {
             wanted == 0 || wanted == all
         })
     }
+
+    /// Seen by `player`, the owners (a bit each) all of whose pieces the pattern takes,
+    /// where it takes nothing else (no empty square, no owner's pieces in part): its
+    /// squares are then those owners' occupied sets.
+    pub fn whole_owners(&self, player: u8, types: usize, owners: usize) -> Option<u8> {
+        let codes = self.masks[player as usize];
+        let types = types.max(1);
+        let all = u64::MAX >> (64 - types);
+        if codes & 1 != 0 || !self.by_owner(player, types, owners) || 1 + owners * types > 64 {
+            return None;
+        }
+        let taken = (0..owners).filter(|&owner| (codes >> (1 + owner * types)) & all == all);
+        Some(taken.fold(0, |bits, owner| bits | 1 << owner))
+    }
 }

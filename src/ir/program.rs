@@ -219,7 +219,17 @@ pub struct CountTest {
     /// Whether the comparison asks only whether the count is 0 (`== 0`, `> 0`, `>= 1`…),
     /// so that whether any square matches is enough.
     pub zero_or_not: bool,
+    /// For `Counted::Squares` and `Counted::InHand`, for each reader: the owners (a bit
+    /// each) all of whose pieces, and nothing else, the pattern takes (`friend`, `enemy`),
+    /// so that its squares are those owners' occupied sets, and its pieces in hand their
+    /// whole hands; `BY_CELL` where the pattern is read code by code (some piece types, or
+    /// empty squares). Set when the game is compiled, which knows the piece types
+    /// (`compile::settle_counts`); `BY_CELL` until then.
+    pub owners: [u8; MAX_PLAYERS],
 }
+
+/// `CountTest::owners` of a pattern read from the cells.
+pub const BY_CELL: u8 = u8::MAX;
 
 /// What a `CountTest` counts, for the player reading it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -832,6 +832,30 @@ mod ir_mask {
     }
 }
 
+mod ir_pattern {
+    use tabula::ir::Pattern;
+
+    /// A pattern read from the occupied sets alone takes whole owners: of two piece types
+    /// and two owners (codes 1 and 2 the first's, 3 and 4 the second's), `friend` is the
+    /// reader's own set, `enemy` the other's; one type of piece, or an empty square, must
+    /// be read from the cells.
+    #[test]
+    fn whole_owners_are_the_owners_whose_every_piece_matches() {
+        let read = |codes: u64, player: u8| {
+            let mut masks = [0; 4];
+            masks[player as usize] = codes;
+            Pattern { masks }.whole_owners(player, 2, 2)
+        };
+        assert_eq!(read(0b00110, 0), Some(0b01), "friend of the first");
+        assert_eq!(read(0b11000, 1), Some(0b10), "friend of the second");
+        assert_eq!(read(0b11000, 0), Some(0b10), "enemy of the first");
+        assert_eq!(read(0b11110, 1), Some(0b11), "any piece");
+        assert_eq!(read(0, 0), Some(0), "nothing");
+        assert_eq!(read(0b00010, 0), None, "one type of the two");
+        assert_eq!(read(0b00111, 0), None, "friend or empty");
+    }
+}
+
 mod overwrite {
     use tabula::overwrite::*;
 
