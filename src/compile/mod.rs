@@ -332,6 +332,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     }
     game.choice_landings = choice_landings(&game);
     settle_counts(&mut game);
+    tabulate_conditions(&mut game);
     game.end_reads_position = game
         .end_rules
         .iter()
@@ -365,6 +366,84 @@ fn settle_counts(game: &mut ir::Game) {
     for rule in &mut game.end_rules {
         settle(&mut rule.program);
     }
+}
+
+/// `Program::condition_tables` of the programs read during play (rules' conditions, end
+/// rules, `after move require`): a condition of `count(… where …)` that reads only `here`,
+/// `from` and the board is decided here, once for every player and pair of squares.
+fn tabulate_conditions(game: &mut ir::Game) {
+    let env: Env = Env {
+        width: game.board.width,
+        cells: game.board.cells(),
+        rows: &game.rows,
+        used: &game.board.used,
+        zones: &game.zones,
+        board: Some(&game.board),
+        ..Env::constant()
+    };
+    let players = game.players.len();
+    let mut tables = |program: &ir::Program| tabulated(program, &env, players);
+    let rules: Vec<_> = game
+        .rules
+        .iter()
+        .map(|r| [&r.gate, &r.per_move, &r.require].map(|p| p.as_ref().map(&mut tables)))
+        .collect();
+    let ends: Vec<_> = game.end_rules.iter().map(|r| tables(&r.program)).collect();
+    let after = game.after_program.as_ref().map(&mut tables);
+    for (rule, made) in game.rules.iter_mut().zip(rules) {
+        for (program, made) in [&mut rule.gate, &mut rule.per_move, &mut rule.require]
+            .into_iter()
+            .zip(made)
+        {
+            if let (Some(program), Some(made)) = (program, made) {
+                program.condition_tables = made;
+            }
+        }
+    }
+    for (rule, made) in game.end_rules.iter_mut().zip(ends) {
+        rule.program.condition_tables = made;
+    }
+    if let (Some(program), Some(made)) = (&mut game.after_program, after) {
+        program.condition_tables = made;
+    }
+}
+
+/// The `condition_tables` of `program`: for each condition of its `count(… where …)`, the
+/// table where it reads only `here`, one of the move's squares and the board.
+fn tabulated(
+    program: &ir::Program,
+    env: &Env,
+    players: usize,
+) -> Vec<Option<ir::program::ConditionTable>> {
+    if program.conditions.is_empty() {
+        return Vec::new();
+    }
+    let n = env.cells;
+    let table = |condition: &ir::Program| {
+        let key = condition.geometric_key()?;
+        let mut sets = ir::MaskTable::new(ir::MaskTable::words_for(n));
+        let keys = if key.is_some() { n } else { 1 };
+        for player in 0..players {
+            for k in 0..keys {
+                let mut set = ir::SquareSet::default();
+                for here in (0..n).filter(|&sq| env.used[sq] && (key.is_none() || env.used[k])) {
+                    let e = Env {
+                        player: player as u8,
+                        from: k as ir::Sq,
+                        to: k as ir::Sq,
+                        here: here as ir::Sq,
+                        ..*env
+                    };
+                    if condition.holds(&e) {
+                        set.insert(here as ir::Sq);
+                    }
+                }
+                sets.push(&set);
+            }
+        }
+        Some(ir::program::ConditionTable { key, sets })
+    };
+    program.conditions.iter().map(table).collect()
 }
 
 /// How an end rule's program is read (`EndRule::shape`).

@@ -61,6 +61,20 @@ pub(crate) fn count<M: Mask>(pattern: &Pattern, zone: Option<usize>, env: &Env<M
     }
 }
 
+/// How many squares of `within` match a pattern, on the board or in a zone.
+pub(crate) fn count_within<M: Mask>(
+    pattern: &Pattern,
+    zone: Option<usize>,
+    env: &Env<M>,
+    within: M,
+) -> i64 {
+    let mut set = pattern_squares(pattern, env) & within;
+    if let Some(z) = zone {
+        set &= M::from_set(&env.zones[z].sets[env.player as usize]);
+    }
+    set.count() as i64
+}
+
 /// How many squares match a pattern, on the board or in a zone, where `holds` (read for
 /// each) says yes. Where `holds` reads its square only through the square's group along
 /// `group` (`reaches(here, friend)`), it is read once for each group and answers for all

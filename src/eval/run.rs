@@ -5,8 +5,8 @@
 use super::arith::{binary, binary_holds, unary};
 use super::attack::attacked;
 use super::board::{
-    connected, count, count_where, group_read, groups, in_hand, line, line_through, offset,
-    pattern_squares, pieces, reaches, seen, touches, toward,
+    connected, count, count_where, count_within, group_read, groups, in_hand, line, line_through,
+    offset, pattern_squares, pieces, reaches, seen, touches, toward,
 };
 use super::env::Env;
 use crate::ir::expr::OFF;
@@ -171,6 +171,29 @@ impl Program {
             Op::Seen(n) => seen(env, *n as usize) as i64,
             Op::CountWhere(p, zone, c) => {
                 let zone = (*zone != WHOLE_BOARD).then_some(*zone as usize);
+                if let Some(t) = self
+                    .condition_tables
+                    .get(*c as usize)
+                    .and_then(Option::as_ref)
+                {
+                    // Decided for every square when the game was compiled; a move's square
+                    // that is none (a piece placed has no `from`) is read as written.
+                    let row = match t.key {
+                        None => Some(player),
+                        Some(key) => {
+                            let sq = match key {
+                                SquareRef::From => env.from,
+                                SquareRef::To => env.to,
+                                SquareRef::Here => env.here,
+                            } as usize;
+                            (sq < env.cells).then_some(player * env.cells + sq)
+                        }
+                    };
+                    if let Some(row) = row {
+                        let holds = M::at(&t.sets, row);
+                        return count_within(&self.patterns[*p as usize], zone, env, holds);
+                    }
+                }
                 let condition = &self.conditions[*c as usize];
                 let group = self
                     .condition_groups

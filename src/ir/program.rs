@@ -194,6 +194,13 @@ pub struct Program {
     pub leaves: Vec<Op>,
     /// The conditions of `Op::CountWhere`, each a program of its own.
     pub conditions: Vec<Program>,
+    /// For each condition, where it reads nothing of the position and no square but
+    /// `here` and one of the move's (`file(here) < file(from)`): the squares `here` where
+    /// it holds, for each player and square (`ConditionTable`), so that the count is a set
+    /// and a look-up rather than the condition run on every square. Filled when the game
+    /// is compiled (`compile::tabulate_conditions`), which knows the board; empty until
+    /// then.
+    pub condition_tables: Vec<Option<ConditionTable>>,
     /// For each condition, where it reads `here` only through its group (`reaches(here,
     /// friend)`, `liberties(here)`): the directions of that group, an index in `lines`, so
     /// that it is read once a group rather than once a square; `NO_GROUP` otherwise.
@@ -208,6 +215,56 @@ pub struct Program {
     /// them from the state's sets and hands without building an environment. Empty
     /// otherwise.
     pub counts: Vec<CountTest>,
+}
+
+impl Program {
+    /// Where the value depends on nothing of the position and on no square but `here` and
+    /// at most one of the move's squares (their coordinates and zones, the reader,
+    /// constants, arithmetic): that square (`None` for `here` alone). `None` otherwise.
+    pub fn geometric_key(&self) -> Option<Option<SquareRef>> {
+        let mut leaves = self.ops.iter().flat_map(|op| match op {
+            Op::CompareLeaves(a, _, b) => {
+                vec![self.leaves.get(*a as usize), self.leaves.get(*b as usize)]
+            }
+            Op::CompareConst(a, ..) => vec![self.leaves.get(*a as usize)],
+            op => vec![Some(op)],
+        });
+        let mut key = None;
+        let all = leaves.all(|op| match op {
+            Some(Op::Square(SquareRef::Here)) => true,
+            Some(Op::Square(r @ (SquareRef::From | SquareRef::To))) => *key.get_or_insert(*r) == *r,
+            Some(op) => matches!(
+                op,
+                Op::Int(_)
+                    | Op::File
+                    | Op::Rank
+                    | Op::Row
+                    | Op::InZone(_)
+                    | Op::Reader
+                    | Op::Unary(_)
+                    | Op::Binary(_)
+                    | Op::BinaryConst(..)
+                    | Op::Abs
+                    | Op::Min
+                    | Op::Max
+                    | Op::AndJump(_)
+                    | Op::OrJump(_)
+                    | Op::Bool
+            ),
+            None => false,
+        });
+        all.then_some(key)
+    }
+}
+
+/// A condition of `Op::CountWhere` decided when the game is compiled
+/// (`Program::condition_tables`): for each player and each square `key` names (`from` or
+/// `to`; one row a player where it reads `here` alone), at `player * rows + square`, the
+/// squares `here` where it holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConditionTable {
+    pub key: Option<SquareRef>,
+    pub sets: super::MaskTable,
 }
 
 /// One count of `Program::counts` and what it must compare with.

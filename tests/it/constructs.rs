@@ -1572,3 +1572,57 @@ fn count_enemy_takes_no_neutral_piece() {
         );
     }
 }
+
+/// A condition of `count(… where …)` that reads only `here`, one of the move's squares and
+/// the board is decided when the game is compiled, for every player and square
+/// (`Program::condition_tables`). The same game with the condition made to read the
+/// position too (`and not here is enemy`, which the squares counted never are), so that it
+/// runs square by square, has the same moves at every position of random games: bearing
+/// off by a higher number reads `from` (Backgammon), a pawn dropped beside another reads
+/// `to` (Shogi).
+#[test]
+fn conditions_decided_when_compiled_agree_with_the_programs_they_are() {
+    use tabula::ir::SquareRef;
+    for (game, condition, key, games, longest) in [
+        (
+            "backgammon",
+            "file(here) < file(from)",
+            SquareRef::From,
+            6,
+            10_000,
+        ),
+        ("shogi", "file(here) == file(to)", SquareRef::To, 3, 120),
+    ] {
+        let source = std::fs::read_to_string(format!("games/{game}.game")).unwrap();
+        let twin = source.replace(condition, &format!("{condition} and not here is enemy"));
+        assert_ne!(source, twin);
+        let (g, h) = (compile(&source), compile(&twin));
+        let keys = |g: &tabula::ir::Game| {
+            g.rules
+                .iter()
+                .flat_map(|r| r.per_move.iter())
+                .flat_map(|p| p.condition_tables.iter().flatten())
+                .map(|t| t.key)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!((keys(&g), keys(&h)), (vec![Some(key)], vec![]), "{game}");
+        let mut rng = tabula::rng::Rng::new(3);
+        let mut plies = 0;
+        for _ in 0..games {
+            let (mut s, mut t) = (Position::start(&g), Position::start(&h));
+            for _ in 0..longest {
+                if outcome(&g, &s).is_some() {
+                    break;
+                }
+                let legal = legal_moves(&g, &s);
+                assert_eq!(moves(&g, &s), moves(&h, &t), "{}", position_text(&g, &s));
+                let i = rng.below(legal.len());
+                make(&g, &mut s, legal[i]);
+                let twin_move = legal_moves(&h, &t)[i];
+                make(&h, &mut t, twin_move);
+                plies += 1;
+            }
+        }
+        assert!(plies > 300, "{game}: {plies} plies");
+    }
+}
