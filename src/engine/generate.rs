@@ -213,12 +213,15 @@ pub(super) fn choose_promotions<Z: Layout>(
     out: &mut Vec<Move>,
     start: usize,
 ) {
+    // Read once at the width of the board: the game's set, read for each move, was a
+    // fifth of the time of this loop.
+    let landings = Z::Set::from_set(&game.choice_landings);
     for i in start..out.len() {
         // Read in place: most moves promote nothing, and a copy of each cost more than
         // the test.
         let m = &out[i];
         let (from, to) = (m.from, m.to());
-        if m.is_pass() || m.places() || m.promote != 0 || !game.choice_landings.contains(to) {
+        if !landings.has(to) || m.is_pass() || m.places() || m.promote != 0 {
             continue;
         }
         let code = s.at(from) as usize;
