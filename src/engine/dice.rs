@@ -5,7 +5,7 @@
 //! it begins a way of playing as many dice as can be played, and when only one can be, the
 //! larger.
 
-use super::generate::{dynamic_ok, gate_holds, tier_of_play, where_squares, View};
+use super::generate::{dynamic_ok, gate_holds, matching, tier_of_play, where_squares, View};
 use super::layout::Layout;
 use super::make::make_board;
 use super::moves::Move;
@@ -63,21 +63,45 @@ fn each_die_move<Z: Layout>(
         .condition_sets
         .as_ref()
         .map(|w| where_squares(game, s, view, w));
+    // The squares the rule may land on by what they hold, found once.
+    let empty = || Z::Set::from_set(&game.board.used_set) & !s.all_occupied(game.owners);
+    let onto = matching(game, s, player, s.occupied_sets(), empty, &rule.onto);
     for d in dice_left(s) {
         for walk in &rule.walks[player as usize] {
+            // A die the table keeps, walked exactly: every test of `to` alone is one set
+            // for this die (a landing's distance is the die's), and each landing one look.
+            let row = (!rule.die_past_end && d <= game.die_walks.most)
+                .then(|| game.die_walks.exact_row(walk.dir, d));
+            let mut good = onto & landings.unwrap_or(!Z::Set::default());
+            if let Some(a) = &walk.allowed {
+                good &= a
+                    .get(d as usize - 1)
+                    .map_or(Z::Set::default(), Z::Set::from_set);
+            }
             for from in movers.squares() {
-                let (to, steps) = walk_die(game, walk.dir, from, d, rule.die_past_end);
                 // Read with `&`, not `&&`: every index is masked, so a line that ends
                 // (`NO_SQUARE`) reads some square harmlessly, and nothing branches.
-                let allowed = walk.allowed.as_ref().is_none_or(|a| {
-                    a.get((steps as usize).wrapping_sub(1))
-                        .is_some_and(|set| set.contains(to))
-                });
-                let mut ok = (to != NO_SQUARE) & rule.onto.matches(player, s.at(to)) & allowed;
-                ok = match landings {
-                    Some(set) => ok & set.has(to),
-                    None => ok && dynamic_ok(game, rule, s, from, to),
+                let (to, mut ok) = match row {
+                    Some(row) => {
+                        let to = row[from as usize];
+                        (to, (to != NO_SQUARE) & good.has(to))
+                    }
+                    None => {
+                        let (to, steps) = walk_die(game, walk.dir, from, d, rule.die_past_end);
+                        let allowed = walk.allowed.as_ref().is_none_or(|a| {
+                            a.get((steps as usize).wrapping_sub(1))
+                                .is_some_and(|set| set.contains(to))
+                        });
+                        let on = rule.onto.matches(player, s.at(to)) & allowed;
+                        (
+                            to,
+                            (to != NO_SQUARE) & on & landings.is_none_or(|l| l.has(to)),
+                        )
+                    }
                 };
+                if landings.is_none() {
+                    ok = ok && dynamic_ok(game, rule, s, from, to);
+                }
                 let mut m = Move::step(from, rule_id, takes, walk.dir, to);
                 m.die = d;
                 if found(m, ok) {

@@ -235,6 +235,14 @@ impl DieWalks {
         self.exact[self.index(dir, d, sq)]
     }
 
+    /// For every square, the square `d` steps from it along `dir` (`d` at most `most`), or
+    /// `NO_SQUARE`: `exact` of each square, `cells` of them.
+    #[inline(always)]
+    pub fn exact_row(&self, dir: super::DirId, d: u8) -> &[super::Sq] {
+        let start = self.index(dir, d, 0);
+        &self.exact[start..start + self.cells]
+    }
+
     /// Where the line from `sq` along `dir` ends after one step or more but fewer than
     /// `d`, and in how many steps; `NO_SQUARE` otherwise.
     #[inline(always)]
