@@ -27,11 +27,11 @@ pub fn look_kept(conditions: &[Expr]) -> Option<LookGuard> {
         .collect();
     let guard = match tests {
         Some(lists) if !lists.is_empty() => LookGuard::AnyOf(lists),
-        _ => LookGuard::Program(Program::of(
+        _ => LookGuard::Program(Box::new(Program::of(
             &guards
                 .into_iter()
                 .reduce(|a, b| Expr::Binary(BinOp::Or, Box::new(a), Box::new(b)))?,
-        )),
+        ))),
     };
     // Forgetting must not change a value: with no move before, every guard must fail too.
     (!guard.holds(&LookBack::NONE)).then_some(guard)

@@ -370,7 +370,8 @@ fn settle_counts(game: &mut ir::Game) {
 
 /// `Program::condition_tables` of the programs read during play (rules' conditions, end
 /// rules, `after move require`): a condition of `count(… where …)` that reads only `here`,
-/// `from` and the board is decided here, once for every player and pair of squares.
+/// one of the move's squares and the board is decided here, once for every player and
+/// pair of squares.
 fn tabulate_conditions(game: &mut ir::Game) {
     let env: Env = Env {
         width: game.board.width,
@@ -426,7 +427,9 @@ fn tabulated(
         for player in 0..players {
             for k in 0..keys {
                 let mut set = ir::SquareSet::default();
-                for here in (0..n).filter(|&sq| env.used[sq] && (key.is_none() || env.used[k])) {
+                // No move starts or ends on an unused square: its row stays empty.
+                let unused = key.is_some() && !env.used[k];
+                for here in (0..n).filter(|&sq| env.used[sq] && !unused) {
                     let e = Env {
                         player: player as u8,
                         from: k as ir::Sq,
