@@ -332,6 +332,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     }
     game.choice_landings = choice_landings(&game);
     settle_counts(&mut game);
+    share_gates(&mut game);
     tabulate_conditions(&mut game);
     game.end_reads_position = game
         .end_rules
@@ -365,6 +366,21 @@ fn settle_counts(game: &mut ir::Game) {
     }
     for rule in &mut game.end_rules {
         settle(&mut rule.program);
+    }
+}
+
+/// `MoveRule::gate_shared_next` and `gate_shared_before`: rules next to each other in a
+/// tier whose gates are the same condition.
+fn share_gates(game: &mut ir::Game) {
+    for tier in game.tiers.clone() {
+        for pair in tier.windows(2) {
+            let (a, b) = (pair[0].index(), pair[1].index());
+            let gate = |i: usize| game.rules[i].gate.as_ref();
+            if gate(a).is_some() && gate(a) == gate(b) {
+                game.rules[a].gate_shared_next = true;
+                game.rules[b].gate_shared_before = true;
+            }
+        }
     }
 }
 

@@ -91,6 +91,8 @@ impl Tables<'_> {
             taking: r.taking,
             rotate: r.rotate,
             light_chain: 0,
+            gate_shared_next: false,
+            gate_shared_before: false,
             conditions: r.conditions,
             place: r.place,
             neutral: r.neutral,

@@ -412,8 +412,19 @@ fn tier_moves<Z: Layout, const DEFER: bool>(
     out: &mut Vec<Move>,
 ) {
     let view = View::<Z::Set>::of(game, s);
+    // The gate of the rule before, the same as this rule's, failed.
+    let mut shut = false;
     for &rule_id in tier {
         let rule = &game.rules[rule_id.index()];
+        if rule.gate_shared_before && shut {
+            continue;
+        }
+        if rule.gate_shared_next {
+            shut = !gate_holds(game, rule, s);
+            if shut {
+                continue;
+            }
+        }
         if rule.plain {
             moves_of_rule(game, rule_id, s, &view, after_check, out);
             continue;

@@ -158,6 +158,13 @@ pub struct MoveRule {
     /// Bit `p` is set where player `p`'s chains by this rule can be followed on the
     /// occupied sets alone (`engine::chain::light_for`), settled once the game is compiled.
     pub light_chain: u8,
+    /// Whether the next rule of its tier has the same `gate` (`if all_home` on two rules
+    /// of bearing off): the generator reads it once for both, and where it fails lists
+    /// neither. Settled once the game is compiled.
+    pub gate_shared_next: bool,
+    /// Whether the rule before it in its tier has the same `gate` (`gate_shared_next` of
+    /// that one).
+    pub gate_shared_before: bool,
     /// The conditions that read the state, evaluated while moves are generated. (The
     /// conditions that depend only on the squares, the player and the options are decided
     /// when the game is compiled: see `Walk::allowed`.)

@@ -1626,3 +1626,47 @@ fn conditions_decided_when_compiled_agree_with_the_programs_they_are() {
         assert!(plies > 300, "{game}: {plies} plies");
     }
 }
+
+/// Rules next to each other in a tier with the same gate (Backgammon's two rules of
+/// bearing off, both `if all_home`) read it once, and where it fails neither is listed.
+/// The same game with the second gate written the other way round (the same condition,
+/// another program, so read on its own) has the same moves at every position of random
+/// games.
+#[test]
+fn a_gate_shared_by_two_rules_is_read_once_for_both() {
+    let source = std::fs::read_to_string("games/backgammon.game").unwrap();
+    let shared = "if all_home and count(friend in home where";
+    let own = "if count(friend in hand) == 0 and count(friend in away) == 0 and count(friend in home where";
+    assert!(source.contains(shared));
+    let twin = source.replace(shared, own);
+    let (g, h) = (compile(&source), compile(&twin));
+    let flags = |g: &tabula::ir::Game| {
+        g.rules
+            .iter()
+            .map(|r| (r.gate_shared_next, r.gate_shared_before))
+            .collect::<Vec<_>>()
+    };
+    let alone = (false, false);
+    assert_eq!(flags(&g), [alone, alone, (true, false), (false, true)]);
+    assert_eq!(flags(&h), [alone; 4]);
+    let mut rng = tabula::rng::Rng::new(11);
+    let (mut plies, mut borne_off) = (0, 0);
+    for _ in 0..8 {
+        let (mut s, mut t) = (Position::start(&g), Position::start(&h));
+        while outcome(&g, &s).is_none() {
+            let legal = legal_moves(&g, &s);
+            assert_eq!(moves(&g, &s), moves(&h, &t), "{}", position_text(&g, &s));
+            let i = rng.below(legal.len());
+            let rule = g.rules.get(legal[i].rule.index());
+            borne_off += rule.is_some_and(|r| r.name.starts_with("bear")) as u32;
+            make(&g, &mut s, legal[i]);
+            let twin_move = legal_moves(&h, &t)[i];
+            make(&h, &mut t, twin_move);
+            plies += 1;
+        }
+    }
+    assert!(
+        plies > 1000 && borne_off > 50,
+        "{plies} plies, {borne_off} borne off"
+    );
+}
