@@ -370,12 +370,18 @@ fn settle_counts(game: &mut ir::Game) {
 }
 
 /// `MoveRule::gate_shared_next` and `gate_shared_before`: rules next to each other in a
-/// tier whose gates are the same condition.
+/// tier whose gates are the same condition. A plain rule, whose moves the generator lists
+/// on its fastest path, and a rule's second part, which it does not list, share nothing.
 fn share_gates(game: &mut ir::Game) {
     for tier in game.tiers.clone() {
         for pair in tier.windows(2) {
             let (a, b) = (pair[0].index(), pair[1].index());
-            let gate = |i: usize| game.rules[i].gate.as_ref();
+            let gate = |i: usize| {
+                let rule = &game.rules[i];
+                rule.gate
+                    .as_ref()
+                    .filter(|_| !rule.plain && !rule.second_part)
+            };
             if gate(a).is_some() && gate(a) == gate(b) {
                 game.rules[a].gate_shared_next = true;
                 game.rules[b].gate_shared_before = true;

@@ -412,11 +412,15 @@ fn tier_moves<Z: Layout, const DEFER: bool>(
     out: &mut Vec<Move>,
 ) {
     let view = View::<Z::Set>::of(game, s);
-    // The gate of the rule before, the same as this rule's, failed.
+    // The gate of the rule before, the same as this rule's, failed (neither is plain).
     let mut shut = false;
     for &rule_id in tier {
         let rule = &game.rules[rule_id.index()];
-        if rule.gate_shared_before && shut {
+        if rule.plain {
+            moves_of_rule(game, rule_id, s, &view, after_check, out);
+            continue;
+        }
+        if rule.second_part || (rule.gate_shared_before && shut) {
             continue;
         }
         if rule.gate_shared_next {
@@ -424,13 +428,6 @@ fn tier_moves<Z: Layout, const DEFER: bool>(
             if shut {
                 continue;
             }
-        }
-        if rule.plain {
-            moves_of_rule(game, rule_id, s, &view, after_check, out);
-            continue;
-        }
-        if rule.second_part {
-            continue;
         }
         let start = out.len();
         if rule.passes {
