@@ -16,6 +16,7 @@ pub mod pinned;
 mod promotions;
 pub mod reads;
 mod rules;
+mod settle;
 mod sowing;
 
 pub use crate::check::{Choices, Failure};
@@ -331,144 +332,14 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         rule.light_chain = bits;
     }
     game.choice_landings = choice_landings(&game);
-    settle_counts(&mut game);
-    share_gates(&mut game);
-    tabulate_conditions(&mut game);
+    settle::settle_counts(&mut game);
+    settle::share_gates(&mut game);
+    settle::tabulate_conditions(&mut game);
     game.end_reads_position = game
         .end_rules
         .iter()
         .any(|r| matches!(r.shape, ir::EndShape::General));
     Ok(game)
-}
-
-/// `CountTest::owners` of the counts the engine reads from the state (the gates of rules
-/// and the end rules), now that the piece types are known.
-fn settle_counts(game: &mut ir::Game) {
-    let (types, owners) = (game.pieces.len(), game.owners);
-    let settle = |program: &mut ir::Program| {
-        for test in &mut program.counts {
-            let (ir::program::Counted::Squares(pattern, _) | ir::program::Counted::InHand(pattern)) =
-                test.counted
-            else {
-                continue;
-            };
-            for (player, read) in test.owners.iter_mut().enumerate() {
-                *read = pattern
-                    .whole_owners(player as u8, types, owners)
-                    .unwrap_or(ir::program::BY_CELL);
-            }
-        }
-    };
-    for rule in &mut game.rules {
-        if let Some(gate) = &mut rule.gate {
-            settle(gate);
-        }
-    }
-    for rule in &mut game.end_rules {
-        settle(&mut rule.program);
-    }
-}
-
-/// `MoveRule::gate_shared_next` and `gate_shared_before`: rules next to each other in a
-/// tier whose gates are the same condition. A plain rule, whose moves the generator lists
-/// on its fastest path, and a rule's second part, which it does not list, share nothing.
-fn share_gates(game: &mut ir::Game) {
-    for tier in game.tiers.clone() {
-        for pair in tier.windows(2) {
-            let (a, b) = (pair[0].index(), pair[1].index());
-            let gate = |i: usize| {
-                let rule = &game.rules[i];
-                rule.gate
-                    .as_ref()
-                    .filter(|_| !rule.plain && !rule.second_part)
-            };
-            if gate(a).is_some() && gate(a) == gate(b) {
-                game.rules[a].gate_shared_next = true;
-                game.rules[b].gate_shared_before = true;
-            }
-        }
-    }
-}
-
-/// `Program::condition_tables` of the programs read during play (rules' conditions, end
-/// rules, `after move require`): a condition of `count(… where …)` that reads only `here`,
-/// one of the move's squares and the board is decided here, once for every player and
-/// pair of squares.
-fn tabulate_conditions(game: &mut ir::Game) {
-    let env: Env = Env {
-        width: game.board.width,
-        cells: game.board.cells(),
-        rows: &game.rows,
-        used: &game.board.used,
-        zones: &game.zones,
-        board: Some(&game.board),
-        ..Env::constant()
-    };
-    let players = game.players.len();
-    let mut tables = |program: &ir::Program| tabulated(program, &env, players);
-    let rules: Vec<_> = game
-        .rules
-        .iter()
-        .map(|r| [&r.gate, &r.per_move, &r.require].map(|p| p.as_ref().map(&mut tables)))
-        .collect();
-    let ends: Vec<_> = game.end_rules.iter().map(|r| tables(&r.program)).collect();
-    let after = game.after_program.as_ref().map(&mut tables);
-    for (rule, made) in game.rules.iter_mut().zip(rules) {
-        for (program, made) in [&mut rule.gate, &mut rule.per_move, &mut rule.require]
-            .into_iter()
-            .zip(made)
-        {
-            if let (Some(program), Some(made)) = (program, made) {
-                program.condition_tables = made;
-            }
-        }
-    }
-    for (rule, made) in game.end_rules.iter_mut().zip(ends) {
-        rule.program.condition_tables = made;
-    }
-    if let (Some(program), Some(made)) = (&mut game.after_program, after) {
-        program.condition_tables = made;
-    }
-}
-
-/// The `condition_tables` of `program`: for each condition of its `count(… where …)`, the
-/// table where it reads only `here`, one of the move's squares and the board.
-fn tabulated(
-    program: &ir::Program,
-    env: &Env,
-    players: usize,
-) -> Vec<Option<ir::program::ConditionTable>> {
-    if program.conditions.is_empty() {
-        return Vec::new();
-    }
-    let n = env.cells;
-    let table = |condition: &ir::Program| {
-        let key = condition.geometric_key()?;
-        let mut sets = ir::MaskTable::new(ir::MaskTable::words_for(n));
-        let keys = if key.is_some() { n } else { 1 };
-        for player in 0..players {
-            for k in 0..keys {
-                let mut set = ir::SquareSet::default();
-                // No move starts or ends on an unused square: its row stays empty.
-                let unused = key.is_some() && !env.used[k];
-                for here in (0..n).filter(|&sq| env.used[sq] && !unused) {
-                    let e = Env {
-                        player: player as u8,
-                        from: k as ir::Sq,
-                        to: k as ir::Sq,
-                        here: here as ir::Sq,
-                        ..*env
-                    };
-                    if condition.holds(&e) {
-                        set.insert(here as ir::Sq);
-                    }
-                }
-                sets.push(&set);
-            }
-        }
-        Some(ir::program::ConditionTable { key, sets })
-    };
-    program.conditions.iter().map(table).collect()
 }
 
 /// How an end rule's program is read (`EndRule::shape`).

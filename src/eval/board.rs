@@ -52,27 +52,19 @@ pub(crate) fn pieces<M: Mask>(occupied: &[M], players: usize, player: usize, own
     }
 }
 
-/// How many squares match a pattern, on the board or in a zone.
-pub(crate) fn count<M: Mask>(pattern: &Pattern, zone: Option<usize>, env: &Env<M>) -> i64 {
+/// The squares that match a pattern, on the board or in a zone.
+#[inline(always)]
+pub(crate) fn matching_in<M: Mask>(pattern: &Pattern, zone: Option<usize>, env: &Env<M>) -> M {
     let set = pattern_squares(pattern, env);
     match zone {
-        Some(z) => (set & M::from_set(&env.zones[z].sets[env.player as usize])).count() as i64,
-        None => set.count() as i64,
+        Some(z) => set & M::from_set(&env.zones[z].sets[env.player as usize]),
+        None => set,
     }
 }
 
-/// How many squares of `within` match a pattern, on the board or in a zone.
-pub(crate) fn count_within<M: Mask>(
-    pattern: &Pattern,
-    zone: Option<usize>,
-    env: &Env<M>,
-    within: M,
-) -> i64 {
-    let mut set = pattern_squares(pattern, env) & within;
-    if let Some(z) = zone {
-        set &= M::from_set(&env.zones[z].sets[env.player as usize]);
-    }
-    set.count() as i64
+/// How many squares match a pattern, on the board or in a zone.
+pub(crate) fn count<M: Mask>(pattern: &Pattern, zone: Option<usize>, env: &Env<M>) -> i64 {
+    matching_in(pattern, zone, env).count() as i64
 }
 
 /// How many squares match a pattern, on the board or in a zone, where `holds` (read for
@@ -86,10 +78,7 @@ pub(crate) fn count_where<M: Mask>(
     group_dirs: Option<&[DirId]>,
     mut holds: impl FnMut(u16) -> bool,
 ) -> i64 {
-    let mut set = pattern_squares(pattern, env);
-    if let Some(z) = zone {
-        set &= M::from_set(&env.zones[z].sets[env.player as usize]);
-    }
+    let mut set = matching_in(pattern, zone, env);
     let Some(dirs) = group_dirs else {
         return set.squares().filter(|&sq| holds(sq)).count() as i64;
     };

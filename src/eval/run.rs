@@ -5,7 +5,7 @@
 use super::arith::{binary, binary_holds, unary};
 use super::attack::attacked;
 use super::board::{
-    connected, count, count_where, count_within, group_read, groups, in_hand, line, line_through,
+    connected, count, count_where, group_read, groups, in_hand, line, line_through, matching_in,
     offset, pattern_squares, pieces, reaches, seen, touches, toward,
 };
 use super::env::Env;
@@ -178,20 +178,9 @@ impl Program {
                 {
                     // Decided for every square when the game was compiled; a move's square
                     // that is none (a piece placed has no `from`) is read as written.
-                    let row = match t.key {
-                        None => Some(player),
-                        Some(key) => {
-                            let sq = match key {
-                                SquareRef::From => env.from,
-                                SquareRef::To => env.to,
-                                SquareRef::Here => env.here,
-                            } as usize;
-                            (sq < env.cells).then_some(player * env.cells + sq)
-                        }
-                    };
-                    if let Some(row) = row {
-                        let holds = M::at(&t.sets, row);
-                        return count_within(&self.patterns[*p as usize], zone, env, holds);
+                    if let Some(row) = t.row(env.player, env.from, env.to, env.cells) {
+                        let set = matching_in(&self.patterns[*p as usize], zone, env);
+                        return (set & M::at(&t.sets, row)).count() as i64;
                     }
                 }
                 let condition = &self.conditions[*c as usize];

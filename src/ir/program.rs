@@ -267,6 +267,21 @@ pub struct ConditionTable {
     pub sets: super::MaskTable,
 }
 
+impl ConditionTable {
+    /// The row of `sets` for `player` on a board of `cells` squares, where the move's
+    /// squares are `from` and `to`; `None` where the square the table is keyed by is none
+    /// (a piece placed has no `from`), and the condition must be read as written.
+    #[inline(always)]
+    pub fn row(&self, player: u8, from: super::Sq, to: super::Sq, cells: usize) -> Option<usize> {
+        let sq = match self.key {
+            None => return Some(player as usize),
+            Some(SquareRef::From) => from,
+            Some(_) => to,
+        } as usize;
+        (sq < cells).then_some(player as usize * cells + sq)
+    }
+}
+
 /// One count of `Program::counts` and what it must compare with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CountTest {

@@ -1516,31 +1516,7 @@ fn counts_read_from_the_state_agree_with_the_program_they_are() {
             .count()
     };
     assert_eq!((gated(&g), gated(&h)), (3, 0));
-    let mut rng = tabula::rng::Rng::new(5);
-    let (mut ended, mut plies) = (0, 0);
-    for _ in 0..12 {
-        let (mut s, mut t) = (Position::start(&g), Position::start(&h));
-        loop {
-            assert_eq!(position_text(&g, &s), position_text(&h, &t));
-            assert_eq!(
-                outcome(&g, &s),
-                outcome(&h, &t),
-                "{}",
-                position_text(&g, &s)
-            );
-            if outcome(&g, &s).is_some() {
-                ended += 1;
-                break;
-            }
-            let legal = legal_moves(&g, &s);
-            assert_eq!(moves(&g, &s), moves(&h, &t), "{}", position_text(&g, &s));
-            let i = rng.below(legal.len());
-            make(&g, &mut s, legal[i]);
-            let twin_move = legal_moves(&h, &t)[i];
-            make(&h, &mut t, twin_move);
-            plies += 1;
-        }
-    }
+    let (plies, ended) = play_beside(&g, &h, 5, 12, usize::MAX, |_| {});
     assert_eq!(ended, 12);
     assert!(plies > 2000, "{plies} plies");
 }
@@ -1606,23 +1582,7 @@ fn conditions_decided_when_compiled_agree_with_the_programs_they_are() {
                 .collect::<Vec<_>>()
         };
         assert_eq!((keys(&g), keys(&h)), (vec![Some(key)], vec![]), "{game}");
-        let mut rng = tabula::rng::Rng::new(3);
-        let mut plies = 0;
-        for _ in 0..games {
-            let (mut s, mut t) = (Position::start(&g), Position::start(&h));
-            for _ in 0..longest {
-                if outcome(&g, &s).is_some() {
-                    break;
-                }
-                let legal = legal_moves(&g, &s);
-                assert_eq!(moves(&g, &s), moves(&h, &t), "{}", position_text(&g, &s));
-                let i = rng.below(legal.len());
-                make(&g, &mut s, legal[i]);
-                let twin_move = legal_moves(&h, &t)[i];
-                make(&h, &mut t, twin_move);
-                plies += 1;
-            }
-        }
+        let (plies, _) = play_beside(&g, &h, 3, games, longest, |_| {});
         assert!(plies > 300, "{game}: {plies} plies");
     }
 }
@@ -1649,24 +1609,49 @@ fn a_gate_shared_by_two_rules_is_read_once_for_both() {
     let alone = (false, false);
     assert_eq!(flags(&g), [alone, alone, (true, false), (false, true)]);
     assert_eq!(flags(&h), [alone; 4]);
-    let mut rng = tabula::rng::Rng::new(11);
-    let (mut plies, mut borne_off) = (0, 0);
-    for _ in 0..8 {
-        let (mut s, mut t) = (Position::start(&g), Position::start(&h));
-        while outcome(&g, &s).is_none() {
-            let legal = legal_moves(&g, &s);
-            assert_eq!(moves(&g, &s), moves(&h, &t), "{}", position_text(&g, &s));
-            let i = rng.below(legal.len());
-            let rule = g.rules.get(legal[i].rule.index());
-            borne_off += rule.is_some_and(|r| r.name.starts_with("bear")) as u32;
-            make(&g, &mut s, legal[i]);
-            let twin_move = legal_moves(&h, &t)[i];
-            make(&h, &mut t, twin_move);
-            plies += 1;
-        }
-    }
+    let mut borne_off = 0;
+    let (plies, _) = play_beside(&g, &h, 11, 8, usize::MAX, |m| {
+        let rule = g.rules.get(m.rule.index());
+        borne_off += rule.is_some_and(|r| r.name.starts_with("bear")) as u32;
+    });
     assert!(
         plies > 1000 && borne_off > 50,
         "{plies} plies, {borne_off} borne off"
     );
+}
+
+/// Plays `games` random games (of at most `longest` plies each, drawn from `seed`) of `g`
+/// beside its twin `h`, the same move by index in both: at every position the two must
+/// show the same position, the same end and the same moves. `made` sees each move of `g`.
+/// The plies played, and how many games ended.
+fn play_beside(
+    g: &tabula::ir::Game,
+    h: &tabula::ir::Game,
+    seed: u64,
+    games: usize,
+    longest: usize,
+    mut made: impl FnMut(&tabula::engine::Move),
+) -> (usize, usize) {
+    let mut rng = tabula::rng::Rng::new(seed);
+    let (mut plies, mut ended) = (0, 0);
+    for _ in 0..games {
+        let (mut s, mut t) = (Position::start(g), Position::start(h));
+        for _ in 0..longest {
+            assert_eq!(position_text(g, &s), position_text(h, &t));
+            assert_eq!(outcome(g, &s), outcome(h, &t), "{}", position_text(g, &s));
+            if outcome(g, &s).is_some() {
+                ended += 1;
+                break;
+            }
+            let legal = legal_moves(g, &s);
+            assert_eq!(moves(g, &s), moves(h, &t), "{}", position_text(g, &s));
+            let i = rng.below(legal.len());
+            made(&legal[i]);
+            make(g, &mut s, legal[i]);
+            let twin_move = legal_moves(h, &t)[i];
+            make(h, &mut t, twin_move);
+            plies += 1;
+        }
+    }
+    (plies, ended)
 }

@@ -1,0 +1,127 @@
+//! What the engine reads during play, settled once the board and the piece types are
+//! known: which owners a count takes whole (`CountTest::owners`), which neighbouring rules
+//! share a gate (`MoveRule::gate_shared_next`), and the conditions of `count(… where …)`
+//! that can be decided for every square (`Program::condition_tables`).
+
+use crate::eval::Env;
+use crate::ir::program::{ConditionTable, Counted, BY_CELL};
+use crate::ir::{Game, MaskTable, Program, Sq, SquareSet};
+
+/// `CountTest::owners` of the counts the engine reads from the state (the gates of rules
+/// and the end rules).
+pub(super) fn settle_counts(game: &mut Game) {
+    let (types, owners) = (game.pieces.len(), game.owners);
+    let settle = |program: &mut Program| {
+        for test in &mut program.counts {
+            let (Counted::Squares(pattern, _) | Counted::InHand(pattern)) = test.counted else {
+                continue;
+            };
+            for (player, read) in test.owners.iter_mut().enumerate() {
+                *read = pattern
+                    .whole_owners(player as u8, types, owners)
+                    .unwrap_or(BY_CELL);
+            }
+        }
+    };
+    game.rules
+        .iter_mut()
+        .filter_map(|r| r.gate.as_mut())
+        .for_each(settle);
+    game.end_rules
+        .iter_mut()
+        .map(|r| &mut r.program)
+        .for_each(settle);
+}
+
+/// `MoveRule::gate_shared_next` and `gate_shared_before`: rules next to each other in a
+/// tier whose gates are the same condition. A plain rule, whose moves the generator lists
+/// on its fastest path, and a rule's second part, which it does not list, share nothing.
+pub(super) fn share_gates(game: &mut Game) {
+    for tier in &game.tiers {
+        for pair in tier.windows(2) {
+            let (a, b) = (pair[0].index(), pair[1].index());
+            let gate = |i: usize| {
+                let rule = &game.rules[i];
+                rule.gate
+                    .as_ref()
+                    .filter(|_| !rule.plain && !rule.second_part)
+            };
+            if gate(a).is_some() && gate(a) == gate(b) {
+                game.rules[a].gate_shared_next = true;
+                game.rules[b].gate_shared_before = true;
+            }
+        }
+    }
+}
+
+/// `Program::condition_tables` of the programs read during play (rules' conditions, end
+/// rules, `after move require`): a condition of `count(… where …)` that reads only `here`,
+/// one of the move's squares and the board is decided here, once for every player and
+/// pair of squares.
+pub(super) fn tabulate_conditions(game: &mut Game) {
+    let Game {
+        board,
+        zones,
+        rows,
+        players,
+        rules,
+        end_rules,
+        after_program,
+        ..
+    } = game;
+    let env: Env = Env {
+        width: board.width,
+        cells: board.cells(),
+        rows,
+        used: &board.used,
+        zones,
+        board: Some(board),
+        ..Env::constant()
+    };
+    let players = players.len();
+    let programs = rules
+        .iter_mut()
+        .flat_map(|r| [&mut r.gate, &mut r.per_move, &mut r.require])
+        .filter_map(Option::as_mut)
+        .chain(end_rules.iter_mut().map(|r| &mut r.program))
+        .chain(after_program.as_mut());
+    for program in programs {
+        program.condition_tables = tabulated(program, &env, players);
+    }
+}
+
+/// The `condition_tables` of `program`: for each condition of its `count(… where …)`, the
+/// table where it reads only `here`, one of the move's squares and the board.
+fn tabulated(program: &Program, env: &Env, players: usize) -> Vec<Option<ConditionTable>> {
+    if program.conditions.is_empty() {
+        return Vec::new();
+    }
+    let n = env.cells;
+    let table = |condition: &Program| {
+        let key = condition.geometric_key()?;
+        let mut sets = MaskTable::new(MaskTable::words_for(n));
+        let keys = if key.is_some() { n } else { 1 };
+        for player in 0..players {
+            for k in 0..keys {
+                let mut set = SquareSet::default();
+                // No move starts or ends on an unused square: its row stays empty.
+                let unused = key.is_some() && !env.used[k];
+                for here in (0..n).filter(|&sq| env.used[sq] && !unused) {
+                    let e = Env {
+                        player: player as u8,
+                        from: k as Sq,
+                        to: k as Sq,
+                        here: here as Sq,
+                        ..*env
+                    };
+                    if condition.holds(&e) {
+                        set.insert(here as Sq);
+                    }
+                }
+                sets.push(&set);
+            }
+        }
+        Some(ConditionTable { key, sets })
+    };
+    program.conditions.iter().map(table).collect()
+}
