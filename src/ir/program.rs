@@ -198,7 +198,7 @@ pub struct Program {
     /// `here` and one of the move's (`file(here) < file(from)`): the squares `here` where
     /// it holds, for each player and square (`ConditionTable`), so that the count is a set
     /// and a look-up rather than the condition run on every square. Filled when the game
-    /// is compiled (`compile::tabulate_conditions`), which knows the board; empty until
+    /// is compiled (`compile::settle::tabulate_conditions`), which knows the board; empty until
     /// then.
     pub condition_tables: Vec<Option<ConditionTable>>,
     /// For each condition, where it reads `here` only through its group (`reaches(here,
@@ -296,7 +296,7 @@ pub struct CountTest {
     /// so that its squares are those owners' occupied sets, and its pieces in hand their
     /// whole hands; `BY_CELL` where the pattern is read code by code (some piece types, or
     /// empty squares). Set when the game is compiled, which knows the piece types
-    /// (`compile::settle_counts`); `BY_CELL` until then.
+    /// (`compile::settle::settle_counts`); `BY_CELL` until then.
     pub owners: [u8; MAX_PLAYERS],
 }
 
