@@ -117,6 +117,7 @@ impl Checker<'_> {
             slot,
             bits,
             piles: self.piles,
+            keeps_tall: false,
         })
     }
 

@@ -1,11 +1,12 @@
 //! What the engine reads during play, settled once the board and the piece types are
 //! known: which owners a count takes whole (`CountTest::owners`), which neighbouring rules
 //! share a gate (`MoveRule::gate_shared_next`), and the conditions of `count(… where …)`
-//! that can be decided for every square (`Program::condition_tables`).
+//! that can be decided for every square (`Program::condition_tables`), and whether the
+//! state keeps its tall squares (`Columns::keeps_tall`).
 
 use crate::eval::Env;
 use crate::ir::program::{ConditionTable, Counted, BY_CELL};
-use crate::ir::{Game, MaskTable, Program, Sq, SquareSet};
+use crate::ir::{Game, MaskTable, Program, Sq, SquareSet, Where};
 
 /// `CountTest::owners` of the counts the engine reads from the state (the gates of rules
 /// and the end rules).
@@ -124,4 +125,26 @@ fn tabulated(program: &Program, env: &Env, players: usize) -> Vec<Option<Conditi
         Some(ConditionTable { key, sets })
     };
     program.conditions.iter().map(table).collect()
+}
+
+/// `Columns::keeps_tall`: whether a rule's condition reads heights as a set, so that the
+/// state keeps its squares of two pieces or more in step as it plays. A game that never
+/// reads them does not pay for keeping them.
+pub(super) fn keep_tall(game: &mut Game) {
+    fn reads_height(w: &Where) -> bool {
+        match w {
+            Where::Height { .. } => true,
+            Where::And(parts) | Where::Or(parts) => parts.iter().any(reads_height),
+            Where::Not(inner) | Where::NoneWhere { inner, .. } => reads_height(inner),
+            _ => false,
+        }
+    }
+    let reads = game
+        .rules
+        .iter()
+        .filter_map(|r| r.condition_sets.as_ref())
+        .any(reads_height);
+    if let Some(c) = &mut game.columns {
+        c.keeps_tall = reads;
+    }
 }

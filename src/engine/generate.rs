@@ -658,12 +658,29 @@ fn height_squares<Z: Layout>(game: &Game, s: &State<Z>, heights: u128, within: Z
             set
         };
     };
-    // Without a branch on each square's answer, which no predictor learns.
-    for sq in (occupied & within).squares() {
-        let height = 1 + super::column::height_below(s.slots[c.slot[sq as usize] as usize]);
-        set.insert_if(sq, holds(height));
+    // Heights of one and of two or more as sets (`State::tall`); square by square only
+    // the tall squares, and only where the heights above one are not all alike.
+    debug_assert!(
+        c.keeps_tall,
+        "a game that reads heights keeps its tall squares"
+    );
+    let tall = s.tall() & within;
+    if holds(1) {
+        set |= occupied & within & !tall;
     }
-    set
+    const ABOVE_ONE: u128 = !0 << 2;
+    match heights & ABOVE_ONE {
+        ABOVE_ONE => set | tall,
+        0 => set,
+        _ => {
+            // Without a branch on each square's answer, which no predictor learns.
+            for sq in tall.squares() {
+                let height = 1 + super::column::height_below(s.column(c, sq));
+                set.insert_if(sq, holds(height));
+            }
+            set
+        }
+    }
 }
 
 /// The squares a pattern matches for `player`, where each owner's pieces stand on

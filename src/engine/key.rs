@@ -177,6 +177,9 @@ impl KeyLayout {
         }
         w += self.pits.div_ceil(4);
         s.slots.as_mut()[..self.columns].copy_from_slice(&key[w..w + self.columns]);
+        if self.columns > 0 {
+            s.settle_tall(game);
+        }
         w += self.columns;
         for p in 0..self.hands {
             s.hand[p] = key[w + p].to_le_bytes();

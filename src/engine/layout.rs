@@ -5,7 +5,7 @@
 //! each; `Layout::of` says which one a game uses, and `by_layout!` picks it where a caller
 //! starts from a game.
 
-use crate::ir::{Code, Game, Mask, Wide, MAX_SLOTS};
+use crate::ir::{Code, Game, Mask, Sq, Wide, MAX_SLOTS};
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{Index, IndexMut};
@@ -27,6 +27,9 @@ pub trait Layout: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
         + AsMut<[u64]>
         + Index<usize, Output = u64>
         + IndexMut<usize>;
+    /// Where a state keeps its tall squares (`State::tall`): a set in a layout for stacks
+    /// or counters, nothing in the others.
+    type Tall: Tall<Self::Set>;
     /// The most cells a board of this layout has (a power of two).
     const CELLS: usize;
     /// Every cell empty.
@@ -38,8 +41,43 @@ pub trait Layout: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
 /// Slots for a layout of stacks or counters.
 pub type Slots = [u64; MAX_SLOTS];
 
+/// A state's tall squares (`State::tall`), kept as a set `M` where a layout has room for
+/// columns and as nothing where it has none, so that a layout without stacks carries no
+/// set for them.
+pub trait Tall<M>: Copy + Eq + Hash + Debug + Default + Send + Sync {
+    /// The squares, as a set.
+    fn set(self) -> M;
+    /// Says whether `sq` is tall.
+    fn put(&mut self, sq: Sq, tall: bool);
+}
+
+impl<M: Mask> Tall<M> for M {
+    #[inline(always)]
+    fn set(self) -> M {
+        self
+    }
+    #[inline(always)]
+    fn put(&mut self, sq: Sq, tall: bool) {
+        self.remove(sq);
+        self.insert_if(sq, tall);
+    }
+}
+
+/// No room for tall squares: a layout without columns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NoTall;
+
+impl<M: Mask> Tall<M> for NoTall {
+    #[inline(always)]
+    fn set(self) -> M {
+        M::default()
+    }
+    #[inline(always)]
+    fn put(&mut self, _: Sq, _: bool) {}
+}
+
 macro_rules! layout {
-    ($(#[$doc:meta])* $name:ident, $set:ty, $cells:literal, $slots:ty) => {
+    ($(#[$doc:meta])* $name:ident, $set:ty, $cells:literal, $slots:ty, $tall:ty) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $name;
@@ -48,6 +86,7 @@ macro_rules! layout {
             type Set = $set;
             type Cells = [Code; $cells];
             type Slots = $slots;
+            type Tall = $tall;
             const CELLS: usize = $cells;
             fn no_cells() -> [Code; $cells] {
                 [0; $cells]
@@ -61,23 +100,23 @@ macro_rules! layout {
 
 layout!(
     /// Boards of up to 64 cells: sets in one word.
-    Small, u64, 64, [u64; 0]
+    Small, u64, 64, [u64; 0], NoTall
 );
 layout!(
     /// Boards of up to 64 cells whose squares hold columns or seeds.
-    SmallSlots, u64, 64, Slots
+    SmallSlots, u64, 64, Slots, u64
 );
 layout!(
     /// Boards of up to 256 cells.
-    Medium, Wide<4>, 256, [u64; 0]
+    Medium, Wide<4>, 256, [u64; 0], NoTall
 );
 layout!(
     /// Boards of up to 256 cells whose squares hold columns or seeds.
-    MediumSlots, Wide<4>, 256, Slots
+    MediumSlots, Wide<4>, 256, Slots, Wide<4>
 );
 layout!(
     /// Boards of up to 1,024 cells (`ir::MAX_CELLS`).
-    Large, Wide<16>, 1024, [u64; 0]
+    Large, Wide<16>, 1024, [u64; 0], NoTall
 );
 
 /// Which layout a game's states take.

@@ -719,9 +719,8 @@ fn lift_one<Z: Layout>(game: &Game, s: &mut State<Z>, sq: Sq) {
         s.put(game, sq, 0);
         return;
     };
-    let slot = c.slot[sq as usize] as usize;
-    match column::pop_top(s.slots[slot], c.bits) {
-        Some((_, rest)) => s.slots[slot] = rest,
+    match column::pop_top(s.column(c, sq), c.bits) {
+        Some((_, rest)) => s.set_column(c, sq, rest),
         None => s.put(game, sq, 0),
     }
 }
@@ -732,14 +731,13 @@ fn land_one<Z: Layout>(game: &Game, s: &mut State<Z>, sq: Sq, code: Code, takes:
     let Some(c) = &game.columns else {
         return false;
     };
-    let slot = c.slot[sq as usize] as usize;
     if s.at(sq) == code {
-        s.slots[slot] = column::push_bottom(s.slots[slot], code, c.bits);
+        s.set_column(c, sq, column::push_bottom(s.column(c, sq), code, c.bits));
         return false;
     }
     let took = takes && take(game, s, sq);
     s.put(game, sq, code);
-    s.slots[slot] = 0;
+    s.set_column(c, sq, 0);
     took
 }
 
@@ -772,13 +770,17 @@ fn mark_moved<Z: Layout>(game: &Game, s: &mut State<Z>, sq: Sq) {
 fn lift_column<Z: Layout>(game: &Game, s: &mut State<Z>, sq: u16) -> u64 {
     match &game.columns {
         None => 0,
-        Some(c) => std::mem::take(&mut s.slots[c.slot[sq as usize] as usize]),
+        Some(c) => {
+            let column = s.column(c, sq);
+            s.set_column(c, sq, 0);
+            column
+        }
     }
 }
 
 fn set_column<Z: Layout>(game: &Game, s: &mut State<Z>, sq: u16, column: u64) {
     if let Some(c) = &game.columns {
-        s.slots[c.slot[sq as usize] as usize] = column;
+        s.set_column(c, sq, column);
     }
 }
 
@@ -792,11 +794,10 @@ fn take_under<Z: Layout>(game: &Game, s: &mut State<Z>, sq: u16, column: &mut u6
         return false;
     }
     *column = column::push_bottom(*column, taken, c.bits);
-    let slot = c.slot[sq as usize] as usize;
-    match column::pop_top(s.slots[slot], c.bits) {
+    match column::pop_top(s.column(c, sq), c.bits) {
         Some((next, rest)) => {
             s.put(game, sq, next);
-            s.slots[slot] = rest;
+            s.set_column(c, sq, rest);
         }
         None => s.put(game, sq, 0),
     }

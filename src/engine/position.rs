@@ -215,8 +215,16 @@ impl Position {
         each_state!(self, s => s.slots.as_ref())
     }
 
+    /// What each used square holds besides its cell code, to be written whole; with
+    /// stacks, `settle_tall` follows.
     pub fn slots_mut(&mut self) -> &mut [u64] {
         each_state!(self, s => s.slots.as_mut())
+    }
+
+    /// Sets which squares hold columns of two or more from the columns written with
+    /// `slots_mut`.
+    pub fn settle_tall(&mut self, game: &Game) {
+        each_state!(self, s => s.settle_tall(game))
     }
 
     /// This position without its history (the clock, the passes, the repetitions).

@@ -3,9 +3,11 @@
 //! takes (`Layout`); everything else, the same for every board, is its `Info`, which a
 //! state derefs to (`s.to_move`).
 
-use super::layout::Layout;
+use super::layout::{Layout, Tall};
 use crate::ir::expr::LookBack;
-use crate::ir::{Code, Game, Mask, Sq, MAX_COUNTER_SLOTS, MAX_DICE, MAX_HAND_TYPES, MAX_PLAYERS};
+use crate::ir::{
+    Code, Columns, Game, Mask, Sq, MAX_COUNTER_SLOTS, MAX_DICE, MAX_HAND_TYPES, MAX_PLAYERS,
+};
 use std::hash::Hash;
 use std::ops::{Deref, DerefMut};
 
@@ -28,6 +30,12 @@ pub struct State<Z: Layout> {
     /// `engine::column`); with `counters`, its seeds. Only the layouts of such games have
     /// room for them.
     pub slots: Z::Slots,
+    /// With stacks, where a condition reads heights (`Columns::keeps_tall`): the squares
+    /// whose column holds a piece under its commander (a height of two or more), kept in
+    /// step with `slots` by `set_column`, so that `height(to) > 1` is read as a set rather
+    /// than square by square. Empty otherwise; derived from `slots`, so neither hashed nor
+    /// keyed.
+    tall: Z::Tall,
     /// The rest of the position.
     pub info: Info,
 }
@@ -172,8 +180,12 @@ impl<Z: Layout> State<Z> {
             for (sq, &h) in game.setup_heights.iter().enumerate() {
                 let code = game.setup[sq];
                 for _ in 1..h.max(1) {
-                    let slot = c.slot[sq] as usize;
-                    s.slots[slot] = super::column::push_bottom(s.slots[slot], code, c.bits);
+                    let column = s.column(c, sq as Sq);
+                    s.set_column(
+                        c,
+                        sq as Sq,
+                        super::column::push_bottom(column, code, c.bits),
+                    );
                 }
             }
         }
@@ -203,6 +215,7 @@ impl<Z: Layout> State<Z> {
             occupied: [Z::Set::default(); MAX_PLAYERS],
             moved: Z::Set::default(),
             slots: Z::no_slots(),
+            tall: Z::Tall::default(),
             info: Info::new(to_move),
         }
     }
@@ -265,6 +278,40 @@ impl<Z: Layout> State<Z> {
         self.occupied[..players]
             .iter()
             .fold(Z::Set::default(), |a, &b| a | b)
+    }
+
+    /// The pieces under the commander of `sq`, packed (with stacks; see `engine::column`).
+    #[inline(always)]
+    pub fn column(&self, c: &Columns, sq: Sq) -> u64 {
+        self.slots[c.slot[sq as usize] as usize]
+    }
+
+    /// Sets the pieces under the commander of `sq` (with stacks), and whether it is `tall`
+    /// where the game keeps that.
+    #[inline(always)]
+    pub fn set_column(&mut self, c: &Columns, sq: Sq, column: u64) {
+        self.slots[c.slot[sq as usize] as usize] = column;
+        if c.keeps_tall {
+            self.tall.put(sq, super::column::height_below(column) != 0);
+        }
+    }
+
+    /// Sets `tall` from the columns, for a state whose `slots` were written whole.
+    pub fn settle_tall(&mut self, game: &Game) {
+        self.tall = Z::Tall::default();
+        if let Some(c) = game.columns.as_ref().filter(|c| c.keeps_tall) {
+            for sq in Z::Set::from_set(&game.board.used_set).squares() {
+                let tall = super::column::height_below(self.column(c, sq)) != 0;
+                self.tall.put(sq, tall);
+            }
+        }
+    }
+
+    /// The squares of two pieces or more, where the game keeps them (`Columns::keeps_tall`;
+    /// empty otherwise).
+    #[inline(always)]
+    pub fn tall(&self) -> Z::Set {
+        self.tall.set()
     }
 
     /// The seeds in pit `pit` (with counters).

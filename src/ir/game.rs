@@ -53,6 +53,9 @@ pub struct Columns {
     /// `piles`: every column is one player's pieces of one type; a move takes its top
     /// piece, and a piece landing on a pile of its own kind goes on top.
     pub piles: bool,
+    /// Whether the state keeps `State::tall`, the squares of two pieces or more: where a
+    /// rule's condition reads heights as a set (`Where::Height`). Settled at compile.
+    pub keeps_tall: bool,
 }
 
 impl Columns {

@@ -617,6 +617,7 @@ fn parse_fields(game: &Game, text: &str) -> Result<Position, String> {
     for (slot, packed) in columns {
         state.slots_mut()[slot] = packed;
     }
+    state.settle_tall(game);
     // Pieces in hand are those of the start unless the text says otherwise.
     state.hand = Position::start(game).hand;
     // So are the counters.

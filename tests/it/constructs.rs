@@ -1587,6 +1587,43 @@ fn conditions_decided_when_compiled_agree_with_the_programs_they_are() {
     }
 }
 
+/// A condition on heights of `to` (`height(to) > 1`) is read as a set, from the squares
+/// the state keeps as holding two pieces or more (`State::tall`), kept in step as pieces
+/// move, are hit and borne off. Backgammon, with its condition of an open point written
+/// with each comparison, has the same moves at every position of random games, and at
+/// positions read from text, as a twin whose height is not read as a set (`height(sq) +
+/// 0`), so that it runs move by move. The state keeps its tall squares only where a
+/// rule reads them.
+#[test]
+fn heights_read_as_sets_agree_with_the_programs_they_are() {
+    let source = std::fs::read_to_string("games/backgammon.game").unwrap();
+    let height = "height(sq) > 1";
+    assert!(source.contains(height));
+    let plays = std::fs::read_to_string("tests/backgammon_plays.txt").unwrap();
+    let texts: Vec<&str> = plays
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_once('|').unwrap().0)
+        .take(60)
+        .collect();
+    for compared in ["> 1", "== 2", "< 3", ">= 4"] {
+        let own = source.replace(height, &format!("height(sq) {compared}"));
+        let twin = own.replace("height(sq)", "(height(sq) + 0)");
+        assert_ne!(own, twin);
+        let (g, h) = (compile(&own), compile(&twin));
+        let keeps = |g: &tabula::ir::Game| g.columns.as_ref().unwrap().keeps_tall;
+        assert_eq!((keeps(&g), keeps(&h)), (true, false), "{compared}");
+        let (plies, _) = play_beside(&g, &h, 7, 4, 10_000, |_| {});
+        assert!(plies > 300, "{compared}: {plies} plies");
+        for text in &texts {
+            let (s, t) = (position(&g, text), position(&h, text));
+            assert_eq!(moves(&g, &s), moves(&h, &t), "{compared}: {text}");
+        }
+    }
+    let laska = crate::common::game("laska", "");
+    assert!(!laska.columns.as_ref().unwrap().keeps_tall);
+}
+
 /// Rules next to each other in a tier with the same gate (Backgammon's two rules of
 /// bearing off, both `if all_home`) read it once, and where it fails neither is listed.
 /// The same game with the second gate written the other way round (the same condition,
