@@ -366,14 +366,15 @@ pub(super) fn keep_most<Z: Layout>(game: &Game, s: &State<Z>, out: &mut Vec<Move
 /// draws look ahead from one move instead of from every move. With the move comes whether
 /// the player goes on moving after it, where the look ahead found that (for `make_drawn`).
 ///
-/// With `ahead`, the look ahead from a die move lists the moves after it there
-/// (`listed_after`), and the last of the three answers says whether `ahead` holds the
-/// moves after the move drawn: the moves the player makes next, not listed again.
+/// With `ahead`, the look ahead from a die move makes it on a copy and lists the moves
+/// after it there (`listed_after`), and the last of the three answers says whether
+/// `ahead` holds the position after the move drawn and the moves there: the position the
+/// player moves in next and its moves, neither made nor listed again.
 pub(super) fn draw_most<Z: Layout>(
     game: &Game,
     s: &State<Z>,
     out: &mut Vec<Move>,
-    mut ahead: Option<&mut Vec<Move>>,
+    mut ahead: Option<(&mut Vec<Move>, &mut State<Z>)>,
     mut pick: impl FnMut(usize) -> usize,
 ) -> (Move, Option<bool>, bool) {
     if s.dice_left < 2 || out.len() == 1 {
@@ -385,9 +386,9 @@ pub(super) fn draw_most<Z: Layout>(
     loop {
         let i = pick(out.len());
         let m = out[i];
-        let (played, listed) = match ahead.as_deref_mut() {
-            Some(list) if m.die != 0 => {
-                let played = listed_after(game, s, &m, list, s.dice_left);
+        let (played, listed) = match ahead.as_mut() {
+            Some((list, after)) if m.die != 0 => {
+                let played = listed_after(game, s, &m, list, after, s.dice_left);
                 (played, played > 1)
             }
             _ => (reach(game, s, &m, s.dice_left), false),
@@ -414,19 +415,21 @@ pub(super) fn draw_most<Z: Layout>(
 }
 
 /// `reach` of the die move `m`, looking no further than `want` (2 or more), with the
-/// moves after it listed into `list` (`listed_ahead`).
+/// position after it written to `after` and the moves there listed into `list`
+/// (`listed_ahead`).
 fn listed_after<Z: Layout>(
     game: &Game,
     s: &State<Z>,
     m: &Move,
     list: &mut Vec<Move>,
+    after: &mut State<Z>,
     want: u8,
 ) -> u8 {
-    let mut after = *s;
-    match listed_ahead(game, &mut after, *m, list) {
+    *after = *s;
+    match listed_ahead(game, after, *m, list) {
         false => 1,
         true if want <= 2 => 2,
-        true => 1 + most_of_listed(game, &after, list, want - 1, 1),
+        true => 1 + most_of_listed(game, after, list, want - 1, 1),
     }
 }
 

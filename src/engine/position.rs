@@ -314,7 +314,7 @@ impl Position {
         w: &mut Workspace,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Result<(Move, Option<bool>), Outcome> {
-        each_state!(self, s => scratch_for(s, w, |sc| super::sample_rolled(game, s, sc, &mut Vec::new(), &mut super::Listed::Nothing, pick)))
+        each_state!(self, s => scratch_for(s, w, |sc| super::sample_rolled(game, s, sc, &mut Vec::new(), &mut super::Listed::Nothing, &mut { *s }, pick)))
     }
 
     /// Whether sowing from `from` would never end (see `engine::sowing_ends`).

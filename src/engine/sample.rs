@@ -234,7 +234,9 @@ pub fn rolled(game: &Game) -> bool {
 /// `listed` says whether `out` holds the moves of `s` already: where a roll is drawn and
 /// whether its dice can be played is known from the moves after it alone, those moves are
 /// listed then (for a loop that makes the roll and asks again), and the roll comes with
-/// whether any can be played, so that neither is looked for twice.
+/// whether any can be played, so that neither is looked for twice. Where `listed` is set,
+/// `after` holds the position after the move returned (made to list the moves there), for
+/// the loop to take rather than make the move again.
 #[inline(never)]
 pub fn sample_rolled<Z: Layout>(
     game: &Game,
@@ -242,6 +244,7 @@ pub fn sample_rolled<Z: Layout>(
     scratch: &mut Scratch<Z>,
     out: &mut Vec<Move>,
     listed: &mut Listed,
+    after: &mut State<Z>,
     mut pick: impl FnMut(usize) -> usize,
 ) -> Result<(Move, Option<bool>), Outcome> {
     if game.sowing.is_some() || game.reads_reachable {
@@ -271,7 +274,8 @@ pub fn sample_rolled<Z: Layout>(
         if !ahead {
             return Ok((roll, None));
         }
-        let any = super::dice::listed_ahead(game, &mut { *s }, roll, out);
+        *after = *s;
+        let any = super::dice::listed_ahead(game, after, roll, out);
         if any {
             *listed = Listed::AfterRoll;
         }
@@ -285,7 +289,7 @@ pub fn sample_rolled<Z: Layout>(
     }
     let (mut m, goes_on) = match dice.use_most {
         true => {
-            let list = ahead.then_some(&mut scratch.ahead);
+            let list = ahead.then_some((&mut scratch.ahead, after));
             let (m, goes_on, listed_after) = draw_most(game, s, out, list, pick);
             if listed_after {
                 std::mem::swap(out, &mut scratch.ahead);

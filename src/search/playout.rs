@@ -113,7 +113,7 @@ fn made<Z: Layout>(
 }
 
 /// `play_out` for a game of dice (`rolled`): each move drawn by `sample_rolled` and made
-/// with what the drawing found (`make_drawn`). A loop of its own, out of line, so that the
+/// with what the drawing found (`make_drawn`), or taken as the drawing made it. A loop of its own, out of line, so that the
 /// other games' loop stays as it was.
 #[inline(never)]
 fn play_out_rolled<Z: Layout>(
@@ -126,14 +126,26 @@ fn play_out_rolled<Z: Layout>(
 ) -> Playout {
     // Whether `moves` holds the moves of `s`, listed when the move before was drawn.
     let mut listed = Listed::Nothing;
+    // Where the drawing made the move to list the moves after it, the position it made
+    // (in `next`) becomes the one played on (`now`): no move is made twice, and no
+    // position copied back.
+    let mut other = *s;
+    let (mut now, mut next) = (s, &mut other);
     for plies in 0..max_plies {
-        let chosen = sample_rolled(game, s, scratch, moves, &mut listed, |n| rng.below(n));
-        if let Some(ended) = made(game, s, scratch, chosen, plies) {
+        let chosen = sample_rolled(game, now, scratch, moves, &mut listed, next, |n| {
+            rng.below(n)
+        });
+        if listed != Listed::Nothing {
+            std::mem::swap(&mut now, &mut next);
+            scratch.history.record(game, now);
+            continue;
+        }
+        if let Some(ended) = made(game, now, scratch, chosen, plies) {
             return ended;
         }
     }
     Playout {
-        outcome: generate(game, s, scratch, moves),
+        outcome: generate(game, now, scratch, moves),
         plies: max_plies,
     }
 }
