@@ -12,7 +12,7 @@ use crate::ir::{Game, Mask, Program};
 
 /// Whether `program`, whose `counts` are not empty, holds for `player` at `s`: the same
 /// answer as the program run in an environment of `s` read by `player`.
-#[inline]
+#[inline(never)]
 pub(super) fn counts_hold<Z: Layout>(
     game: &Game,
     s: &State<Z>,
@@ -26,10 +26,46 @@ pub(super) fn counts_hold<Z: Layout>(
 }
 
 /// The number a count reads, for `player`; where the test asks only whether it is 0, 0
-/// or 1 (whether any square matches, without counting them). Out of line, so that what
-/// one kind of count reads is not worked out ahead for all of them.
-#[inline(never)]
+/// or 1 (whether any square matches, without counting them). Whether some pieces of
+/// whole owners stand in a zone, or are in hand, is read here; every other count out of
+/// line (`counted_apart`), so that what one kind of count reads is not worked out ahead
+/// for all of them.
+#[inline(always)]
 fn counted<Z: Layout>(game: &Game, s: &State<Z>, player: u8, test: &CountTest) -> i64 {
+    let owners = test.owners[player as usize];
+    if !test.zero_or_not || owners == BY_CELL {
+        return counted_apart(game, s, player, test);
+    }
+    match test.counted {
+        Counted::Squares(_, zone) => {
+            let occupied = s.occupied_sets();
+            let mut set = Z::Set::default();
+            let mut owners = owners;
+            while owners != 0 {
+                set |= occupied[owners.trailing_zeros() as usize];
+                owners &= owners - 1;
+            }
+            if zone != WHOLE_BOARD {
+                set &= Z::Set::from_set(&game.zones[zone as usize].sets[player as usize]);
+            }
+            !set.is_empty() as i64
+        }
+        // Whole hands: a word each, whose bytes are the counts of each type.
+        Counted::InHand(_) => {
+            let (mut any, mut owners) = (0u64, owners);
+            while owners != 0 {
+                any |= u64::from_ne_bytes(s.hand[owners.trailing_zeros() as usize]);
+                owners &= owners - 1;
+            }
+            (any != 0) as i64
+        }
+        Counted::Pieces(_) => counted_apart(game, s, player, test),
+    }
+}
+
+/// `counted`, for the counts it does not read in line.
+#[inline(never)]
+fn counted_apart<Z: Layout>(game: &Game, s: &State<Z>, player: u8, test: &CountTest) -> i64 {
     match test.counted {
         Counted::Squares(pattern, zone) => {
             let occupied = s.occupied_sets();
