@@ -282,6 +282,11 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         // from its plan.
         after_footprint: after.footprint.filter(|_| !piles),
         after_attacks,
+        slots_used: match (&c.columns, &sowing) {
+            (Some(cols), _) => cols.slot.iter().filter(|&&slot| slot != u8::MAX).count(),
+            (None, Some(sw)) => sw.pits.len(),
+            (None, None) => 0,
+        },
         columns: c.columns,
         promotions,
         promotion_choices,

@@ -425,7 +425,7 @@ fn listed_after<Z: Layout>(
     after: &mut State<Z>,
     want: u8,
 ) -> u8 {
-    *after = *s;
+    after.copy_from(s, game.slots_used);
     match listed_ahead(game, after, *m, list) {
         false => 1,
         true if want <= 2 => 2,

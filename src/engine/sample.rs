@@ -274,7 +274,7 @@ pub fn sample_rolled<Z: Layout>(
         if !ahead {
             return Ok((roll, None));
         }
-        *after = *s;
+        after.copy_from(s, game.slots_used);
         let any = super::dice::listed_ahead(game, after, roll, out);
         if any {
             *listed = Listed::AfterRoll;

@@ -280,6 +280,21 @@ impl<Z: Layout> State<Z> {
             .fold(Z::Set::default(), |a, &b| a | b)
     }
 
+    /// Makes this state a copy of `from`, a state of the same game: as `*self = *from`,
+    /// but of the slots only those the game writes (`Game::slots_used`; the others are
+    /// empty in both). A look ahead copies the state at every move, and a small game's
+    /// slots are mostly room it leaves empty.
+    #[inline(always)]
+    pub fn copy_from(&mut self, from: &State<Z>, slots_used: usize) {
+        self.cells = from.cells;
+        self.occupied = from.occupied;
+        self.moved = from.moved;
+        self.tall = from.tall;
+        self.info = from.info;
+        let slots = slots_used.min(self.slots.as_ref().len());
+        self.slots.as_mut()[..slots].copy_from_slice(&from.slots.as_ref()[..slots]);
+    }
+
     /// The pieces under the commander of `sq`, packed (with stacks; see `engine::column`).
     #[inline(always)]
     pub fn column(&self, c: &Columns, sq: Sq) -> u64 {

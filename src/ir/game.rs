@@ -279,6 +279,10 @@ pub struct Game {
     pub after_attacks: Option<Vec<(Pattern, AttackBy)>>,
     /// Columns, when squares hold stacks of pieces.
     pub columns: Option<Columns>,
+    /// How many of a state's slots the game writes (its used squares with columns, its
+    /// pits with counters; none otherwise): the rest stay empty, and a copy of a state
+    /// need not copy them (`State::copy_from`).
+    pub slots_used: usize,
     /// `promotions[cell code]`: the zone where that piece, ending a step, is promoted, and
     /// the code it becomes. Empty when the game has no promotion.
     pub promotions: Vec<Option<(usize, Code)>>,
