@@ -141,6 +141,13 @@ fn check_state(name: &str, game: &Game, s: &Position, moves: &mut Vec<Move>) -> 
         back == *s,
         "{name}: position text does not round-trip: {text}"
     );
+    // A state's slots past those its game writes stay empty: a look ahead copies only
+    // those (`State::copy_from`).
+    assert!(
+        s.slots().iter().skip(game.slots_used).all(|&w| w == 0),
+        "{name}: a slot past the {} the game writes holds something at {text}",
+        game.slots_used
+    );
     let before = conserved(game, s);
     let mut checked = 0;
     match generate(game, s, moves) {
