@@ -377,7 +377,7 @@ pub(super) fn draw_most<Z: Layout>(
     mut ahead: Option<(&mut Vec<Move>, &mut State<Z>)>,
     mut pick: impl FnMut(usize) -> usize,
 ) -> (Move, Option<bool>, bool) {
-    if s.dice_left < 2 || out.len() == 1 {
+    if s.dice_left < 2 {
         return (out[pick(out.len())], None, false);
     }
     // The most any move plays, and the largest die (for when that is one): read from the
@@ -386,17 +386,21 @@ pub(super) fn draw_most<Z: Layout>(
     loop {
         let i = pick(out.len());
         let m = out[i];
+        // A lone move is legal whatever it plays: it is looked ahead from only as far as
+        // whether the player goes on after it (and, with `ahead`, for the moves there).
+        let lone = out.len() == 1;
+        let want = if lone { 2 } else { s.dice_left };
         let (played, listed) = match ahead.as_mut() {
             Some((list, after)) if m.die != 0 => {
-                let played = listed_after(game, s, &m, list, after, s.dice_left);
+                let played = listed_after(game, s, &m, list, after, want);
                 (played, played > 1)
             }
-            _ => (reach(game, s, &m, s.dice_left), false),
+            _ => (reach(game, s, &m, want), false),
         };
         // A die move that plays more than its own die leaves a move to make; one that
         // plays only its own leaves none (`reach` looked for one with every die left).
         let goes_on = (m.die != 0).then_some(played > 1);
-        if played == s.dice_left {
+        if played == s.dice_left || lone {
             return (m, goes_on, listed);
         }
         let (best, largest) = *most.get_or_insert_with(|| {
