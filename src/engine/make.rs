@@ -190,7 +190,7 @@ fn make_pieces<Z: Layout>(game: &Game, s: &mut State<Z>, m: &Move) -> Done {
         return done;
     }
     let rule = &game.rules[m.rule.index()];
-    if rule.plain {
+    if rule.made_by_steps {
         let mut at = m.from;
         let mut passed = Z::Set::default();
         for &step in m.steps() {

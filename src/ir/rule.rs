@@ -244,6 +244,10 @@ pub struct MoveRule {
     /// Whether a move by this rule is its steps alone: no piece placed, no part before or
     /// after it, no effect, no `require`. The generator's common case, checked once.
     pub plain: bool,
+    /// Whether a move by this rule is made as its steps alone: `plain`, or a rule that only
+    /// its generation sets apart (`by die`, `require`, runs in turn), nothing placed,
+    /// turned, removed, added or carried, no chain, no part after it, no effect.
+    pub made_by_steps: bool,
     /// Where the rule passes over several runs in turn (`run` is then the first), the
     /// runs spelt out.
     pub parts: Option<Box<RunParts>>,
