@@ -440,17 +440,15 @@ fn listed_after<Z: Layout>(
 /// Makes `m` (a roll, or a die move) on `s` as a playout makes it, with the player still
 /// to move, and lists the moves there into `list` (left empty where there are none):
 /// whether there are any. (Only for a game whose moves read nothing of the line before:
-/// `Game::die_moves_at_once`, and no repetition.)
+/// `Game::die_moves_at_once`, and no repetition.) Whether a move onto a pile takes it
+/// (`settle_pile_landing`) is not settled first: making it reads what stands there.
 #[inline(always)]
 pub(super) fn listed_ahead<Z: Layout>(
     game: &Game,
     s: &mut State<Z>,
-    mut m: Move,
+    m: Move,
     list: &mut Vec<Move>,
 ) -> bool {
-    if game.piles {
-        super::generate::settle_pile_landing(game, s, &mut m);
-    }
     super::make::make_drawn(game, s, m, Some(true));
     tier_of_play(game, s, list, &[])
 }

@@ -166,8 +166,8 @@ pub(super) fn own_moves<Z: Layout>(
 /// capture.
 #[inline(always)]
 pub(super) fn settle_pile_landing<Z: Layout>(game: &Game, s: &State<Z>, m: &mut Move) {
-    if m.takes && m.steps().len() == 1 {
-        let code = s.at(m.to());
+    if let (true, [step]) = (m.takes, m.steps()) {
+        let code = s.at(step.to());
         m.takes = code != 0 && game.owner[code as usize] != s.to_move;
     }
 }
