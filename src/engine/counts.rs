@@ -22,21 +22,21 @@ pub(super) fn counts_hold<Z: Layout>(
     program
         .counts
         .iter()
-        .all(|t| binary_holds(t.op, counted(game, s, player, t), t.k))
+        .all(|t| count_holds(game, s, player, t))
 }
 
-/// The number a count reads, for `player`; where the test asks only whether it is 0, 0
-/// or 1 (whether any square matches, without counting them). Whether some pieces of
-/// whole owners stand in a zone, or are in hand, is read here; every other count out of
-/// line (`counted_apart`), so that what one kind of count reads is not worked out ahead
-/// for all of them.
+/// Whether one count compares as its test asks, for `player`. Whether some pieces of
+/// whole owners stand in a zone, or are in hand, is read here, and compared by what the
+/// test says of a count that is not 0 (`CountTest::holds_when_any`); every other count is
+/// read out of line (`counted_apart`), so that what one kind of count reads is not worked
+/// out ahead for all of them.
 #[inline(always)]
-fn counted<Z: Layout>(game: &Game, s: &State<Z>, player: u8, test: &CountTest) -> i64 {
+fn count_holds<Z: Layout>(game: &Game, s: &State<Z>, player: u8, test: &CountTest) -> bool {
     let owners = test.owners[player as usize];
     if !test.zero_or_not || owners == BY_CELL {
-        return counted_apart(game, s, player, test);
+        return binary_holds(test.op, counted_apart(game, s, player, test), test.k);
     }
-    match test.counted {
+    let any = match test.counted {
         Counted::Squares(_, zone) => {
             let occupied = s.occupied_sets();
             let mut set = Z::Set::default();
@@ -48,7 +48,7 @@ fn counted<Z: Layout>(game: &Game, s: &State<Z>, player: u8, test: &CountTest) -
             if zone != WHOLE_BOARD {
                 set &= Z::Set::from_set(&game.zones[zone as usize].sets[player as usize]);
             }
-            !set.is_empty() as i64
+            !set.is_empty()
         }
         // Whole hands: a word each, whose bytes are the counts of each type.
         Counted::InHand(_) => {
@@ -57,13 +57,18 @@ fn counted<Z: Layout>(game: &Game, s: &State<Z>, player: u8, test: &CountTest) -
                 any |= u64::from_ne_bytes(s.hand[owners.trailing_zeros() as usize]);
                 owners &= owners - 1;
             }
-            (any != 0) as i64
+            any != 0
         }
-        Counted::Pieces(_) => counted_apart(game, s, player, test),
-    }
+        Counted::Pieces(_) => {
+            return binary_holds(test.op, counted_apart(game, s, player, test), test.k)
+        }
+    };
+    any == test.holds_when_any
 }
 
-/// `counted`, for the counts it does not read in line.
+/// The number a count reads, for `player`; where the test asks only whether it is 0, 0
+/// or 1 (whether any square matches, without counting them). For the counts
+/// `count_holds` does not read in line.
 #[inline(never)]
 fn counted_apart<Z: Layout>(game: &Game, s: &State<Z>, player: u8, test: &CountTest) -> i64 {
     match test.counted {

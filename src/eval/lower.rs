@@ -401,6 +401,7 @@ impl Program {
                 op: *op,
                 k: *k,
                 zero_or_not,
+                holds_when_any: crate::eval::arith::binary_holds(*op, 1, *k),
                 owners: [BY_CELL; MAX_PLAYERS],
             })
         };

@@ -291,6 +291,9 @@ pub struct CountTest {
     /// Whether the comparison asks only whether the count is 0 (`== 0`, `> 0`, `>= 1`…),
     /// so that whether any square matches is enough.
     pub zero_or_not: bool,
+    /// Where `zero_or_not`: whether the comparison holds when the count is not 0 (and so
+    /// fails when it is), so that it is read without comparing.
+    pub holds_when_any: bool,
     /// For `Counted::Squares` and `Counted::InHand`, for each reader: the owners (a bit
     /// each) all of whose pieces, and nothing else, the pattern takes (`friend`, `enemy`),
     /// so that its squares are those owners' occupied sets, and its pieces in hand their
