@@ -28,16 +28,6 @@ impl Tables<'_> {
 
     /// The compiled rule: its tables, and its conditions as programs.
     pub(super) fn move_rule(&mut self, r: Rule) -> MoveRule {
-        let made_by_steps = r.plain
-            || r.place.is_none()
-                && !r.removes
-                && !r.passes
-                && r.rotate.is_none()
-                && r.chain.is_none()
-                && r.then.is_none()
-                && r.effects.is_empty()
-                && r.carries.is_empty()
-                && r.adds.is_empty();
         let (walks, placeable) = match &r.directions {
             Some(directions) => {
                 let geometry = self.geometry(&r.statics);
@@ -80,7 +70,7 @@ impl Tables<'_> {
             }
             _ => None,
         };
-        MoveRule {
+        let mut rule = MoveRule {
             condition: Program::all(&r.conditions),
             gate: Program::all(&gate),
             per_move: Program::all(&per_move),
@@ -128,8 +118,10 @@ impl Tables<'_> {
             again: r.again.as_ref().map(Program::of),
             require_any: r.require_any,
             plain: r.plain,
-            made_by_steps,
-        }
+            made_by_steps: false,
+        };
+        rule.settle_made_by_steps();
+        rule
     }
 
     /// For each player, every row of `n` squares along one of its directions (`dirs`), as

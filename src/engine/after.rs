@@ -5,7 +5,7 @@
 
 use super::env::env;
 use super::layout::Layout;
-use super::make::{make_board, simple_steps, Done, StepPlan};
+use super::make::{make_board, Done, StepPlan};
 use super::moves::Move;
 use super::state::State;
 use super::stuck::stuck_after;
@@ -135,7 +135,7 @@ fn keep_unattacked<Z: Layout>(
 /// Whether the moves of `rule` are checked against `after move require` as their chains
 /// are found: chains of steps alone, whose last position is at hand then.
 pub(super) fn checked_in_chain(rule: &MoveRule) -> bool {
-    rule.chain.is_some() && simple_steps(rule) && rule.require.is_none()
+    rule.chain.is_some() && rule.simple_steps() && rule.require.is_none()
 }
 
 /// Whether `m` may change, on some watched square, whether it matches the mask watching
@@ -175,7 +175,7 @@ fn move_changes<Z: Layout>(
         return false;
     }
     let rule = &game.rules[m.rule.index()];
-    if !simple_steps(rule) {
+    if !rule.simple_steps() {
         return true;
     }
     let code = s.at(m.from);

@@ -33,32 +33,13 @@ pub(super) fn counts_hold<Z: Layout>(
 #[inline(always)]
 fn count_holds<Z: Layout>(game: &Game, s: &State<Z>, player: u8, test: &CountTest) -> bool {
     let owners = test.owners[player as usize];
-    if !test.zero_or_not || owners == BY_CELL {
-        return binary_holds(test.op, counted_apart(game, s, player, test), test.k);
-    }
     let any = match test.counted {
-        Counted::Squares(_, zone) => {
-            let occupied = s.occupied_sets();
-            let mut set = Z::Set::default();
-            let mut owners = owners;
-            while owners != 0 {
-                set |= occupied[owners.trailing_zeros() as usize];
-                owners &= owners - 1;
-            }
-            if zone != WHOLE_BOARD {
-                set &= Z::Set::from_set(&game.zones[zone as usize].sets[player as usize]);
-            }
-            !set.is_empty()
+        _ if !test.zero_or_not || owners == BY_CELL => {
+            return binary_holds(test.op, counted_apart(game, s, player, test), test.k)
         }
+        Counted::Squares(_, zone) => !in_zone(game, owned(s, owners), zone, player).is_empty(),
         // Whole hands: a word each, whose bytes are the counts of each type.
-        Counted::InHand(_) => {
-            let (mut any, mut owners) = (0u64, owners);
-            while owners != 0 {
-                any |= u64::from_ne_bytes(s.hand[owners.trailing_zeros() as usize]);
-                owners &= owners - 1;
-            }
-            any != 0
-        }
+        Counted::InHand(_) => bits(owners).any(|o| u64::from_ne_bytes(s.hand[o]) != 0),
         Counted::Pieces(_) => {
             return binary_holds(test.op, counted_apart(game, s, player, test), test.k)
         }
@@ -66,32 +47,49 @@ fn count_holds<Z: Layout>(game: &Game, s: &State<Z>, player: u8, test: &CountTes
     any == test.holds_when_any
 }
 
+/// The owners of the bits of `owners`.
+#[inline(always)]
+fn bits(mut owners: u8) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let owner = (owners != 0).then(|| owners.trailing_zeros() as usize)?;
+        owners &= owners - 1;
+        Some(owner)
+    })
+}
+
+/// The squares the owners of the bits of `owners` command.
+#[inline(always)]
+fn owned<Z: Layout>(s: &State<Z>, owners: u8) -> Z::Set {
+    let occupied = s.occupied_sets();
+    bits(owners).fold(Z::Set::default(), |set, o| set | occupied[o])
+}
+
+/// The squares of `set` in `zone` (seen by `player`), or all of them on the whole board.
+#[inline(always)]
+fn in_zone<M: Mask>(game: &Game, set: M, zone: u32, player: u8) -> M {
+    match zone {
+        WHOLE_BOARD => set,
+        z => set & M::from_set(&game.zones[z as usize].sets[player as usize]),
+    }
+}
+
 /// The number a count reads, for `player`; where the test asks only whether it is 0, 0
 /// or 1 (whether any square matches, without counting them). For the counts
-/// `count_holds` does not read in line.
+/// `count_holds` does not read in line: counted, or read cell by cell.
 #[inline(never)]
 fn counted_apart<Z: Layout>(game: &Game, s: &State<Z>, player: u8, test: &CountTest) -> i64 {
     match test.counted {
         Counted::Squares(pattern, zone) => {
-            let occupied = s.occupied_sets();
-            let mut set = match test.owners[player as usize] {
+            let set = match test.owners[player as usize] {
                 BY_CELL => {
                     let empty =
                         || Z::Set::from_set(&game.board.used_set) & !s.all_occupied(game.owners);
+                    let occupied = s.occupied_sets();
                     super::generate::matching(game, s, player, occupied, empty, &pattern)
                 }
-                mut owners => {
-                    let mut set = Z::Set::default();
-                    while owners != 0 {
-                        set |= occupied[owners.trailing_zeros() as usize];
-                        owners &= owners - 1;
-                    }
-                    set
-                }
+                owners => owned(s, owners),
             };
-            if zone != WHOLE_BOARD {
-                set &= Z::Set::from_set(&game.zones[zone as usize].sets[player as usize]);
-            }
+            let set = in_zone(game, set, zone, player);
             match test.zero_or_not {
                 true => !set.is_empty() as i64,
                 false => set.count() as i64,
@@ -103,19 +101,11 @@ fn counted_apart<Z: Layout>(game: &Game, s: &State<Z>, player: u8, test: &CountT
                 game.pieces.len(),
                 &s.hand[..game.owners],
             ),
-            // Whole hands: a word each, whose bytes are the counts of each type.
-            mut owners => {
-                let (mut any, mut n) = (0u64, 0i64);
-                while owners != 0 {
-                    let hand = s.hand[owners.trailing_zeros() as usize];
-                    owners &= owners - 1;
-                    match test.zero_or_not {
-                        true => any |= u64::from_ne_bytes(hand),
-                        false => n += hand.iter().map(|&held| held as i64).sum::<i64>(),
-                    }
-                }
-                n + (any != 0) as i64
-            }
+            // Whole hands, counted (whether any is held is read in line).
+            owners => bits(owners)
+                .flat_map(|o| s.hand[o])
+                .map(|held| held as i64)
+                .sum(),
         },
         Counted::Pieces(own) => {
             let occupied = s.occupied_sets();

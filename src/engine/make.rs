@@ -578,7 +578,7 @@ impl StepPlan {
     /// produce, for all the steps of the rule at once.
     pub fn codes_written(game: &Game, rule: &MoveRule, player: usize) -> u64 {
         // A column revealed, a piece placed, a piece turned: any code, as far as this says.
-        if (rule.takes_run && rule.under) || !simple_steps(rule) {
+        if (rule.takes_run && rule.under) || !rule.simple_steps() {
             return u64::MAX;
         }
         let mut codes = 1u64;
@@ -634,17 +634,6 @@ impl StepPlan {
             || f(self.lands, Some(self.lands_code))
             || self.taken(board).any(|sq| f(sq, taken))
     }
-}
-
-/// Whether a move by `rule` is its steps and nothing else: no piece placed, no effect, no
-/// second part. Only such moves are described by their step plans alone.
-pub(super) fn simple_steps(rule: &MoveRule) -> bool {
-    rule.place.is_none()
-        && !rule.removes
-        && rule.rotate.is_none()
-        && rule.effects.is_empty()
-        && rule.carries.is_empty()
-        && rule.then.is_none()
 }
 
 /// Carries out one step: the piece (or column) goes from `at` to the step's square, taking

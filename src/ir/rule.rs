@@ -245,8 +245,9 @@ pub struct MoveRule {
     /// after it, no effect, no `require`. The generator's common case, checked once.
     pub plain: bool,
     /// Whether a move by this rule is made as its steps alone: `plain`, or a rule that only
-    /// its generation sets apart (`by die`, `require`, runs in turn), nothing placed,
-    /// turned, removed, added or carried, no chain, no part after it, no effect.
+    /// its generation sets apart (`by die`, `require`, runs in turn) whose steps are
+    /// simple (`simple_steps`), with no chain and no counter added to
+    /// (`settle_made_by_steps`).
     pub made_by_steps: bool,
     /// Where the rule passes over several runs in turn (`run` is then the first), the
     /// runs spelt out.
@@ -501,6 +502,25 @@ pub fn captures_as_attack(
 }
 
 impl MoveRule {
+    /// Whether a move by the rule is its steps and nothing else: no piece placed, turned
+    /// or removed, no effect, no piece carried, no second part. Only such moves are
+    /// described by their step plans alone.
+    pub fn simple_steps(&self) -> bool {
+        self.place.is_none()
+            && !self.removes
+            && self.rotate.is_none()
+            && self.effects.is_empty()
+            && self.carries.is_empty()
+            && self.then.is_none()
+    }
+
+    /// `made_by_steps`, from the rest of the rule: a plain rule, or one whose steps are
+    /// simple, not a chain (whose effects come after each step), and add to no counter.
+    pub fn settle_made_by_steps(&mut self) {
+        self.made_by_steps =
+            self.plain || (self.simple_steps() && self.chain.is_none() && self.adds.is_empty());
+    }
+
     /// Whether the rule chooses a square and moves no piece: it places one, or removes
     /// one.
     #[inline(always)]

@@ -113,8 +113,9 @@ fn made<Z: Layout>(
 }
 
 /// `play_out` for a game of dice (`rolled`): each move drawn by `sample_rolled` and made
-/// with what the drawing found (`make_drawn`), or taken as the drawing made it. A loop of its own, out of line, so that the
-/// other games' loop stays as it was.
+/// with what the drawing found (`make_drawn`), or taken as the drawing made it. A loop of
+/// its own, out of line, so that the other games' loop stays as it was. The game is
+/// played on `s` and a copy by turns, so `s` is not left at its last position.
 #[inline(never)]
 fn play_out_rolled<Z: Layout>(
     game: &Game,

@@ -1492,33 +1492,41 @@ fn neutral_pieces_belong_to_nobody_and_move_for_everybody() {
 /// A condition that is counts alone (a rule's gate or an end rule: `count(friend in away)
 /// == 0 and count(friend in hand) == 0`) is read from the state's sets and hands, not run
 /// as a program. The same game with each count written `count(…) + 0`, which runs as a
-/// program, has the same moves and the same end at every position of random games.
+/// program, has the same moves and the same end at every position of random games; so
+/// does a variant whose gates count the men on the bar and away (`< 2`, `< 3`) rather
+/// than ask whether there are any.
 #[test]
 fn counts_read_from_the_state_agree_with_the_program_they_are() {
     use tabula::ir::EndShape;
-    let source = std::fs::read_to_string("games/backgammon.game").unwrap();
-    let mut twin = source.clone();
-    for count in [
-        "count(friend in away)",
-        "count(friend in hand)",
-        "count(friend in points)",
-    ] {
-        twin = twin.replace(count, &format!("{count} + 0"));
+    let backgammon = std::fs::read_to_string("games/backgammon.game").unwrap();
+    let counting = backgammon
+        .replace("count(friend in hand) == 0", "count(friend in hand) < 2")
+        .replace("count(friend in away) == 0", "count(friend in away) < 3");
+    assert_ne!(counting, backgammon);
+    for source in [backgammon, counting] {
+        let mut twin = source.clone();
+        for count in [
+            "count(friend in away)",
+            "count(friend in hand)",
+            "count(friend in points)",
+        ] {
+            twin = twin.replace(count, &format!("{count} + 0"));
+        }
+        let (g, h) = (compile(&source), compile(&twin));
+        // The game reads its counts from the state, its twin runs programs.
+        assert!(matches!(g.end_rules[0].shape, EndShape::Counts));
+        assert!(matches!(h.end_rules[0].shape, EndShape::General));
+        let gated = |g: &tabula::ir::Game| {
+            g.rules
+                .iter()
+                .filter(|r| r.gate.as_ref().is_some_and(|p| !p.counts.is_empty()))
+                .count()
+        };
+        assert_eq!((gated(&g), gated(&h)), (3, 0));
+        let (plies, ended) = play_beside(&g, &h, 5, 12, usize::MAX, |_| {});
+        assert_eq!(ended, 12);
+        assert!(plies > 2000, "{plies} plies");
     }
-    let (g, h) = (compile(&source), compile(&twin));
-    // The game reads its counts from the state, its twin runs programs.
-    assert!(matches!(g.end_rules[0].shape, EndShape::Counts));
-    assert!(matches!(h.end_rules[0].shape, EndShape::General));
-    let gated = |g: &tabula::ir::Game| {
-        g.rules
-            .iter()
-            .filter(|r| r.gate.as_ref().is_some_and(|p| !p.counts.is_empty()))
-            .count()
-    };
-    assert_eq!((gated(&g), gated(&h)), (3, 0));
-    let (plies, ended) = play_beside(&g, &h, 5, 12, usize::MAX, |_| {});
-    assert_eq!(ended, 12);
-    assert!(plies > 2000, "{plies} plies");
 }
 
 /// `count(enemy)` counts the other players' pieces and never neutral ones, in a rule's
