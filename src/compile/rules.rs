@@ -70,6 +70,10 @@ impl Tables<'_> {
             }
             _ => None,
         };
+        let first_steps = match r.chain {
+            Some(_) => self.first_steps(&walks),
+            None => Vec::new(),
+        };
         let mut rule = MoveRule {
             condition: Program::all(&r.conditions),
             gate: Program::all(&gate),
@@ -79,6 +83,7 @@ impl Tables<'_> {
             written: r.written,
             piece_mask: r.piece_mask,
             walks,
+            first_steps,
             parts,
             run: r.run,
             onto: r.onto,
@@ -437,6 +442,29 @@ impl Tables<'_> {
             })
             .collect();
         walks
+    }
+
+    /// For each player, the squares one step from each square along any of its walks
+    /// (`MoveRule::first_steps`).
+    fn first_steps(&self, walks: &[Vec<Walk>]) -> Vec<MaskTable> {
+        let board = &self.board;
+        walks
+            .iter()
+            .map(|walks| {
+                let mut table = MaskTable::new(MaskTable::words_for(board.cells()));
+                for sq in 0..board.cells() as Sq {
+                    let mut next = SquareSet::default();
+                    for w in walks {
+                        let to = board.next(sq, w.dir);
+                        if to != NO_SQUARE {
+                            next.insert(to);
+                        }
+                    }
+                    table.push(&next);
+                }
+                table
+            })
+            .collect()
     }
 
     /// Decides the conditions that read no state once, for every player and pair of

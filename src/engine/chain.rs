@@ -5,7 +5,7 @@
 //! again.
 
 use super::after::holds_after;
-use super::generate::{gate_holds, landings, walk, RuleSets, View};
+use super::generate::{gate_holds, landings, may_step_from, walk, RuleSets, View};
 use super::layout::Layout;
 use super::make::{effects_of_step, make_step, Done, StepPlan};
 use super::moves::Move;
@@ -106,7 +106,7 @@ pub(super) fn extend_light<Z: Layout, const HOPS: bool>(
     view: &View<Z::Set>,
     code: Code,
     at: Sq,
-    m: Move,
+    m: &mut Move,
     passed: Z::Set,
     out: &mut Vec<Move>,
 ) {
@@ -118,7 +118,7 @@ pub(super) fn extend_light<Z: Layout, const HOPS: bool>(
     }
     if plan.lands_code != code {
         // A promotion ends the chain.
-        out.push(m);
+        m.push_copy(out);
         return;
     }
     let after = view.after(game, &plan, taken);
@@ -131,6 +131,10 @@ pub(super) fn extend_light<Z: Layout, const HOPS: bool>(
         visited = passed;
     }
     let sets = RuleSets::of(game, s, &after, rule);
+    if !may_step_from(rule, view.player, to, sets, passed) {
+        m.push_copy(out);
+        return;
+    }
     let mut went_on = false;
     walk(
         rule,
@@ -141,15 +145,15 @@ pub(super) fn extend_light<Z: Layout, const HOPS: bool>(
         |_, w, _, land| {
             for next in (land & !visited).squares() {
                 // The checker has made sure that no chain outgrows a move.
-                let longer = m
-                    .then(w.dir, next)
-                    .expect("a chain within the checked bound");
+                let longer = m.push_step(w.dir, next);
+                assert!(longer, "a chain within the checked bound");
                 went_on = true;
-                extend_light::<Z, HOPS>(game, rule, s, &after, code, to, longer, passed, out);
+                extend_light::<Z, HOPS>(game, rule, s, &after, code, to, m, passed, out);
+                m.pop_step();
             }
         },
     );
     if !went_on || rule.chain == Some(Chain::May) {
-        out.push(m);
+        m.push_copy(out);
     }
 }

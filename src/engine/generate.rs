@@ -325,18 +325,24 @@ impl<M: Mask> View<M> {
     /// sets cannot tell; such steps are made on a state.)
     #[inline(always)]
     pub fn after(&self, game: &Game, plan: &StepPlan, taken: M) -> View<M> {
-        let mut v = *self;
+        // Each set is worked out whole, in registers: sets written one at a time into the
+        // copy of a view and then read whole wait on the writes (store forwarding).
         let cleared = !(M::bit(plan.leaves) | taken | M::bit(plan.lands));
-        let mut all = M::default();
-        for o in v.occupied.iter_mut().take(game.owners) {
-            *o &= cleared;
-            all |= *o;
-        }
         let owner = game.owner[plan.lands_code as usize] as usize;
-        v.occupied[owner] |= M::bit(plan.lands);
-        all |= M::bit(plan.lands);
-        v.empty = M::from_set(&game.board.used_set) & !all;
-        v
+        let lands = M::bit(plan.lands);
+        let occupied: [M; crate::ir::MAX_PLAYERS] = std::array::from_fn(|p| {
+            let kept = self.occupied[p] & cleared;
+            match p == owner {
+                true => kept | lands,
+                false => kept,
+            }
+        });
+        let all = occupied.iter().fold(M::default(), |all, &o| all | o);
+        View {
+            player: self.player,
+            occupied,
+            empty: M::from_set(&game.board.used_set) & !all,
+        }
     }
 
     /// The view with `sq` emptied.
@@ -483,12 +489,12 @@ fn moves_of_rule<Z: Layout>(
         }),
         Some(_) if light(rule, s.to_move, after_check.is_some()) => {
             landings(game, rule, s, movers, sets, none, |from, d, to| {
-                let m = Move::step(from, rule_id, takes, d, to);
+                let mut m = Move::step(from, rule_id, takes, d, to);
                 let code = s.at(from);
                 if rule.hops {
-                    extend_light::<Z, true>(game, rule, s, view, code, from, m, none, out);
+                    extend_light::<Z, true>(game, rule, s, view, code, from, &mut m, none, out);
                 } else {
-                    extend_light::<Z, false>(game, rule, s, view, code, from, m, none, out);
+                    extend_light::<Z, false>(game, rule, s, view, code, from, &mut m, none, out);
                 }
             })
         }
@@ -1283,11 +1289,7 @@ pub(super) fn walk<M: Mask>(
     mut found: impl FnMut(usize, &Walk, u32, M),
 ) {
     let (min, max) = rule.run.map_or((0, 0), |r| (r.min as u32, r.max as u32));
-    let through = if rule.takes_run {
-        !(sets.stop | passed)
-    } else {
-        !sets.stop
-    };
+    let through = passable(rule, sets, passed);
     for (w, walk) in rule.walks[player as usize].iter().enumerate() {
         if walk.shifts.is_empty() {
             let steps_from = M::from_set(&walk.steps_from);
@@ -1317,6 +1319,36 @@ pub(super) fn walk<M: Mask>(
             );
         }
     }
+}
+
+/// The squares a run of `rule` may pass over: never one of `passed` in a capturing run.
+#[inline(always)]
+fn passable<M: Mask>(rule: &MoveRule, sets: RuleSets<M>, passed: M) -> M {
+    if rule.takes_run {
+        !(sets.stop | passed)
+    } else {
+        !sets.stop
+    }
+}
+
+/// Whether `walk` from the one square `from` may find a landing: whether a square one step
+/// from it (`MoveRule::first_steps`) may be passed over, or, where the run may be empty,
+/// landed on. Where not, `walk` finds nothing; a chain asks this first, since it walks on
+/// from each landing, one square at a time, and mostly finds nothing.
+#[inline(always)]
+pub(super) fn may_step_from<M: Mask>(
+    rule: &MoveRule,
+    player: u8,
+    from: Sq,
+    sets: RuleSets<M>,
+    passed: M,
+) -> bool {
+    let first = M::at(&rule.first_steps[player as usize], from as usize);
+    let mut open = passable(rule, sets, passed);
+    if rule.run.is_none_or(|r| r.min == 0) {
+        open |= sets.onto;
+    }
+    !(first & open).is_empty()
 }
 
 /// `walk` along one walk, whose steps `step` makes.

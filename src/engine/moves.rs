@@ -140,6 +140,52 @@ impl Move {
         Some(self)
     }
 
+    /// Adds a step to the part being built, in place (`pop_step` takes it off again);
+    /// false when the move is at its longest. A chain is followed on one move this way, so
+    /// that no longer move is built and copied whole at each step (see `push_copy`).
+    #[inline(always)]
+    pub fn push_step(&mut self, dir: DirId, to: Sq) -> bool {
+        let Some(slot) = self.steps.get_mut(self.len as usize) else {
+            return false;
+        };
+        *slot = Step::new(to, dir);
+        if self.split == self.len {
+            self.split += 1;
+        }
+        self.len += 1;
+        true
+    }
+
+    /// Takes off the step `push_step` added last.
+    #[inline(always)]
+    pub fn pop_step(&mut self) {
+        if self.split == self.len {
+            self.split -= 1;
+        }
+        self.len -= 1;
+    }
+
+    /// Appends a copy of this move to `out`, read field by field and step by step: a move
+    /// whose steps were just written one at a time, copied whole, would wait on those
+    /// narrow writes (store forwarding).
+    #[inline(always)]
+    pub fn push_copy(&self, out: &mut Vec<Move>) {
+        out.push(Move {
+            from: self.from,
+            rule: self.rule,
+            len: self.len,
+            split: self.split,
+            takes: self.takes,
+            promote: self.promote,
+            die: self.die,
+            steps: [Step(0); MAX_CHAIN],
+        });
+        let copy = out.last_mut().expect("a move was pushed");
+        for i in 0..self.len as usize {
+            copy.steps[i] = self.steps[i];
+        }
+    }
+
     /// This move, finished as a first part, with the first step of its second part (by a
     /// rule that takes something or not); `None` when the move is at its longest.
     pub fn second(mut self, dir: DirId, to: Sq, takes: bool) -> Option<Move> {

@@ -1,7 +1,7 @@
 //! A move rule, compiled: which pieces, which directions, what a landing must hold, what is
 //! taken, and the tables that settle its geometry before play.
 
-use super::board::{Sq, SquareSet, NO_SQUARE};
+use super::board::{MaskTable, Sq, SquareSet, NO_SQUARE};
 use super::expr::Expr;
 use super::pattern::Pattern;
 use super::program::Program;
@@ -134,6 +134,11 @@ pub struct MoveRule {
     /// The directions the rule's pieces walk, for each player (player-relative names are
     /// resolved here), with what the walk may land on.
     pub walks: Vec<Vec<Walk>>,
+    /// For a rule with a chain, for each player: the squares one step from each square
+    /// along any of the player's walks (empty for other rules). A chain walks on from one
+    /// square at a time, and mostly finds nothing; where none of these squares may be
+    /// passed or landed on, it need not walk (`generate::may_step_from`).
+    pub first_steps: Vec<MaskTable>,
     pub run: Option<Run>,
     pub onto: Pattern,
     /// Whether the piece on the landing square, if any, is taken.
