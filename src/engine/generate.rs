@@ -407,6 +407,56 @@ impl<M: Mask> RuleSets<M> {
     }
 }
 
+/// The most piece types whose squares `Kinds` keeps apart.
+const KIND_SETS: usize = 8;
+
+/// The squares of each piece type of the player to move, where a game has a few types:
+/// worked out once for a tier, so that the pieces that may use a rule of some types are a
+/// union of sets, not a walk over the player's squares for each rule (chess has a dozen
+/// rules).
+struct Kinds<M> {
+    sets: [M; KIND_SETS],
+}
+
+impl<M: Mask> Kinds<M> {
+    /// The sets, in a game of two to `KIND_SETS` types; `None` in a game of one type, or
+    /// of more (`View::movers` then reads the rule's pieces square by square).
+    #[inline(always)]
+    fn of<Z: Layout<Set = M>>(game: &Game, s: &State<Z>, view: &View<M>) -> Option<Kinds<M>> {
+        if !(2..=KIND_SETS).contains(&game.pieces.len()) {
+            return None;
+        }
+        let mut sets = [M::default(); KIND_SETS];
+        for sq in view.occupied[view.player as usize].squares() {
+            sets[game.kind[s.at(sq) as usize] as usize % KIND_SETS] |= M::bit(sq);
+        }
+        Some(Kinds { sets })
+    }
+
+    /// `View::movers`, from the sets where they are kept.
+    #[inline(always)]
+    fn movers<Z: Layout<Set = M>>(
+        kinds: &Option<Kinds<M>>,
+        game: &Game,
+        s: &State<Z>,
+        view: &View<M>,
+        rule: &MoveRule,
+    ) -> M {
+        match kinds {
+            Some(kinds) if game.rule_owner(rule, view.player as usize) == view.player as usize => {
+                let mut set = M::default();
+                let mut types = rule.piece_mask & ((1 << KIND_SETS) - 1);
+                while types != 0 {
+                    set |= kinds.sets[types.trailing_zeros() as usize];
+                    types &= types - 1;
+                }
+                set
+            }
+            _ => view.movers(game, s, rule),
+        }
+    }
+}
+
 /// The moves of one priority tier: for each rule, every piece that may use it at once.
 /// With `DEFER`, the moves of `deferrable` rules are left unchecked (a constant, so that
 /// the generator's own instance has no trace of it).
@@ -418,12 +468,13 @@ fn tier_moves<Z: Layout, const DEFER: bool>(
     out: &mut Vec<Move>,
 ) {
     let view = View::<Z::Set>::of(game, s);
+    let kinds = Kinds::of(game, s, &view);
     // The gate of the rule before, the same as this rule's, failed (neither is plain).
     let mut shut = false;
     for &rule_id in tier {
         let rule = &game.rules[rule_id.index()];
         if rule.plain {
-            moves_of_rule(game, rule_id, s, &view, after_check, out);
+            moves_of_rule(game, rule_id, s, &view, &kinds, after_check, out);
             continue;
         }
         if rule.second_part || (rule.gate_shared_before && shut) {
@@ -451,7 +502,7 @@ fn tier_moves<Z: Layout, const DEFER: bool>(
         } else if rule.then.is_some() {
             first_parts(game, rule_id, s, &view, out);
         } else if rule.parts.is_none() {
-            moves_of_rule(game, rule_id, s, &view, after_check, out);
+            moves_of_rule(game, rule_id, s, &view, &kinds, after_check, out);
         } else {
             super::runs::run_parts_moves(game, rule_id, s, &view, out);
         }
@@ -471,11 +522,12 @@ fn moves_of_rule<Z: Layout>(
     rule_id: RuleId,
     s: &State<Z>,
     view: &View<Z::Set>,
+    kinds: &Option<Kinds<Z::Set>>,
     after_check: Option<&[u64]>,
     out: &mut Vec<Move>,
 ) {
     let rule = &game.rules[rule_id.index()];
-    let movers = view.movers(game, s, rule);
+    let movers = Kinds::movers(kinds, game, s, view, rule);
     if movers.is_empty() || !gate_holds(game, rule, s) {
         return;
     }
