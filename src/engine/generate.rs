@@ -414,40 +414,44 @@ const KIND_SETS: usize = 8;
 /// worked out once for a tier, so that the pieces that may use a rule of some types are a
 /// union of sets, not a walk over the player's squares for each rule (chess has a dozen
 /// rules).
-struct Kinds<M> {
-    sets: [M; KIND_SETS],
-}
+struct Kinds;
 
-impl<M: Mask> Kinds<M> {
-    /// The sets, in a game of two to `KIND_SETS` types; `None` in a game of one type, or
-    /// of more (`View::movers` then reads the rule's pieces square by square).
+impl Kinds {
+    /// Fills `sets` and lends them, in a game of two to `KIND_SETS` types; `None` in a
+    /// game of one type, or of more (`View::movers` then reads the rule's pieces square by
+    /// square). The sets are written where the caller keeps them, not returned: a copy of
+    /// sets just written one square at a time would wait on those writes.
     #[inline(always)]
-    fn of<Z: Layout<Set = M>>(game: &Game, s: &State<Z>, view: &View<M>) -> Option<Kinds<M>> {
+    fn fill<'k, Z: Layout>(
+        game: &Game,
+        s: &State<Z>,
+        view: &View<Z::Set>,
+        sets: &'k mut [Z::Set; KIND_SETS],
+    ) -> Option<&'k [Z::Set; KIND_SETS]> {
         if !(2..=KIND_SETS).contains(&game.pieces.len()) {
             return None;
         }
-        let mut sets = [M::default(); KIND_SETS];
         for sq in view.occupied[view.player as usize].squares() {
-            sets[game.kind[s.at(sq) as usize] as usize % KIND_SETS] |= M::bit(sq);
+            sets[game.kind[s.at(sq) as usize] as usize % KIND_SETS] |= Z::Set::bit(sq);
         }
-        Some(Kinds { sets })
+        Some(sets)
     }
 
     /// `View::movers`, from the sets where they are kept.
     #[inline(always)]
-    fn movers<Z: Layout<Set = M>>(
-        kinds: &Option<Kinds<M>>,
+    fn movers<Z: Layout>(
+        kinds: Option<&[Z::Set; KIND_SETS]>,
         game: &Game,
         s: &State<Z>,
-        view: &View<M>,
+        view: &View<Z::Set>,
         rule: &MoveRule,
-    ) -> M {
+    ) -> Z::Set {
         match kinds {
-            Some(kinds) if game.rule_owner(rule, view.player as usize) == view.player as usize => {
-                let mut set = M::default();
+            Some(sets) if game.rule_owner(rule, view.player as usize) == view.player as usize => {
+                let mut set = Z::Set::default();
                 let mut types = rule.piece_mask & ((1 << KIND_SETS) - 1);
                 while types != 0 {
-                    set |= kinds.sets[types.trailing_zeros() as usize];
+                    set |= sets[types.trailing_zeros() as usize];
                     types &= types - 1;
                 }
                 set
@@ -468,13 +472,14 @@ fn tier_moves<Z: Layout, const DEFER: bool>(
     out: &mut Vec<Move>,
 ) {
     let view = View::<Z::Set>::of(game, s);
-    let kinds = Kinds::of(game, s, &view);
+    let mut kind_sets = [Z::Set::default(); KIND_SETS];
+    let kinds = Kinds::fill(game, s, &view, &mut kind_sets);
     // The gate of the rule before, the same as this rule's, failed (neither is plain).
     let mut shut = false;
     for &rule_id in tier {
         let rule = &game.rules[rule_id.index()];
         if rule.plain {
-            moves_of_rule(game, rule_id, s, &view, &kinds, after_check, out);
+            moves_of_rule(game, rule_id, s, &view, kinds, after_check, out);
             continue;
         }
         if rule.second_part || (rule.gate_shared_before && shut) {
@@ -502,7 +507,7 @@ fn tier_moves<Z: Layout, const DEFER: bool>(
         } else if rule.then.is_some() {
             first_parts(game, rule_id, s, &view, out);
         } else if rule.parts.is_none() {
-            moves_of_rule(game, rule_id, s, &view, &kinds, after_check, out);
+            moves_of_rule(game, rule_id, s, &view, kinds, after_check, out);
         } else {
             super::runs::run_parts_moves(game, rule_id, s, &view, out);
         }
@@ -522,7 +527,7 @@ fn moves_of_rule<Z: Layout>(
     rule_id: RuleId,
     s: &State<Z>,
     view: &View<Z::Set>,
-    kinds: &Option<Kinds<Z::Set>>,
+    kinds: Option<&[Z::Set; KIND_SETS]>,
     after_check: Option<&[u64]>,
     out: &mut Vec<Move>,
 ) {
