@@ -408,7 +408,7 @@ impl<M: Mask> RuleSets<M> {
 }
 
 /// The most piece types whose squares `Kinds` keeps apart.
-const KIND_SETS: usize = 8;
+const KIND_SETS: usize = 16;
 
 /// The squares of each piece type of the player to move, where a game has a few types:
 /// worked out once for a tier, so that the pieces that may use a rule of some types are a
@@ -417,20 +417,23 @@ const KIND_SETS: usize = 8;
 struct Kinds;
 
 impl Kinds {
-    /// Fills `sets` and lends them, in a game of two to `KIND_SETS` types; `None` in a
-    /// game of one type, or of more (`View::movers` then reads the rule's pieces square by
-    /// square). The sets are written where the caller keeps them, not returned: a copy of
-    /// sets just written one square at a time would wait on those writes.
+    /// Fills the sets in `slot` and lends them, in a game of two to `KIND_SETS` types;
+    /// `None` in a game of one type, or of more (`View::movers` then reads the rule's
+    /// pieces square by square). The sets are written where the caller keeps them, not
+    /// returned: a copy of sets just written one square at a time would wait on those
+    /// writes.
     #[inline(always)]
     fn fill<'k, Z: Layout>(
         game: &Game,
         s: &State<Z>,
         view: &View<Z::Set>,
-        sets: &'k mut [Z::Set; KIND_SETS],
+        slot: &'k mut Option<[Z::Set; KIND_SETS]>,
     ) -> Option<&'k [Z::Set; KIND_SETS]> {
         if !(2..=KIND_SETS).contains(&game.pieces.len()) {
             return None;
         }
+        // Cleared only here: a game that keeps no sets pays nothing for them.
+        let sets = slot.insert([Z::Set::default(); KIND_SETS]);
         for sq in view.occupied[view.player as usize].squares() {
             sets[game.kind[s.at(sq) as usize] as usize % KIND_SETS] |= Z::Set::bit(sq);
         }
@@ -472,7 +475,7 @@ fn tier_moves<Z: Layout, const DEFER: bool>(
     out: &mut Vec<Move>,
 ) {
     let view = View::<Z::Set>::of(game, s);
-    let mut kind_sets = [Z::Set::default(); KIND_SETS];
+    let mut kind_sets = None;
     let kinds = Kinds::fill(game, s, &view, &mut kind_sets);
     // The gate of the rule before, the same as this rule's, failed (neither is plain).
     let mut shut = false;
