@@ -412,8 +412,8 @@ const KIND_SETS: usize = 16;
 
 /// The squares of each piece type of the player to move, where a game has a few types:
 /// worked out once for a tier, so that the pieces that may use a rule of some types are a
-/// union of sets, not a walk over the player's squares for each rule (chess has a dozen
-/// rules).
+/// union of sets, not a walk over the player's squares for each rule (a game may have a
+/// dozen rules of a few types each).
 struct Kinds;
 
 impl Kinds {

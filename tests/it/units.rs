@@ -394,6 +394,41 @@ mod engine_state {
     }
 }
 
+mod engine_moves {
+    use tabula::engine::Move;
+    use tabula::ir::{DirId, RuleId};
+
+    /// A chain followed in place: a step pushed is the step `then` adds, popping it gives
+    /// the move back, and a copy pushed to a list is the move, step for step, however far
+    /// its steps were pushed and popped before.
+    #[test]
+    fn steps_pushed_and_popped_in_place_build_the_moves_then_builds() {
+        let start = Move::step(3, RuleId(1), true, DirId(2), 12);
+        let mut m = start;
+        assert!(m.push_step(DirId(5), 21));
+        assert_eq!(Some(m), start.then(DirId(5), 21));
+        assert!(m.push_step(DirId(1), 30));
+        m.pop_step();
+        assert!(m.push_step(DirId(4), 19));
+        let mut out = Vec::new();
+        m.push_copy(&mut out);
+        let built = start.then(DirId(5), 21).and_then(|b| b.then(DirId(4), 19));
+        assert_eq!(out, vec![built.expect("room for three steps")]);
+        assert_eq!(out[0].first_steps().len(), 3);
+        // Popped steps leave nothing behind in a copy: it equals the move built afresh.
+        m.pop_step();
+        m.pop_step();
+        assert_eq!(m.steps(), start.steps());
+        m.push_copy(&mut out);
+        assert_eq!(out[1], start);
+        // A move at its longest takes no step more.
+        let mut long = start;
+        while long.push_step(DirId(0), 1) {}
+        assert_eq!(long.steps().len(), tabula::engine::MAX_CHAIN);
+        assert_eq!(long.then(DirId(0), 1), None);
+    }
+}
+
 mod eval_arith {
     use tabula::eval::arith::*;
     use tabula::ir::{BinOp, UnOp};
