@@ -320,7 +320,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         die_walks,
         dice: c.dice,
         estimated_values: Default::default(),
-        choice_landings: ir::SquareSet::default(),
+        choice_landings: Vec::new(),
         end_reads_position: false,
     };
     // Which chains can be followed on the occupied sets alone, for each player.
@@ -367,10 +367,11 @@ fn end_shape(program: &ir::Program) -> ir::EndShape {
     }
 }
 
-/// `Game::choice_landings`: every square where a piece whose player chooses what it
-/// becomes is promoted by landing there; every square where one is promoted by leaving.
-fn choice_landings(game: &ir::Game) -> ir::SquareSet {
-    let mut set = ir::SquareSet::default();
+/// `Game::choice_landings`: for each owner, every square where a piece of its whose player
+/// chooses what it becomes is promoted by landing there; every square where one is
+/// promoted by leaving.
+fn choice_landings(game: &ir::Game) -> Vec<ir::SquareSet> {
+    let mut sets = vec![ir::SquareSet::default(); game.owners];
     let cells = game.board.cells();
     for (code, choices) in game.promotion_choices.iter().enumerate() {
         let Some(&Some((zone, _))) = game.promotions.get(code).filter(|_| !choices.is_empty())
@@ -378,13 +379,14 @@ fn choice_landings(game: &ir::Game) -> ir::SquareSet {
             continue;
         };
         let leaving = (game.promotes_leaving >> code) & 1 != 0;
+        let owner = game.owner[code];
         for sq in 0..cells as ir::Sq {
-            if leaving || game.in_zone(zone, game.owner[code], sq) {
-                set.insert(sq);
+            if leaving || game.in_zone(zone, owner, sq) {
+                sets[owner as usize].insert(sq);
             }
         }
     }
-    set
+    sets
 }
 
 /// The types a neutral piece can be at the start or by a rule (see `Game::neutral_types`).

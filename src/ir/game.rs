@@ -290,9 +290,12 @@ pub struct Game {
     /// codes it may become (the first is `promotions`' own); empty elsewhere. A move that
     /// promotes then comes once for each (`Move::promote`).
     pub promotion_choices: Vec<Vec<Code>>,
-    /// The squares a move must land on for `promotion_choices` to be read for it: each
-    /// such piece's zone, and, where one promotes on leaving its zone, every square.
-    pub choice_landings: SquareSet,
+    /// For each owner, the squares a move of its pieces must land on for
+    /// `promotion_choices` to be read for it: each such piece's zone, and, where one
+    /// promotes on leaving its zone, every square. Kept apart by owner so that the moves
+    /// of the player to move are read against its own zone only: a move onto the other
+    /// side's promotion zone is common, and the test for it was mispredicted.
+    pub choice_landings: Vec<SquareSet>,
     /// Whether some end rule's shape is `EndShape::General`: then the position is read as
     /// a whole.
     pub end_reads_position: bool,
