@@ -367,9 +367,9 @@ fn end_shape(program: &ir::Program) -> ir::EndShape {
     }
 }
 
-/// `Game::choice_landings`: for each owner, every square where a piece of its whose player
-/// chooses what it becomes is promoted by landing there; every square where one is
-/// promoted by leaving.
+/// `Game::choice_landings`: for each owner, every square where one of its pieces whose
+/// player chooses what it becomes is promoted by landing there, and every square where one
+/// is promoted by leaving.
 fn choice_landings(game: &ir::Game) -> Vec<ir::SquareSet> {
     let mut sets = vec![ir::SquareSet::default(); game.owners];
     let cells = game.board.cells();

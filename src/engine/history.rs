@@ -19,12 +19,13 @@ pub struct History {
     keys: Vec<u64>,
     /// A hash of each key, compared before the key itself.
     hashes: Vec<u64>,
-    /// Where the game reads `repeated`: how many of `hashes` fall in each of
-    /// `FILTER_BUCKETS` buckets (by their top bits). A position whose bucket is empty has
-    /// not stood before, and is not looked for among the others: the keys are scanned
-    /// only for a position that may repeat (a game of hundreds of plies scanned them all
-    /// every ply).
-    filter: Vec<u32>,
+    /// Where the game reads `repeated`: for each of `FILTER_BUCKETS` buckets (by the top
+    /// bits of the hash), the last position kept whose hash falls in it (`NONE` if none);
+    /// and for each position, the one before it in its bucket. A position is looked for
+    /// only among those of its bucket: a game of hundreds of plies scanned them all every
+    /// ply, and then, with a count per bucket, every ply whose bucket was not empty.
+    heads: Vec<u32>,
+    before_in_bucket: Vec<u32>,
     /// Where the game reads `seen`: the board of each position (`eval::board::board_hash`).
     boards: Vec<u64>,
     /// The number of positions kept.
@@ -46,9 +47,10 @@ impl History {
     pub fn start<Z: Layout>(&mut self, game: &Game, s: &mut State<Z>) {
         self.keys.clear();
         self.hashes.clear();
-        self.filter.clear();
+        self.heads.clear();
+        self.before_in_bucket.clear();
         if game.reads_repetition && game.reads_repeated {
-            self.filter.resize(FILTER_BUCKETS, 0);
+            self.heads.resize(FILTER_BUCKETS, NONE);
         }
         self.boards.clear();
         self.len = 0;
@@ -96,17 +98,18 @@ impl History {
         let hash = key.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &w| {
             (h ^ w).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(23)
         });
-        let bucket = &mut self.filter[filter_bucket(hash)];
-        let same = match *bucket {
-            0 => 0,
-            _ => self
-                .hashes
-                .iter()
-                .zip(earlier.chunks_exact(words))
-                .filter(|(&h, k)| h == hash && *k == key)
-                .count(),
-        };
-        *bucket += 1;
+        let bucket = filter_bucket(hash);
+        let mut same = 0;
+        let mut i = self.heads[bucket];
+        while i != NONE {
+            let at = i as usize;
+            if self.hashes[at] == hash && earlier[at * words..(at + 1) * words] == *key {
+                same += 1;
+            }
+            i = self.before_in_bucket[at];
+        }
+        self.before_in_bucket.push(self.heads[bucket]);
+        self.heads[bucket] = self.hashes.len() as u32;
         self.hashes.push(hash);
         s.repeated = (same + 1).min(u8::MAX as usize) as u8;
     }
@@ -124,10 +127,12 @@ impl History {
     pub fn truncate(&mut self, len: usize) {
         if let Some(l) = self.layout {
             self.keys.truncate(len * l.words);
-            for &gone in self.hashes.get(len..).unwrap_or(&[]) {
-                self.filter[filter_bucket(gone)] -= 1;
+            // The last first, so that each bucket's last position is the one before.
+            for at in (len..self.hashes.len()).rev() {
+                self.heads[filter_bucket(self.hashes[at])] = self.before_in_bucket[at];
             }
             self.hashes.truncate(len);
+            self.before_in_bucket.truncate(len);
             self.boards.truncate(self.base + len);
             self.len = self.len.min(len);
         }
@@ -140,9 +145,12 @@ impl History {
     }
 }
 
-/// The buckets of `History::filter`: few enough to stay in the cache, enough that a
+/// The buckets of `History::heads`: few enough to stay in the cache, enough that a
 /// position of a game of a few hundred plies seldom shares one.
 const FILTER_BUCKETS: usize = 2048;
+
+/// No position (`History::heads`, `History::before_in_bucket`).
+const NONE: u32 = u32::MAX;
 
 /// The bucket of a position's hash: its top bits (the hash's best mixed).
 #[inline(always)]
