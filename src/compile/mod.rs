@@ -321,6 +321,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         dice: c.dice,
         estimated_values: Default::default(),
         choice_landings: Vec::new(),
+        rules_choose: Vec::new(),
         end_reads_position: false,
     };
     // Which chains can be followed on the occupied sets alone, for each player.
@@ -337,6 +338,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         rule.light_chain = bits;
     }
     game.choice_landings = choice_landings(&game);
+    game.rules_choose = rules_choose(&game);
     settle::settle_counts(&mut game);
     settle::share_gates(&mut game);
     settle::tabulate_conditions(&mut game);
@@ -387,6 +389,27 @@ fn choice_landings(game: &ir::Game) -> Vec<ir::SquareSet> {
         }
     }
     sets
+}
+
+/// `Game::rules_choose`: for each rule, whether one of the types it moves, of any owner,
+/// is promoted by its player's choice.
+fn rules_choose(game: &ir::Game) -> Vec<bool> {
+    let types = game.pieces.len();
+    game.rules
+        .iter()
+        .map(|rule| {
+            (0..game.owners).any(|owner| {
+                (0..types).any(|t| {
+                    let code = game.code(owner, t) as usize;
+                    (rule.piece_mask >> t) & 1 != 0
+                        && game
+                            .promotion_choices
+                            .get(code)
+                            .is_some_and(|c| !c.is_empty())
+                })
+            })
+        })
+        .collect()
 }
 
 /// The types a neutral piece can be at the start or by a rule (see `Game::neutral_types`).

@@ -229,6 +229,14 @@ pub(super) fn choose_promotions<Z: Layout>(
         // Read in place: most moves promote nothing, and a copy of each cost more than
         // the test.
         let m = &out[i];
+        if !game
+            .rules_choose
+            .get(m.rule.index())
+            .copied()
+            .unwrap_or(false)
+        {
+            continue;
+        }
         let (from, to) = (m.from, m.to());
         if !landings.has(to) || m.is_pass() || m.places() || m.promote != 0 {
             continue;

@@ -296,6 +296,11 @@ pub struct Game {
     /// of the player to move are read against its own zone only: a move onto the other
     /// side's promotion zone is common, and the test for it was mispredicted.
     pub choice_landings: Vec<SquareSet>,
+    /// For each rule, whether a piece it moves may be one whose player chooses what it
+    /// becomes: the moves of other rules are not read for promotion choices. A list holds
+    /// each rule's moves together, so the test is well predicted, and it reads only the
+    /// move's rule.
+    pub rules_choose: Vec<bool>,
     /// Whether some end rule's shape is `EndShape::General`: then the position is read as
     /// a whole.
     pub end_reads_position: bool,
