@@ -320,7 +320,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         die_walks,
         dice: c.dice,
         estimated_values: Default::default(),
-        choice_landings: Vec::new(),
+        choice_landings: ir::SquareSet::default(),
         rules_choose: Vec::new(),
         end_reads_position: false,
     };
@@ -369,26 +369,31 @@ fn end_shape(program: &ir::Program) -> ir::EndShape {
     }
 }
 
-/// `Game::choice_landings`: for each owner, every square where one of its pieces whose
-/// player chooses what it becomes is promoted by landing there, and every square where one
-/// is promoted by leaving.
-fn choice_landings(game: &ir::Game) -> Vec<ir::SquareSet> {
-    let mut sets = vec![ir::SquareSet::default(); game.owners];
+/// The promotion zone of the piece `code`, where its player chooses what it becomes.
+fn choice_zone(game: &ir::Game, code: usize) -> Option<usize> {
+    match (game.promotion_choices.get(code), game.promotions.get(code)) {
+        (Some(choices), Some(&Some((zone, _)))) if !choices.is_empty() => Some(zone),
+        _ => None,
+    }
+}
+
+/// `Game::choice_landings`: every square where a piece whose player chooses what it
+/// becomes is promoted by landing there; every square where one is promoted by leaving.
+fn choice_landings(game: &ir::Game) -> ir::SquareSet {
+    let mut set = ir::SquareSet::default();
     let cells = game.board.cells();
-    for (code, choices) in game.promotion_choices.iter().enumerate() {
-        let Some(&Some((zone, _))) = game.promotions.get(code).filter(|_| !choices.is_empty())
-        else {
+    for code in 0..game.promotion_choices.len() {
+        let Some(zone) = choice_zone(game, code) else {
             continue;
         };
         let leaving = (game.promotes_leaving >> code) & 1 != 0;
-        let owner = game.owner[code];
         for sq in 0..cells as ir::Sq {
-            if leaving || game.in_zone(zone, owner, sq) {
-                sets[owner as usize].insert(sq);
+            if leaving || game.in_zone(zone, game.owner[code], sq) {
+                set.insert(sq);
             }
         }
     }
-    sets
+    set
 }
 
 /// `Game::rules_choose`: for each rule, whether one of the types it moves, of any owner,
@@ -400,12 +405,8 @@ fn rules_choose(game: &ir::Game) -> Vec<bool> {
         .map(|rule| {
             (0..game.owners).any(|owner| {
                 (0..types).any(|t| {
-                    let code = game.code(owner, t) as usize;
                     (rule.piece_mask >> t) & 1 != 0
-                        && game
-                            .promotion_choices
-                            .get(code)
-                            .is_some_and(|c| !c.is_empty())
+                        && choice_zone(game, game.code(owner, t) as usize).is_some()
                 })
             })
         })

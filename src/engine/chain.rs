@@ -61,7 +61,7 @@ pub(super) fn extend_chain<Z: Layout>(
         passed |= Z::Set::bit(at) | Z::Set::bit(to);
     }
     let mut went_on = false;
-    if !gate_holds(game, rule, &after) {
+    if !gate_holds(game, rule, &after) || !may_step_from(rule, after.to_move, to, sets, passed) {
         emit(out, &after, m);
         return true;
     }

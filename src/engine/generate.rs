@@ -214,17 +214,8 @@ pub(super) fn choose_promotions<Z: Layout>(
     start: usize,
 ) {
     // Read once at the width of the board: the game's set, read for each move, was a
-    // fifth of the time of this loop. The player to move's own, and nobody's, whose
-    // pieces a rule may move.
-    let owned = |owner: usize| {
-        game.choice_landings
-            .get(owner)
-            .map_or(Z::Set::default(), Z::Set::from_set)
-    };
-    let mut landings = owned(s.to_move as usize);
-    if game.owners > game.players.len() {
-        landings |= owned(game.neutral_owner());
-    }
+    // fifth of the time of this loop.
+    let landings = Z::Set::from_set(&game.choice_landings);
     for i in start..out.len() {
         // Read in place: most moves promote nothing, and a copy of each cost more than
         // the test.

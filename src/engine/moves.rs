@@ -130,14 +130,7 @@ impl Move {
     /// This move with one more step (of the part being built); `None` when the move is at
     /// its longest.
     pub fn then(mut self, dir: DirId, to: Sq) -> Option<Move> {
-        let one_part = self.split == self.len;
-        let slot = self.steps.get_mut(self.len as usize)?;
-        *slot = Step::new(to, dir);
-        self.len += 1;
-        if one_part {
-            self.split = self.len;
-        }
-        Some(self)
+        self.push_step(dir, to).then_some(self)
     }
 
     /// Adds a step to the part being built, in place (`pop_step` takes it off again);

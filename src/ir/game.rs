@@ -290,12 +290,9 @@ pub struct Game {
     /// codes it may become (the first is `promotions`' own); empty elsewhere. A move that
     /// promotes then comes once for each (`Move::promote`).
     pub promotion_choices: Vec<Vec<Code>>,
-    /// For each owner, the squares a move of its pieces must land on for
-    /// `promotion_choices` to be read for it: each such piece's zone, and, where one
-    /// promotes on leaving its zone, every square. Kept apart by owner so that the moves
-    /// of the player to move are read against its own zone only: a move onto the other
-    /// side's promotion zone is common, and the test for it was mispredicted.
-    pub choice_landings: Vec<SquareSet>,
+    /// The squares a move must land on for `promotion_choices` to be read for it: each
+    /// such piece's zone, and, where one promotes on leaving its zone, every square.
+    pub choice_landings: SquareSet,
     /// For each rule, whether a piece it moves may be one whose player chooses what it
     /// becomes: the moves of other rules are not read for promotion choices. A list holds
     /// each rule's moves together, so the test is well predicted, and it reads only the
