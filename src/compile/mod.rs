@@ -320,6 +320,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         die_walks,
         dice: c.dice,
         estimated_values: Default::default(),
+        step_counts: Default::default(),
         choice_landings: ir::SquareSet::default(),
         rules_choose: Vec::new(),
         end_reads_position: false,

@@ -379,6 +379,9 @@ pub struct Game {
     /// Each piece type's value as the computer estimates it (`search::evaluate`), worked
     /// out the first time the computer thinks and kept for the game's life.
     pub estimated_values: std::sync::OnceLock<Vec<i32>>,
+    /// The fewest steps between every two squares, as the computer's judgement of a
+    /// position reads them (`search::evaluate`), worked out the first time it thinks.
+    pub step_counts: std::sync::OnceLock<std::sync::Arc<Vec<u8>>>,
 }
 
 /// `counter NAME [= N] [shared]`: a named number a move's `add` changes, one for each

@@ -13,6 +13,11 @@
 //!
 //! A move after which the same player moves again (a sowing that ends in the store) is
 //! searched without changing sides.
+//!
+//! In a game whose rules say nothing of repetition, a line that comes back to a position
+//! already on it is scored as even, as chess engines score a repetition: it makes no
+//! progress, so the side ahead looks for another way, and two computers do not go round
+//! a cycle for ever in a game that no rule would end.
 
 use super::evaluate::Evaluator;
 use super::mcts::{Choice, Limits, Thinking};
@@ -72,6 +77,12 @@ struct Search<'a, Z: Layout> {
     /// Set once the time is up or the search was stopped: every score after it is
     /// thrown away.
     out_of_time: bool,
+    /// Whether a position that comes back on the line searched is scored as even: where
+    /// no rule of the game reads repetition.
+    cycles_even: bool,
+    /// `path[ply]`: the key (`key`) of the position searched at `ply` on the current line,
+    /// the root's at 0; read where `cycles_even`.
+    path: [u64; MAX_PLY + 1],
 }
 
 /// Positions alpha-beta may search for each playout a level of MCTS runs: a position
@@ -104,6 +115,8 @@ pub fn choose<Z: Layout>(
         limits,
         started: Instant::now(),
         out_of_time: false,
+        cycles_even: !game.reads_repeated,
+        path: [0; MAX_PLY + 1],
     };
     search.scratch.history = history.clone();
     let mut moves = Vec::new();
@@ -126,6 +139,7 @@ pub fn choose<Z: Layout>(
     if moves.len() == 1 {
         return Some(chosen);
     }
+    search.path[0] = search.key(state);
     let mut scores = vec![0i32; moves.len()];
     for d in 1..=(MAX_PLY as u32 / 2).min(limits.depth.max(1)) {
         let Some((best, score, runner)) = search.root(state, &mut moves, &mut scores, d) else {
@@ -257,6 +271,12 @@ impl<Z: Layout> Search<'_, Z> {
             return self.quiesce(s, *alpha, beta, ply, theirs, moves, 0);
         }
         let key = self.key(s);
+        if self.cycles_even {
+            if self.path[..ply].contains(&key) {
+                return 0;
+            }
+            self.path[ply] = key;
+        }
         let slot = &self.table[key as usize & (TABLE - 1)];
         let mut first = None;
         if slot.key == key {

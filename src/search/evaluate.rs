@@ -3,13 +3,23 @@
 //! `tower as T value 7`, or else at one more than its average mobility over random
 //! positions), the game's own score where its end rules count one (seeds in a store, a
 //! `score`), and mobility. Values are in hundredths of a point: a declared `value 1` is 100.
+//!
+//! Two terms make a lead count only as it can be turned into a win, as a player ahead in
+//! an endgame plays: a lead shrinks as the clock comes near a draw the clock makes
+//! (`draw when clock >= N`), so that the side ahead takes or advances before it runs out;
+//! and once half the material has gone, the side ahead gains as its pieces come near the
+//! other side's (in steps along the board's directions), so that it hunts them down
+//! rather than wait.
 
 use crate::engine::{column, generate, make, Layout, Move, Scratch, State};
-use crate::ir::{EndSide, EndWords, Game, Mask, Verdict, NO_SQUARE};
+use crate::ir::{BinOp, DirId, EndShape, Scalar, EndSide, EndWords, Game, Mask, Verdict, NO_SQUARE};
 use crate::rng::Rng;
 
 /// What one move more than the opponent is worth (a declared `value 1` is 100).
 const MOBILITY: i32 = 4;
+/// What the side ahead gains for each step closer one of the other side's pieces is to
+/// its nearest piece, once half the material has gone.
+const CHASE: i32 = 3;
 
 /// How a game's positions are judged.
 #[derive(Clone, Debug)]
@@ -25,6 +35,12 @@ pub struct Evaluator {
     cells: usize,
     /// The material of both players at the start (at least 1).
     start_material: i64,
+    /// The clock's count at which the game is drawn (`draw when clock >= N`), if it has
+    /// such a rule.
+    draw_clock: Option<i64>,
+    /// `steps[a * cells + b]`: the fewest steps from `a` to `b` along the board's
+    /// directions (`u8::MAX` for none or too many).
+    steps: std::sync::Arc<Vec<u8>>,
 }
 
 impl Evaluator {
@@ -55,6 +71,11 @@ impl Evaluator {
             advance,
             cells: game.board.cells(),
             start_material: 1,
+            draw_clock: draw_clock(game),
+            steps: game
+                .step_counts
+                .get_or_init(|| std::sync::Arc::new(step_counts(game)))
+                .clone(),
         };
         let start = judge.material(game, &State::<Z>::start(game));
         judge.start_material = (start[0] as i64 + start[1] as i64).max(1);
@@ -82,6 +103,18 @@ impl Evaluator {
         let scaled =
             lead * 2 * self.start_material / (self.start_material + total.min(self.start_material));
         let mut worth = scaled.clamp(-(1 << 28), 1 << 28) as i32;
+        if let Some(limit) = self.draw_clock {
+            // From half the clock's way to the draw, the lead shrinks to nothing.
+            let left = (limit - s.clock as i64).max(0);
+            if 2 * left < limit {
+                worth = (worth as i64 * 2 * left / limit) as i32;
+            }
+        }
+        if lead != 0 && 2 * total <= self.start_material && !self.steps.is_empty() {
+            let (ahead, behind) = if lead > 0 { (me, 1 - me) } else { (1 - me, me) };
+            let chase = CHASE * self.steps_apart(s, ahead, behind);
+            worth -= if lead > 0 { chase } else { -chase };
+        }
         if self.scored {
             let scores = crate::engine::scores(game, s);
             let own = scores.get(me).copied().unwrap_or(0);
@@ -93,6 +126,23 @@ impl Evaluator {
             worth = worth.saturating_add((own - best_other).clamp(-1 << 24, 1 << 24) as i32);
         }
         worth + MOBILITY * (mine as i32 - theirs as i32)
+    }
+
+    /// The steps from each of `behind`'s pieces on the board to the nearest of `ahead`'s,
+    /// added up (0 when either has none).
+    fn steps_apart<Z: Layout>(&self, s: &State<Z>, ahead: usize, behind: usize) -> i32 {
+        let mut apart = 0;
+        for b in s.occupied(behind).squares() {
+            let row = &self.steps[b as usize * self.cells..][..self.cells];
+            let nearest = s
+                .occupied(ahead)
+                .squares()
+                .map(|a| row[a as usize])
+                .min()
+                .unwrap_or(0);
+            apart += i32::from(nearest.min(64));
+        }
+        apart
     }
 
     /// Each player's pieces, on the board and in hand, at their values, and the columns
@@ -153,6 +203,49 @@ impl Evaluator {
             code => self.values[game.kind[code as usize] as usize],
         }
     }
+}
+
+/// N of the game's rule `draw when clock >= N`, if it has one.
+fn draw_clock(game: &Game) -> Option<i64> {
+    game.end_rules.iter().find_map(|r| match r.shape {
+        EndShape::Scalar(Scalar::Clock, BinOp::Ge, n) if r.verdict == Verdict::Draw && n > 0 => {
+            Some(n)
+        }
+        _ => None,
+    })
+}
+
+/// The fewest steps between every two squares along the board's directions (a search
+/// from each square), for a two-player game whose pieces can be taken; empty otherwise,
+/// and on a board of more than 1,024 squares, where the table would be large.
+fn step_counts(game: &Game) -> Vec<u8> {
+    let cells = game.board.cells();
+    if game.players.len() != 2 || cells > 1024 || !game.rules.iter().any(|r| r.captures()) {
+        return Vec::new();
+    }
+    let directions = game.board.directions.len();
+    let mut steps = vec![u8::MAX; cells * cells];
+    let mut queue = Vec::with_capacity(cells);
+    for from in game.board.squares() {
+        let row = &mut steps[from as usize * cells..][..cells];
+        row[from as usize] = 0;
+        queue.clear();
+        queue.push(from);
+        let mut head = 0;
+        while head < queue.len() {
+            let sq = queue[head];
+            head += 1;
+            let next_count = row[sq as usize].saturating_add(1);
+            for d in 0..directions {
+                let to = game.board.next(sq, DirId(d as u8));
+                if to != NO_SQUARE && row[to as usize] == u8::MAX && next_count < u8::MAX {
+                    row[to as usize] = next_count;
+                    queue.push(to);
+                }
+            }
+        }
+    }
+    steps
 }
 
 /// What a piece gains on its way to a zone on the far side of the board where it is
