@@ -121,14 +121,26 @@ fn keep_unattacked<Z: Layout>(
         }
     }
     let matches = |mask: u64, code: Code| (mask >> code) & 1 != 0;
-    let writes = |sq: Sq, new: Option<Code>| {
+    let writes = |sq: Sq, new: Option<Code>, plain: bool| {
         let old = s.at(sq);
         new.is_none_or(|new| {
-            read.changes(sq, old, new, !before) || matches(patterns, old) != matches(patterns, new)
+            read.changes(sq, old, new, !before, plain)
+                || matches(patterns, old) != matches(patterns, new)
         })
     };
+    // A move of one step that takes at most what it lands on writes two squares; where
+    // every attack is the other side's, the piece it puts down attacks nothing
+    // (`AttackReads::changes`).
+    let enemies_only = attacks.iter().all(|(_, by)| *by == AttackBy::Enemy);
+    let plain = |m: &Move| {
+        let rule = &game.rules[m.rule.index()];
+        enemies_only && !rule.takes_run && m.steps().len() == 1
+    };
     let kept = |m: &Move| m.is_pass() || chained(m);
-    let changes = |m: &Move| move_changes(game, s, m, writes);
+    let changes = |m: &Move| {
+        let plain = plain(m);
+        move_changes(game, s, m, |sq, new| writes(sq, new, plain))
+    };
     keep_unless_changed(game, s, out, earlier, before, kept, changes);
 }
 

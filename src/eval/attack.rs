@@ -36,6 +36,10 @@ pub trait Reads {
     fn read(&mut self, sq: Sq, codes: u64, now: Code);
     /// The code on `sq`, `now`, was read itself.
     fn read_exactly(&mut self, sq: Sq, now: Code);
+    /// `read`, for the square that stopped a walk gone on past an earlier square that
+    /// stopped it (to look for a pin): it matters only to a move that also clears that
+    /// earlier square.
+    fn read_past(&mut self, sq: Sq, codes: u64, now: Code);
 }
 
 /// Reads nobody keeps: `attacked` itself.
@@ -45,6 +49,8 @@ impl Reads for () {
     fn read(&mut self, _: Sq, _: u64, _: Code) {}
     #[inline(always)]
     fn read_exactly(&mut self, _: Sq, _: Code) {}
+    #[inline(always)]
+    fn read_past(&mut self, _: Sq, _: u64, _: Code) {}
 }
 
 /// The questions an attack asked, kept to ask again of a move (`changes`): for each square
@@ -56,6 +62,10 @@ pub struct AttackReads<M: Mask> {
     /// Every square asked about.
     squares: M,
     turning: [u64; 64],
+    /// The same for the squares that stopped a walk gone on past an earlier stop
+    /// (`Reads::read_past`).
+    past_squares: M,
+    past_turning: [u64; 64],
 }
 
 impl<M: Mask> Default for AttackReads<M> {
@@ -63,6 +73,8 @@ impl<M: Mask> Default for AttackReads<M> {
         AttackReads {
             squares: M::default(),
             turning: [0; 64],
+            past_squares: M::default(),
+            past_turning: [0; 64],
         }
     }
 }
@@ -73,14 +85,24 @@ impl<M: Mask> AttackReads<M> {
     /// not, by turning an answer from no to yes. (Every question asks whether the walk
     /// goes on or finds its attacker: a yes turned to no ends a walk sooner, which then
     /// finds nothing, as the whole walk did.)
+    ///
+    /// `plain` says the move writes nothing but the square it leaves and the one it lands
+    /// on, with a piece that attacks nothing here: then a square read past an earlier
+    /// stop does not matter. Clearing it leaves the earlier stop in the way, and where
+    /// the move clears that one instead, the walk past it found no attacker (else the
+    /// stop was read itself), and the one piece the move puts down is no attacker.
     #[inline(always)]
-    pub fn changes(&self, sq: Sq, old: Code, new: Code, attacked: bool) -> bool {
-        self.squares.has(sq)
-            && if attacked {
-                old != new
-            } else {
-                (self.turning[sq as usize & 63] >> new) & 1 != 0
-            }
+    pub fn changes(&self, sq: Sq, old: Code, new: Code, attacked: bool, plain: bool) -> bool {
+        let turns = |squares: &M, turning: &[u64; 64]| {
+            squares.has(sq)
+                && if attacked {
+                    old != new
+                } else {
+                    (turning[sq as usize & 63] >> new) & 1 != 0
+                }
+        };
+        turns(&self.squares, &self.turning)
+            || !plain && turns(&self.past_squares, &self.past_turning)
     }
 }
 
@@ -97,6 +119,13 @@ impl<M: Mask> Reads for AttackReads<M> {
     fn read_exactly(&mut self, sq: Sq, now: Code) {
         self.squares |= M::bit(sq);
         self.turning[sq as usize & 63] |= !(1u64 << now);
+    }
+    #[inline(always)]
+    fn read_past(&mut self, sq: Sq, codes: u64, now: Code) {
+        self.past_squares |= M::bit(sq);
+        if (codes >> now) & 1 == 0 {
+            self.past_turning[sq as usize & 63] |= codes;
+        }
     }
 }
 
@@ -221,8 +250,11 @@ fn lands_on<M: Mask, R: Reads>(
         };
         let masks = run.masks[attacker as usize];
         if !run.matches(attacker, code) {
-            if !R::KEPT || past.is_some() {
-                reads.read(t, masks, code);
+            if !R::KEPT {
+                return false;
+            }
+            if past.is_some() {
+                reads.read_past(t, masks, code);
                 return false;
             }
             past = Some((t, masks, code));

@@ -12,7 +12,9 @@
 //! rather than wait.
 
 use crate::engine::{column, generate, make, Layout, Move, Scratch, State};
-use crate::ir::{BinOp, DirId, EndShape, Scalar, EndSide, EndWords, Game, Mask, Verdict, NO_SQUARE};
+use crate::ir::{
+    BinOp, DirId, EndShape, EndSide, EndWords, Game, Mask, Scalar, Verdict, NO_SQUARE,
+};
 use crate::rng::Rng;
 
 /// What one move more than the opponent is worth (a declared `value 1` is 100).
