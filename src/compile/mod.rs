@@ -24,7 +24,7 @@ pub use crate::check::{Choices, Failure};
 use crate::check::{self, Checked};
 use crate::diagnostic::{Kind, Problem, Span};
 use crate::eval::Env;
-use crate::ir::{self, Game};
+use crate::ir::{self, Board, DirId, Game, MaskTable, Sq, SquareSet, NO_SQUARE};
 use crate::syntax::ast::{self, GameFile, Item};
 
 /// A compiled game and the warnings its file earned.
@@ -222,6 +222,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     let piles = c.columns.as_ref().is_some_and(|c| c.piles);
     // As for the footprint, a pile's square keeps pieces when one leaves.
     let after_attacks = after_attacks(&c.after_move, &rules, &attacks).filter(|_| !piles);
+    let attack_lines = after_attacks.as_ref().map(|_| attack_lines(&c.board));
     let die_moves_at_once = c.after_move.is_empty()
         && promotion_choices.is_empty()
         && rules
@@ -282,6 +283,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         // from its plan.
         after_footprint: after.footprint.filter(|_| !piles),
         after_attacks,
+        attack_lines,
         slots_used: match (&c.columns, &sowing) {
             (Some(cols), _) => cols.slot.iter().filter(|&&slot| slot != u8::MAX).count(),
             (None, Some(sw)) => sw.pits.len(),
@@ -430,6 +432,25 @@ fn neutral_types(c: &Checked, players: usize, types: usize) -> u64 {
             Some(t) => mask | 1 << t,
             None => mask | r.piece_mask,
         })
+}
+
+/// `Game::attack_lines`: for each direction and square, the squares walking back from it
+/// reaches (a walk that comes round to a square it has passed stops there).
+fn attack_lines(board: &Board) -> MaskTable {
+    let cells = board.cells();
+    let mut table = MaskTable::new(MaskTable::words_for(cells));
+    for d in 0..board.directions.len() {
+        for sq in 0..cells {
+            let mut line = SquareSet::default();
+            let mut at = board.back(sq as Sq, DirId(d as u8), 1);
+            while at != NO_SQUARE && !line.contains(at) {
+                line.insert(at);
+                at = board.back(at, DirId(d as u8), 1);
+            }
+            table.push(&line);
+        }
+    }
+    table
 }
 
 /// `Game::after_attacks`: the patterns of conditions that are all `not attacked(PATTERN)`,

@@ -131,11 +131,11 @@ impl<M: Mask> Reads for AttackReads<M> {
 
 /// `attacked`, telling `reads` every square whose piece it reads.
 #[inline]
-pub fn attacked_reading<M: Mask>(
+pub fn attacked_reading<M: Mask, R: Reads>(
     env: &Env<M>,
     sq: Sq,
     by: AttackBy,
-    reads: &mut impl Reads,
+    reads: &mut R,
 ) -> bool {
     let Some(game) = env.game else {
         return false;
@@ -154,6 +154,14 @@ pub fn attacked_reading<M: Mask>(
             .filter(|&p| p != reader as usize)
             .fold(0, |codes, p| codes | attacker_codes(types, p, u64::MAX)),
     };
+    // A line that holds none of the attacker's pieces is not walked: it finds nothing,
+    // and no move of the reader's puts one there, so the reads kept for such moves
+    // (`AttackReads`) need nothing from it either. (The reader's own attacks, read with
+    // reads kept, are walked whole: the reader's moves do put its pieces on lines.)
+    let lines = game
+        .attack_lines
+        .as_ref()
+        .filter(|_| !R::KEPT || by == AttackBy::Enemy);
     for (attacker, rules) in game.attacks.iter().enumerate() {
         let attacker = attacker as u8;
         if (attacker == reader) != (by == AttackBy::Friend) {
@@ -183,6 +191,12 @@ pub fn attacked_reading<M: Mask>(
                 continue;
             }
             for walk in &rule.walks[attacker as usize] {
+                if let Some(lines) = lines {
+                    let line = M::at(lines, walk.dir.index() * env.cells + sq as usize);
+                    if (line & env.occupied[attacker as usize]).is_empty() {
+                        continue;
+                    }
+                }
                 let hit = if rule.takes_landing {
                     lands_on(env, rule, walk, attacker, codes, sq, reads)
                 } else {
