@@ -142,7 +142,7 @@ pub fn attacked_reading<M: Mask, R: Reads>(
     // (`AttackReads`) need nothing from it either. (The reader's own attacks, read with
     // reads kept, are walked whole: the reader's moves do put its pieces on lines.) The
     // walks with and without the look-up are compiled apart: in games without the table
-    // (shogi, xiangqi) a test of it on every walk cost 5% of their perft.
+    // a test of it on every walk cost 5% of their perft.
     let lines = env
         .game
         .and_then(|game| game.attack_lines.as_ref())

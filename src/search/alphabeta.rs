@@ -15,9 +15,10 @@
 //! searched without changing sides.
 //!
 //! In a game whose rules say nothing of repetition, a line that comes back to a position
-//! already on it is scored as even, as chess engines score a repetition: it makes no
-//! progress, so the side ahead looks for another way, and two computers do not go round
-//! a cycle for ever in a game that no rule would end.
+//! already on it is scored as even, as game engines commonly score a repetition: it makes
+//! no progress, so the side ahead looks for another way rather than go round a cycle
+//! that no rule would end. (Where leaving the cycle costs the side ahead more than its
+//! lead, both sides may still keep to it; a tool's ply cap ends such a game.)
 
 use super::evaluate::Evaluator;
 use super::mcts::{Choice, Limits, Thinking};
