@@ -440,12 +440,13 @@ fn attack_lines(board: &Board) -> MaskTable {
     let cells = board.cells();
     let mut table = MaskTable::new(MaskTable::words_for(cells));
     for d in 0..board.directions.len() {
+        let dir = DirId(d as u8);
         for sq in 0..cells {
             let mut line = SquareSet::default();
-            let mut at = board.back(sq as Sq, DirId(d as u8), 1);
+            let mut at = board.back(sq as Sq, dir, 1);
             while at != NO_SQUARE && !line.contains(at) {
                 line.insert(at);
-                at = board.back(at, DirId(d as u8), 1);
+                at = board.back(at, dir, 1);
             }
             table.push(&line);
         }

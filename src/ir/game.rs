@@ -281,7 +281,7 @@ pub struct Game {
     /// `sq` along `dir` reaches, to the board's edge. A run whose line holds none of the
     /// attacker's pieces finds no attacker, before a move of the reader's or after it, and
     /// is not walked (`eval::attack::attacked_reading`). (Kept for every game that reads
-    /// `attacked`, it made shogi's perft slower: its walks are mostly of one step.)
+    /// `attacked`, it made perft slower in games whose walks are mostly of one step.)
     pub attack_lines: Option<crate::ir::MaskTable>,
     /// Columns, when squares hold stacks of pieces.
     pub columns: Option<Columns>,

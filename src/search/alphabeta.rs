@@ -140,7 +140,9 @@ pub fn choose<Z: Layout>(
     if moves.len() == 1 {
         return Some(chosen);
     }
-    search.path[0] = search.key(state);
+    if search.cycles_even {
+        search.path[0] = search.key(state);
+    }
     let mut scores = vec![0i32; moves.len()];
     for d in 1..=(MAX_PLY as u32 / 2).min(limits.depth.max(1)) {
         let Some((best, score, runner)) = search.root(state, &mut moves, &mut scores, d) else {

@@ -8,25 +8,28 @@ use tabula::rng::Rng;
 use tabula::search::alphabeta::{POSITIONS_PER_PLAYOUT, WIN};
 use tabula::search::computer::{choose_at, Computer, Method};
 use tabula::search::evaluate::Evaluator;
-use tabula::search::mcts::{Level, Limits};
+use tabula::search::mcts::{Choice, Level, Limits};
+
+/// The move `computer` (`alphabeta4`) chooses at the position `text` within `limits`, from
+/// a fixed seed.
+fn chosen_at(g: &tabula::ir::Game, text: &str, computer: &str, limits: Limits) -> Choice {
+    let mut s = position(g, text);
+    let history = History::new_at(g, &mut s);
+    let computer = Computer::parse(computer).unwrap();
+    choose_at(g, &s, &history, computer, limits, &mut Rng::new(1)).unwrap()
+}
 
 /// A mate in three (Stockfish 15.1 at depth 16, MultiPV 4, finds `f6a6` the only mate in
 /// three): alpha-beta finds the same first move, and that it wins in five plies.
 #[test]
 fn alpha_beta_finds_the_only_mate_in_three() {
     let chess = game("chess", "");
-    let mut s = position(&chess, "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1");
-    let history = History::new_at(&chess, &mut s);
-    let limits = Limits::for_level(Level(4));
-    let chosen = choose_at(
+    let chosen = chosen_at(
         &chess,
-        &s,
-        &history,
-        Computer::parse("alphabeta4").unwrap(),
-        limits,
-        &mut Rng::new(1),
-    )
-    .unwrap();
+        "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1",
+        "alphabeta4",
+        Limits::for_level(Level(4)),
+    );
     assert_eq!(move_text(&chess, chosen.mv), "f6-a6");
     assert_eq!(chosen.depth, Some((5, WIN - 5)));
 }
@@ -226,22 +229,13 @@ fn alpha_beta_scores_a_line_that_comes_round_again_as_even() {
         ))
     };
     let score = |g: &tabula::ir::Game| {
-        let mut s = position(g, "1r1/S2/1R1 White");
-        let history = History::new_at(g, &mut s);
         let limits = Limits {
             depth: 6,
             ..Limits::for_level(Level(3))
         };
-        let chosen = choose_at(
-            g,
-            &s,
-            &history,
-            Computer::parse("alphabeta3").unwrap(),
-            limits,
-            &mut Rng::new(1),
-        )
-        .unwrap();
-        chosen.depth.unwrap()
+        chosen_at(g, "1r1/S2/1R1 White", "alphabeta3", limits)
+            .depth
+            .unwrap()
     };
     assert_eq!(score(&shuttle("")), (6, 0));
     let (depth, lead) = score(&shuttle("end { draw when repeated >= 3 }"));
