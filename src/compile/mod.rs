@@ -232,6 +232,9 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     let die_walks = c.dice.as_ref().map_or_else(Default::default, |d| {
         ir::dice::DieWalks::new(&c.board, d.most_played())
     });
+    let most_seeds = sowing
+        .as_ref()
+        .map_or(0, |sw| sw.start.iter().map(|&n| u64::from(n)).sum());
     let mut game = Game {
         title: c.title,
         about: c.about,
@@ -323,6 +326,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         dice: c.dice,
         estimated_values: Default::default(),
         step_counts: Default::default(),
+        most_seeds,
         choice_landings: ir::SquareSet::default(),
         rules_choose: Vec::new(),
         end_reads_position: false,

@@ -5,6 +5,7 @@
 
 use super::Tables;
 use crate::check::{self, SowAction};
+use crate::eval::env::SlotView;
 use crate::eval::{value, value_once, Env};
 use crate::ir::expr::{Expr as IExpr, SquareRef};
 use crate::ir::{BinOp, Capture, LastSeed, Outcomes, Program, Sowing, Walks, NO_LAP};
@@ -193,7 +194,7 @@ impl Tables<'_> {
                         player: p as u8,
                         to: sq,
                         board: Some(board),
-                        slots: &slots,
+                        slots: SlotView::Words(&slots),
                         pit_of,
                         ..env
                     };
@@ -231,6 +232,7 @@ impl Tables<'_> {
         }
         Some(Outcomes {
             buckets,
+            settled: Outcomes::settle(&cells, &candidates),
             cells,
             candidates,
             checks,

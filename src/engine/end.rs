@@ -64,7 +64,7 @@ pub fn final_stores<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<u64> {
     };
     let mut stores: Vec<u64> = (0..players)
         .map(|p| match sw.store_pits.get(p) {
-            Some(&pit) => s.slots[pit as usize],
+            Some(&pit) => s.seeds(pit as usize),
             None => s.stores[p] as u64,
         })
         .collect();
@@ -73,13 +73,13 @@ pub fn final_stores<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<u64> {
         Leftover::Nobody => {}
         Leftover::LastCapturer => {
             if s.capturer != NOBODY {
-                stores[s.capturer as usize] += left.map(|pit| s.slots[pit]).sum::<u64>();
+                stores[s.capturer as usize] += left.map(|pit| s.seeds(pit)).sum::<u64>();
             }
         }
         Leftover::Owner => {
             for pit in left {
                 if let Some(n) = stores.get_mut(sw.owner[pit] as usize) {
-                    *n += s.slots[pit];
+                    *n += s.seeds(pit);
                 }
             }
         }
@@ -88,10 +88,10 @@ pub fn final_stores<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<u64> {
 }
 
 /// The seeds still in the pits (stores left out), given each pit's seeds.
-pub fn seeds_left(sw: &crate::ir::Sowing, slots: &[u64]) -> u64 {
+pub fn seeds_left(sw: &crate::ir::Sowing, seeds: impl Fn(usize) -> u64) -> u64 {
     (0..sw.count())
         .filter(|&pit| !sw.is_store(pit))
-        .map(|pit| slots[pit])
+        .map(seeds)
         .sum()
 }
 

@@ -1,7 +1,7 @@
 //! A position seen by the compiled expressions: the slices of the state and the game's
 //! tables that `ir::expr::eval` reads.
 
-use super::layout::Layout;
+use super::layout::{Layout, Slot};
 use super::state::State;
 use crate::eval::Env;
 use crate::ir::{Game, Mask};
@@ -23,7 +23,7 @@ pub(super) fn env<'a, Z: Layout>(game: &'a Game, s: &'a State<Z>) -> Env<'a, Z::
         clock: s.clock as u32,
         passes: s.passes as u32,
         repeated: s.repeated as u32,
-        slots: s.slots.as_ref(),
+        slots: Slot::view(s.slots.as_ref()),
         pit_of: game.sowing.as_ref().map_or(&[], |sw| &sw.pit_of),
         store_pits: game.sowing.as_ref().map_or(&[], |sw| &sw.store_pits),
         stores: &s.stores,

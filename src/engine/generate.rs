@@ -83,7 +83,7 @@ fn by_rules_keeping<Z: Layout>(
     game: &Game,
     s: &State<Z>,
     out: &mut Vec<Move>,
-    sown: &mut SownList,
+    sown: &mut SownList<Z::Slot>,
     earlier: &[u64],
 ) -> Option<(Outcome, Cause)> {
     sown.clear();
@@ -130,7 +130,7 @@ pub(super) fn own_moves<Z: Layout>(
     game: &Game,
     s: &State<Z>,
     out: &mut Vec<Move>,
-    mut sown: Option<&mut SownList>,
+    mut sown: Option<&mut SownList<Z::Slot>>,
     earlier: &[u64],
 ) -> bool {
     out.clear();

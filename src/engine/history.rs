@@ -7,7 +7,7 @@
 //! `record` after each move. A search goes back with `truncate` to a length it noted.
 
 use super::key::KeyLayout;
-use super::layout::Layout;
+use super::layout::{Layout, Slot};
 use super::state::State;
 use crate::eval::board::board_hash;
 use crate::ir::Game;
@@ -160,5 +160,5 @@ fn filter_bucket(hash: u64) -> usize {
 
 /// The board of `s` as one number (`eval::board::board_hash`): what `seen` compares.
 pub fn board_key<Z: Layout>(game: &Game, s: &State<Z>) -> u64 {
-    board_hash(s.cells(game.board.cells()), s.slots.as_ref())
+    board_hash(s.cells(game.board.cells()), Slot::view(s.slots.as_ref()))
 }

@@ -5,7 +5,7 @@
 //! words, and a position can be rebuilt from its key. The stores and the last capturer
 //! are left out: no rule of play reads them.
 
-use super::layout::Layout;
+use super::layout::{Layout, LayoutKind, Slot};
 use super::state::{State, NOBODY};
 use crate::ir::expr::LookBack;
 use crate::ir::{Game, Mask, Sq};
@@ -15,8 +15,10 @@ use crate::ir::{Game, Mask, Sq};
 pub struct KeyLayout {
     /// Squares whose pieces are packed, eight to a word (0 in a game without pieces).
     cells: usize,
-    /// Pits whose seeds are packed, four to a word (16 bits each: at most 65,535 seeds).
+    /// Pits whose seeds are packed, four to a word (16 bits each: at most 65,535 seeds),
+    /// or eight where the game's layout keeps a byte a pit (`pit_bytes`).
     pits: usize,
+    pit_bytes: bool,
     /// Columns packed, one to a word.
     columns: usize,
     /// Words for the pieces in hand (eight counts to a word, a word for each player), or 0.
@@ -45,6 +47,12 @@ impl KeyLayout {
             game.board.cells()
         };
         let pits = game.sowing.as_ref().map_or(0, |sw| sw.count());
+        let pit_bytes = LayoutKind::of(game) == LayoutKind::SmallPits;
+        let pit_words = if pit_bytes {
+            pits.div_ceil(8)
+        } else {
+            pits.div_ceil(4)
+        };
         let columns = game
             .columns
             .as_ref()
@@ -69,6 +77,7 @@ impl KeyLayout {
         KeyLayout {
             cells,
             pits,
+            pit_bytes,
             columns,
             hands,
             counters,
@@ -76,7 +85,7 @@ impl KeyLayout {
             look,
             moved,
             words: cells.div_ceil(8)
-                + pits.div_ceil(4)
+                + pit_words
                 + columns
                 + hands
                 + counters.div_ceil(4)
@@ -92,21 +101,16 @@ impl KeyLayout {
     #[inline]
     pub fn write<Z: Layout>(&self, game: &Game, s: &State<Z>, out: &mut [u64]) {
         let mut w = 0;
-        for chunk in s.cells(self.cells).chunks(8) {
-            let mut word = 0u64;
-            for (i, &c) in chunk.iter().enumerate() {
-                word |= (c as u64) << (8 * i);
-            }
-            out[w] = word;
+        // Eight cells a word, read a word at a time: the cells past the board's are empty,
+        // and a layout has a multiple of 64.
+        for chunk in s.cells(self.cells.next_multiple_of(8)).chunks_exact(8) {
+            out[w] = u64::from_le_bytes(chunk.try_into().expect("eight cells"));
             w += 1;
         }
-        let pit_words = &mut out[w..w + self.pits.div_ceil(4)];
-        pit_words.fill(0);
-        for (pit, &seeds) in s.slots.as_ref()[..self.pits].iter().enumerate() {
-            pit_words[pit / 4] |= (seeds & 0xFFFF) << (16 * (pit % 4));
+        w += self.write_pits(s, &mut out[w..]);
+        for (word, column) in out[w..w + self.columns].iter_mut().zip(s.slots.as_ref()) {
+            *word = column.get();
         }
-        w += pit_words.len();
-        out[w..w + self.columns].copy_from_slice(&s.slots.as_ref()[..self.columns]);
         w += self.columns;
         for (p, hand) in s.hand.iter().enumerate().take(self.hands) {
             out[w + p] = u64::from_le_bytes(*hand);
@@ -136,6 +140,40 @@ impl KeyLayout {
             | (look.laps as u64) << 32
             | (look.rule.0 as u64) << 48
             | (s.passes as u64) << 24;
+    }
+
+    /// Writes the pits' seeds of `s` at the start of `out`; how many words they take.
+    #[inline(always)]
+    fn write_pits<Z: Layout>(&self, s: &State<Z>, out: &mut [u64]) -> usize {
+        let slots = s.slots.as_ref();
+        if !self.pit_bytes {
+            let pit_words = &mut out[..self.pits.div_ceil(4)];
+            pit_words.fill(0);
+            for (pit, &seeds) in slots[..self.pits].iter().enumerate() {
+                pit_words[pit / 4] |= (seeds.get() & 0xFFFF) << (16 * (pit % 4));
+            }
+            return pit_words.len();
+        }
+        let pit_words = &mut out[..self.pits.div_ceil(8)];
+        match Z::Slot::bytes(slots) {
+            // A byte a pit in the state too: eight pits a word as they lie.
+            Some(bytes) => {
+                for (word, chunk) in pit_words.iter_mut().zip(bytes.chunks_exact(8)) {
+                    *word = u64::from_le_bytes(chunk.try_into().expect("eight pits"));
+                }
+            }
+            None => {
+                pit_words.fill(0);
+                for (pit, &seeds) in slots[..self.pits].iter().enumerate() {
+                    pit_words[pit / 8] |= (seeds.get() & 0xFF) << (8 * (pit % 8));
+                }
+            }
+        }
+        // Past the last pit, nothing: the slots there are empty anyway.
+        if !self.pits.is_multiple_of(8) {
+            pit_words[self.pits / 8] &= (1u64 << (8 * (self.pits % 8))) - 1;
+        }
+        pit_words.len()
     }
 
     /// Writes the counters (four to a word) and the dice left (a word) of `s` at `out[w..]`;
@@ -172,11 +210,20 @@ impl KeyLayout {
             }
         }
         let mut w = self.cells.div_ceil(8);
+        let (per_word, mask) = if self.pit_bytes {
+            (8, 0xFF)
+        } else {
+            (4, 0xFFFF)
+        };
+        let bits = 64 / per_word;
         for pit in 0..self.pits {
-            s.slots[pit] = (key[w + pit / 4] >> (16 * (pit % 4))) & 0xFFFF;
+            let word = key[w + pit / per_word] >> (bits * (pit % per_word));
+            s.slots[pit] = Slot::of(word & mask);
         }
-        w += self.pits.div_ceil(4);
-        s.slots.as_mut()[..self.columns].copy_from_slice(&key[w..w + self.columns]);
+        w += self.pits.div_ceil(per_word);
+        for (column, &word) in s.slots.as_mut().iter_mut().zip(&key[w..w + self.columns]) {
+            *column = Slot::of(word);
+        }
         if self.columns > 0 {
             s.settle_tall(game);
         }

@@ -94,7 +94,13 @@ pub(super) fn pass_turn<Z: Layout>(
 
 /// `make` for the sowing `m`, the `i`th move listed by the last `generate`, whose position
 /// after it the generator kept (`Scratch::sown`): taken from there instead of sown again.
-pub fn make_sown<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, sown: &SownList, i: usize) {
+pub fn make_sown<Z: Layout>(
+    game: &Game,
+    s: &mut State<Z>,
+    m: Move,
+    sown: &SownList<Z::Slot>,
+    i: usize,
+) {
     let n = game.sowing.as_ref().map_or(0, |sw| sw.count());
     sown.write(i, n, s);
     s.look = if game.reads_previous {

@@ -36,7 +36,10 @@ pub use end::{final_stores, no_move_words, sayings, scores, seeds_left, Cause, O
 pub use generate::{generate, moves_by_tier, moves_by_tier_unrequired};
 pub use history::History;
 pub use key::KeyLayout;
-pub use layout::{Large, Layout, LayoutKind, Medium, MediumSlots, Small, SmallSlots};
+pub use layout::{
+    seeds_capacity, Large, Layout, LayoutKind, Medium, MediumSlots, Slot, Small, SmallPits,
+    SmallSlots,
+};
 pub use make::{make, make_drawn, make_sown};
 pub use moves::{Move, Step, MAX_CHAIN};
 pub use position::{Position, Workspace, Wrap};
@@ -66,7 +69,7 @@ pub struct Scratch<Z: Layout> {
     /// position after each sowing listed, in the same order (empty otherwise). The search
     /// ahead starts from them, and a playout plays its chosen move from them
     /// (`make_sown`), so no sowing is made twice.
-    pub sown: sowing::SownList,
+    pub sown: sowing::SownList<Z::Slot>,
     /// The moves after a move drawn in a game of dice, listed as it was looked ahead from
     /// (`sample_rolled`).
     ahead: Vec<Move>,

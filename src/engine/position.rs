@@ -5,7 +5,9 @@
 //! layout once per call.
 
 use super::end::Cause;
-use super::layout::{Large, Layout, LayoutKind, Medium, MediumSlots, Small, SmallSlots};
+use super::layout::{
+    Large, Layout, LayoutKind, Medium, MediumSlots, Slot, Small, SmallPits, SmallSlots,
+};
 use super::state::{Info, State};
 use super::{History, Move, Outcome, Scratch};
 use crate::ir::{Code, Game, Mask, Sq, SquareSet};
@@ -19,6 +21,7 @@ use std::ops::{Deref, DerefMut};
 pub enum Position {
     Small(State<Small>),
     SmallSlots(State<SmallSlots>),
+    SmallPits(State<SmallPits>),
     Medium(State<Medium>),
     MediumSlots(State<MediumSlots>),
     Large(State<Large>),
@@ -32,6 +35,7 @@ macro_rules! each_state {
         match $pos {
             $crate::engine::Position::Small($s) => $body,
             $crate::engine::Position::SmallSlots($s) => $body,
+            $crate::engine::Position::SmallPits($s) => $body,
             $crate::engine::Position::Medium($s) => $body,
             $crate::engine::Position::MediumSlots($s) => $body,
             $crate::engine::Position::Large($s) => $body,
@@ -68,6 +72,7 @@ macro_rules! wrap {
 
 wrap!(Small, small);
 wrap!(SmallSlots, small_slots);
+wrap!(SmallPits, small_pits);
 wrap!(Medium, medium);
 wrap!(MediumSlots, medium_slots);
 wrap!(Large, large);
@@ -81,6 +86,7 @@ pub struct Workspace {
     pub history: History,
     small: Scratch<Small>,
     small_slots: Scratch<SmallSlots>,
+    small_pits: Scratch<SmallPits>,
     medium: Scratch<Medium>,
     medium_slots: Scratch<MediumSlots>,
     large: Scratch<Large>,
@@ -91,6 +97,7 @@ impl Workspace {
     pub fn given_up(&self) -> u64 {
         self.small.reach.given_up
             + self.small_slots.reach.given_up
+            + self.small_pits.reach.given_up
             + self.medium.reach.given_up
             + self.medium_slots.reach.given_up
             + self.large.reach.given_up
@@ -168,6 +175,7 @@ impl Position {
         let kind = match self {
             Position::Small(_) => LayoutKind::Small,
             Position::SmallSlots(_) => LayoutKind::SmallSlots,
+            Position::SmallPits(_) => LayoutKind::SmallPits,
             Position::Medium(_) => LayoutKind::Medium,
             Position::MediumSlots(_) => LayoutKind::MediumSlots,
             Position::Large(_) => LayoutKind::Large,
@@ -206,19 +214,24 @@ impl Position {
 
     /// The seeds in pit `pit`.
     pub fn seeds(&self, pit: usize) -> u64 {
-        self.slots()[pit]
+        self.slot(pit)
     }
 
-    /// What the used squares hold besides their cell codes (see `State::slots`): none in a
-    /// game without stacks or counters.
-    pub fn slots(&self) -> &[u64] {
-        each_state!(self, s => s.slots.as_ref())
+    /// What the used square of slot `slot` holds besides its cell code (see
+    /// `State::slots`): a column's pieces, or a pit's seeds.
+    pub fn slot(&self, slot: usize) -> u64 {
+        each_state!(self, s => s.slots.as_ref()[slot].get())
     }
 
-    /// What each used square holds besides its cell code, to be written whole; with
-    /// stacks, `settle_tall` follows.
-    pub fn slots_mut(&mut self) -> &mut [u64] {
-        each_state!(self, s => s.slots.as_mut())
+    /// How many slots the position's layout has (none without stacks or counters).
+    pub fn slot_count(&self) -> usize {
+        each_state!(self, s => s.slots.as_ref().len())
+    }
+
+    /// Sets what slot `slot` holds; with stacks, `settle_tall` follows once the columns
+    /// are written. `n` must fit the layout's slots (`seeds_capacity` for seeds).
+    pub fn set_slot(&mut self, slot: usize, n: u64) {
+        each_state!(self, s => s.slots.as_mut()[slot] = Slot::of(n))
     }
 
     /// Sets which squares hold columns of two or more from the columns written with

@@ -272,7 +272,7 @@ pub(super) fn capture_reachable<Z: Layout>(
     game: &Game,
     s: &State<Z>,
     moves: &[Move],
-    after_moves: &SownList,
+    after_moves: &SownList<Z::Slot>,
     memo: &mut ReachMemo<Z>,
 ) -> bool {
     if moves.iter().any(|m| m.takes) {
@@ -282,7 +282,6 @@ pub(super) fn capture_reachable<Z: Layout>(
         // No rule takes anything (the checker warns of it): there is nothing to find.
         return false;
     }
-    let layout = memo.prepare(game);
     // Most often a reply to some move captures: found without a key.
     let mut buffer = std::mem::take(&mut memo.moves);
     let mut replies = std::mem::take(&mut memo.replies);
@@ -307,6 +306,7 @@ pub(super) fn capture_reachable<Z: Layout>(
         memo.sown = Some(sown);
         return true;
     }
+    let layout = memo.prepare(game);
     let words = layout.words;
     let mut key = std::mem::take(&mut memo.key);
     layout.write(game, s, &mut key);

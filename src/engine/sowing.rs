@@ -10,7 +10,7 @@
 //! precomputed walks (`sow_slots`).
 
 use super::env::env;
-use super::layout::Layout;
+use super::layout::{Layout, Slot};
 use super::moves::Move;
 use super::state::State;
 use crate::eval::Env;
@@ -43,14 +43,15 @@ pub struct AfterSowing {
 }
 
 /// The positions after the sowings of one position, in the order listed: each one's
-/// fields, and its pits one after another in `pits` (as many as the game has).
+/// fields, and its pits one after another in `pits` (as many as the game has), slots of
+/// the layout's kind `S`.
 #[derive(Clone, Debug, Default)]
-pub struct SownList {
+pub struct SownList<S: Slot = u64> {
     afters: Vec<AfterSowing>,
-    pits: Vec<u64>,
+    pits: Vec<S>,
 }
 
-impl SownList {
+impl<S: Slot> SownList<S> {
     pub fn clear(&mut self) {
         self.afters.clear();
         self.pits.clear();
@@ -66,7 +67,7 @@ impl SownList {
 
     /// Keeps `after`, a position after a sowing in a game of `n` pits.
     #[inline]
-    pub fn push<Z: Layout>(&mut self, after: &State<Z>, n: usize) {
+    pub fn push<Z: Layout<Slot = S>>(&mut self, after: &State<Z>, n: usize) {
         self.afters.push(AfterSowing {
             stores: after.stores,
             capturer: after.capturer,
@@ -78,7 +79,7 @@ impl SownList {
 
     /// Makes `s` (a position of the game) the `i`th position kept.
     #[inline]
-    pub fn write<Z: Layout>(&self, i: usize, n: usize, s: &mut State<Z>) {
+    pub fn write<Z: Layout<Slot = S>>(&self, i: usize, n: usize, s: &mut State<Z>) {
         let a = &self.afters[i];
         s.slots.as_mut()[..n].copy_from_slice(&self.pits[i * n..(i + 1) * n]);
         s.stores = a.stores;
@@ -90,7 +91,7 @@ impl SownList {
 
 /// Where a lap starts, for spotting relays that never end: the pits, the pit, the track and
 /// the seeds in hand.
-type LapStart = (Vec<u64>, u8, u8, u64);
+type LapStart<S> = (Vec<S>, u8, u8, u64);
 
 /// Calls `found(move, state after it)` for every legal sowing of the player to move, in
 /// pit order, until it returns `true`. `after` is where the sowings are made: any state of
@@ -110,7 +111,7 @@ pub(super) fn sowings<Z: Layout>(
     let packed = packed(sw, s);
     for &pit in &sw.lifts[s.to_move as usize] {
         // An empty pit is no move: not worth a call.
-        if s.slots[pit as usize & 63] == 0 {
+        if s.slots[pit as usize & 63] == Z::Slot::default() {
             continue;
         }
         // The move is built here, where it is handed on: built by the callee and copied
@@ -142,7 +143,7 @@ fn sowing_into<Z: Layout>(
     let p = s.to_move as usize;
     let n = sw.count();
     let track = sw.first[p * n + pit];
-    let lifted = s.slots[pit];
+    let lifted = s.slots[pit].get();
     if track == NO_LAP || lifted == 0 {
         return None;
     }
@@ -211,7 +212,7 @@ fn sown_look(sw: &Sowing, pit: usize, lifted: u64, sown: &Sown) -> LookBack {
 /// moves where a length known only at run time would call `memcpy`. Slots past the pits
 /// are equal in the two states, so copying more of them changes nothing.
 #[inline(always)]
-fn copy_pits(to: &mut [u64], from: &[u64], n: usize) {
+fn copy_pits<S: Slot>(to: &mut [S], from: &[S], n: usize) {
     let len = if n <= 16 {
         16
     } else if n <= 32 {
@@ -266,12 +267,7 @@ pub fn packed<Z: Layout>(sw: &Sowing, s: &State<Z>) -> Option<u128> {
     if sw.walks.masks.is_empty() || sw.skip[s.to_move as usize] != 0 || sw.skip_origin {
         return None;
     }
-    let (mut x, mut total) = (0u128, 0u64);
-    for (i, &seeds) in s.slots.as_ref()[..PACKED_PITS].iter().enumerate() {
-        total += seeds;
-        x |= u128::from(seeds as u8) << (8 * i);
-    }
-    (total <= 255).then_some(x)
+    Z::Slot::pack(&s.slots.as_ref()[..PACKED_PITS])
 }
 
 /// The laps after which a sowing's relays are watched for an endless cycle.
@@ -315,11 +311,8 @@ pub fn sow_packed<Z: Layout>(
             left -= k;
         }
         let seeds = (lane(x, pit) as usize).min(o.buckets - 1);
-        let (start, end) = o.cells[(p as usize * n + pit as usize) * o.buckets + seeds];
-        let action = match &o.candidates[start as usize..end as usize] {
-            [(action, None), ..] => *action,
-            [] => LastSeed::Stop,
-            _ => return Err(()),
+        let Some(action) = o.settled[(p as usize * n + pit as usize) * o.buckets + seeds] else {
+            return Err(());
         };
         if action == LastSeed::Relay {
             if laps + 1 >= FREE_LAPS {
@@ -330,9 +323,7 @@ pub fn sow_packed<Z: Layout>(
             continue;
         }
         // The sowing ends: the pits unpacked, then what the last seed does.
-        for (i, slot) in s.slots.as_mut()[..PACKED_PITS].iter_mut().enumerate() {
-            *slot = lane(x, i as u8);
-        }
+        Z::Slot::unpack(x, &mut s.slots.as_mut()[..PACKED_PITS]);
         let sown = |taken, again| Sown {
             taken,
             laps,
@@ -365,8 +356,8 @@ pub fn sow_slots<Z: Layout>(
 ) -> Option<Sown> {
     let p = s.to_move;
     let n = sw.count();
-    let lifted = s.slots[origin as usize];
-    let mut hand = std::mem::take(&mut s.slots[origin as usize]);
+    let lifted = s.slots[origin as usize].get();
+    let mut hand = s.slots[origin as usize].take();
     let (mut pit, mut t) = (origin, track);
     let mut laps = 0u32;
     let mut sown_seeds = hand;
@@ -382,7 +373,7 @@ pub fn sow_slots<Z: Layout>(
                 let piece = &walk[..(left.min(walk.len() as u64)) as usize];
                 for &(q, _) in piece {
                     // Pits are below MAX_SLOTS (64): the mask spares a bounds check.
-                    s.slots[q as usize & 63] += 1;
+                    s.slots[q as usize & 63].add(1);
                 }
                 (pit, t) = piece[piece.len() - 1];
                 left -= piece.len() as u64;
@@ -408,7 +399,7 @@ pub fn sow_slots<Z: Layout>(
                 return Some(sown(taken, false));
             }
             LastSeed::Relay => {
-                hand = std::mem::take(&mut s.slots[pit as usize]);
+                hand = s.slots[pit as usize].take();
                 sown_seeds += hand;
                 if laps < FREE_LAPS {
                     continue;
@@ -444,7 +435,7 @@ fn lap_skipping<Z: Layout>(
                 break;
             }
         }
-        s.slots[pit as usize & 63] += 1;
+        s.slots[pit as usize & 63].add(1);
     }
     (pit, t)
 }
@@ -452,17 +443,24 @@ fn lap_skipping<Z: Layout>(
 /// Brent's cycle detection over the lap starts of one sowing's relays: one snapshot,
 /// taken again at each power of two.
 #[derive(Default)]
-struct CycleWatch {
-    saved: Option<Box<LapStart>>,
+struct CycleWatch<S> {
+    saved: Option<Box<LapStart<S>>>,
     power: u32,
     lambda: u32,
 }
 
-impl CycleWatch {
+impl<S: Slot> CycleWatch<S> {
     /// Whether this lap start (the pits, the pit, the track, the seeds in hand) is the one
     /// saved: the relays go round for ever. Out of line: few sowings relay this long.
     #[inline(never)]
-    fn repeats<Z: Layout>(&mut self, s: &State<Z>, n: usize, pit: u8, t: u8, hand: u64) -> bool {
+    fn repeats<Z: Layout<Slot = S>>(
+        &mut self,
+        s: &State<Z>,
+        n: usize,
+        pit: u8,
+        t: u8,
+        hand: u64,
+    ) -> bool {
         if let Some(b) = &self.saved {
             if b.1 == pit && b.2 == t && b.3 == hand && b.0[..] == s.slots.as_ref()[..n] {
                 return true;
@@ -505,14 +503,17 @@ fn last_seed<Z: Layout>(
     let p = s.to_move as usize;
     let n = sw.count();
     let o = &sw.outcomes;
-    let seeds = (s.slots[pit as usize & 63] as usize).min(o.buckets - 1);
-    let (start, end) = o.cells[(p * n + pit as usize) * o.buckets + seeds];
-    match &o.candidates[start as usize..end as usize] {
+    let seeds = (s.slots[pit as usize & 63].get() as usize).min(o.buckets - 1);
+    let cell = (p * n + pit as usize) * o.buckets + seeds;
+    match o.settled[cell] {
         // The commonest cell: one action, settled by where the seed fell and how many lie
         // there.
-        [(action, None), ..] => *action,
-        [] => LastSeed::Stop,
-        candidates => checked_last_seed(game, sw, s, candidates, origin, pit, lifted, laps),
+        Some(action) => action,
+        None => {
+            let (start, end) = o.cells[cell];
+            let candidates = &o.candidates[start as usize..end as usize];
+            checked_last_seed(game, sw, s, candidates, origin, pit, lifted, laps)
+        }
     }
 }
 
@@ -558,7 +559,7 @@ fn capture<Z: Layout>(
     let mut taken = 0;
     let mut at = None;
     for &pit in &c.pits[p * n + last as usize] {
-        taken += std::mem::take(&mut s.slots[pit as usize]);
+        taken += s.slots[pit as usize].take();
         at = Some(pit);
     }
     if let (Some((track, cond)), Some(mut pit)) = (&c.along, at) {
@@ -572,7 +573,7 @@ fn capture<Z: Layout>(
             if !cond.holds(&e) {
                 break;
             }
-            taken += std::mem::take(&mut s.slots[pit as usize]);
+            taken += s.slots[pit as usize].take();
         }
     }
     if let Some(unless) = &c.unless {
@@ -588,7 +589,7 @@ fn capture<Z: Layout>(
         }
     }
     match sw.store_pits.get(p) {
-        Some(&store) => s.slots[store as usize] += taken,
+        Some(&store) => s.slots[store as usize].add(taken),
         None => s.stores[p] = s.stores[p].saturating_add(taken as u16),
     }
     taken
@@ -606,7 +607,7 @@ pub fn sowing_ends<Z: Layout>(game: &Game, s: &State<Z>, from: crate::ir::Sq) ->
     };
     let pit = sw.pit_of[from as usize];
     let track = sw.first[s.to_move as usize * sw.count() + pit as usize];
-    if track == NO_LAP || s.slots[pit as usize] == 0 {
+    if track == NO_LAP || s.seeds(pit as usize) == 0 {
         return false;
     }
     sow(game, sw, &mut s.clone(), pit, track).is_some()
@@ -619,7 +620,7 @@ pub(super) fn apply_sowing<Z: Layout>(game: &Game, sw: &Sowing, s: &mut State<Z>
     let p = s.to_move as usize;
     let pit = sw.pit_of[m.from as usize] as usize;
     let track = sw.first[p * sw.count() + pit];
-    let lifted = s.slots[pit];
+    let lifted = s.seeds(pit);
     let sown = sow(game, sw, s, pit as u8, track);
     debug_assert!(sown.is_some(), "a legal sowing ends");
     let Some(sown) = sown else {

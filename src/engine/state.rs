@@ -3,7 +3,7 @@
 //! takes (`Layout`); everything else, the same for every board, is its `Info`, which a
 //! state derefs to (`s.to_move`).
 
-use super::layout::{Layout, Tall};
+use super::layout::{Layout, Slot, Tall};
 use crate::ir::expr::LookBack;
 use crate::ir::{
     Code, Columns, Game, Mask, Sq, MAX_COUNTER_SLOTS, MAX_DICE, MAX_HAND_TYPES, MAX_PLAYERS,
@@ -102,11 +102,11 @@ impl<Z: Layout> Hash for State<Z> {
             .slots
             .as_ref()
             .iter()
-            .rposition(|&c| c != 0)
+            .rposition(|&c| c != Z::Slot::default())
             .map_or(0, |i| i + 1);
         h.write(&self.cells.as_ref()[..words * 8]);
         for &w in &self.slots.as_ref()[..slots] {
-            h.write_u64(w);
+            w.hash(h);
         }
         for &n in &self.stores {
             h.write_u16(n);
@@ -191,7 +191,7 @@ impl<Z: Layout> State<Z> {
         }
         if let Some(sw) = &game.sowing {
             for (pit, &n) in sw.start.iter().enumerate() {
-                s.slots[pit] = n as u64;
+                s.slots[pit] = Slot::of(u64::from(n));
             }
         }
         s
@@ -298,14 +298,14 @@ impl<Z: Layout> State<Z> {
     /// The pieces under the commander of `sq`, packed (with stacks; see `engine::column`).
     #[inline(always)]
     pub fn column(&self, c: &Columns, sq: Sq) -> u64 {
-        self.slots[c.slot[sq as usize] as usize]
+        self.slots[c.slot[sq as usize] as usize].get()
     }
 
     /// Sets the pieces under the commander of `sq` (with stacks), and whether it is `tall`
     /// where the game keeps that.
     #[inline(always)]
     pub fn set_column(&mut self, c: &Columns, sq: Sq, column: u64) {
-        self.slots[c.slot[sq as usize] as usize] = column;
+        self.slots[c.slot[sq as usize] as usize] = Slot::of(column);
         if c.keeps_tall {
             self.tall.put(sq, super::column::height_below(column) != 0);
         }
@@ -331,7 +331,7 @@ impl<Z: Layout> State<Z> {
 
     /// The seeds in pit `pit` (with counters).
     pub fn seeds(&self, pit: usize) -> u64 {
-        self.slots[pit]
+        self.slots[pit].get()
     }
 
     /// This state as a position that can stand again: without its history (the clock, the

@@ -1,7 +1,7 @@
 //! Reads of the board that conditions make: the squares a pattern matches, counts, steps,
 //! lines and connections, as operations on square sets.
 
-use super::env::Env;
+use super::env::{Env, SlotView};
 use crate::ir::expr::OFF;
 use crate::ir::{DirId, GroupRead, Mask, Pattern, MAX_CODES, NO_SQUARE};
 
@@ -96,7 +96,7 @@ pub(crate) fn count_where<M: Mask>(
 
 /// A board's pieces as one number (what each cell holds, and the columns or seeds of the
 /// slots), for `seen`: two boards that differ differ here too, but for chance.
-pub fn board_hash(cells: &[u8], slots: &[u64]) -> u64 {
+pub fn board_hash(cells: &[u8], slots: SlotView) -> u64 {
     // Four lanes, each a multiply chain of its own, so that a large board's words are
     // mixed in parallel rather than one after another (the hash is read every ply).
     const PRIME: u64 = 0x0000_0100_0000_01b3;
@@ -123,8 +123,9 @@ pub fn board_hash(cells: &[u8], slots: &[u64]) -> u64 {
             }
         }
     }
-    for &s in slots {
-        mix(&mut lanes[0], s);
+    match slots {
+        SlotView::Words(words) => words.iter().for_each(|&s| mix(&mut lanes[0], s)),
+        SlotView::Bytes(bytes) => bytes.iter().for_each(|&s| mix(&mut lanes[0], s as u64)),
     }
     let mut h = lanes[0];
     for &lane in &lanes[1..] {

@@ -4,6 +4,25 @@
 
 use crate::ir::{Board, Code, Game, Hand, LookBack, Mask, Zone};
 
+/// A position's slots as a condition reads them: words (columns, or seeds) or, in a layout
+/// of byte slots, bytes (seeds).
+#[derive(Clone, Copy, Debug)]
+pub enum SlotView<'a> {
+    Words(&'a [u64]),
+    Bytes(&'a [u8]),
+}
+
+impl SlotView<'_> {
+    /// What slot `i` holds.
+    #[inline]
+    pub fn get(&self, i: usize) -> u64 {
+        match self {
+            SlotView::Words(w) => w[i],
+            SlotView::Bytes(b) => b[i] as u64,
+        }
+    }
+}
+
 /// What an expression is evaluated against, its sets of squares of the width `M` of the
 /// position's layout. Everything but `width` is optional, because the checker evaluates
 /// constants and square conditions before there is a game or a position.
@@ -32,7 +51,7 @@ pub struct Env<'a, M: Mask = u64> {
     /// With counters: the seeds of each pit (by its place among the used squares), the
     /// pit of each square (`u8::MAX` for none), each player's store pit on the board
     /// (empty when the stores are off the board), and the stores off the board.
-    pub slots: &'a [u64],
+    pub slots: SlotView<'a>,
     pub pit_of: &'a [u8],
     pub store_pits: &'a [u8],
     pub stores: &'a [u16],
@@ -85,7 +104,7 @@ impl<M: Mask> Env<'_, M> {
             from: 0,
             to: 0,
             here: 0,
-            slots: &[],
+            slots: SlotView::Words(&[]),
             pit_of: &[],
             store_pits: &[],
             stores: &[],
@@ -127,7 +146,7 @@ impl<M: Mask> Env<'_, M> {
             Some(_) => match self.game.and_then(|g| g.columns.as_ref()) {
                 Some(c) => {
                     1 + crate::engine::column::height_below(
-                        self.slots[c.slot[sq as usize] as usize],
+                        self.slots.get(c.slot[sq as usize] as usize),
                     ) as i64
                 }
                 None => 1,
@@ -139,7 +158,7 @@ impl<M: Mask> Env<'_, M> {
     #[inline]
     pub fn seeds(&self, sq: i64) -> i64 {
         match self.pit_of.get(sq as usize) {
-            Some(&pit) if sq >= 0 && pit != u8::MAX => self.slots[pit as usize] as i64,
+            Some(&pit) if sq >= 0 && pit != u8::MAX => self.slots.get(pit as usize) as i64,
             _ => 0,
         }
     }
@@ -148,7 +167,7 @@ impl<M: Mask> Env<'_, M> {
     #[inline]
     pub fn store(&self, player: usize) -> i64 {
         match self.store_pits.get(player) {
-            Some(&pit) => self.slots[pit as usize] as i64,
+            Some(&pit) => self.slots.get(pit as usize) as i64,
             None => self.stores.get(player).map_or(0, |&n| n as i64),
         }
     }

@@ -92,7 +92,20 @@ impl Program {
                 _ => *op == Op::AndJump(end),
             })
             && self.ops.len() % 2 == 1;
+        self.disjunction = self.is_disjunction();
         self.counts = self.count_tests();
+    }
+
+    /// Whether the program is values read one after another, each but the last followed
+    /// by a jump to the end where it is not 0 (`Program::disjunction`).
+    fn is_disjunction(&self) -> bool {
+        let end = self.ops.len() as u32;
+        self.ops.len() >= 3
+            && self.ops.len() % 2 == 1
+            && self.ops.iter().enumerate().all(|(i, op)| match i % 2 {
+                0 => op.is_leaf(),
+                _ => *op == Op::OrJump(end),
+            })
     }
 
     fn leaf_index(&mut self, op: &Op) -> u32 {
@@ -279,6 +292,10 @@ impl Program {
             Expr::Turned => self.push(Op::Turned, h, 1),
             Expr::Taken => self.push(Op::Taken, h, 1),
             Expr::Stuck => self.push(Op::Stuck, h, 1),
+            Expr::Unary(UnOp::Not, a) => match negation(a) {
+                Some(e) => self.emit(&e, h),
+                None => self.unary_op(a, Op::Unary(UnOp::Not), h),
+            },
             Expr::Unary(op, a) => self.unary_op(a, Op::Unary(*op), h),
             Expr::Abs(a) => self.unary_op(a, Op::Abs, h),
             Expr::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {
@@ -369,6 +386,28 @@ fn group_constant(e: &Expr) -> HereRead<'_> {
                 _ => HereRead::Square,
             }
         }),
+    }
+}
+
+/// `not e` without a `not`, where `e` is comparisons joined by `and` and `or`: `not (a
+/// and b)` is `not a or not b`, `not (a or b)` is `not a and not b`, and `not (a == b)` is
+/// `a != b` (likewise the other comparisons). Each has the same value (0 or 1) and reads
+/// its parts in the same order, and a chain of `or` (`taken > 0 or not (a == b and c ==
+/// d)`) is then read without the stack (`Program::disjunction`). `None` where some part is
+/// not a comparison: its `not` would stay, an operation more.
+fn negation(e: &Expr) -> Option<Expr> {
+    match e {
+        Expr::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {
+            let flipped = if *op == BinOp::And {
+                BinOp::Or
+            } else {
+                BinOp::And
+            };
+            let (a, b) = (negation(a)?, negation(b)?);
+            Some(Expr::Binary(flipped, Box::new(a), Box::new(b)))
+        }
+        Expr::Binary(op, a, b) => Some(Expr::Binary(op.negated()?, a.clone(), b.clone())),
+        _ => None,
     }
 }
 

@@ -23,7 +23,7 @@ mod lookback;
 mod lower;
 pub mod run;
 
-pub use env::Env;
+pub use env::{Env, SlotView};
 
 use crate::ir::{Expr, Mask, Program};
 

@@ -49,6 +49,17 @@ impl Program {
                 }
                 Some(value)
             }
+            // `a or b or …`: the first value not 0 decides (1), else the last value.
+            _ if self.disjunction => {
+                let mut value = 0;
+                for leaf in self.ops.iter().step_by(2) {
+                    value = self.leaf(leaf, env);
+                    if value != 0 {
+                        return Some(1);
+                    }
+                }
+                Some(value)
+            }
             _ if self.depth <= SMALL => self.run(env, &mut [0; SMALL]),
             _ => self.run(env, &mut vec![0; self.depth]),
         }

@@ -388,6 +388,11 @@ pub struct Game {
     /// The fewest steps between every two squares, as the computer's judgement of a
     /// position reads them (`search::evaluate`), worked out the first time it thinks.
     pub step_counts: std::sync::OnceLock<std::sync::Arc<Vec<u8>>>,
+    /// With counters: the most seeds the pits of a position of the game hold in all. Play
+    /// neither makes nor destroys seeds, so it is the start's, unless a position text gave
+    /// more (`load::load_source` raises it); a game of at most 255 keeps a byte a pit
+    /// (`engine::LayoutKind::of`).
+    pub most_seeds: u64,
 }
 
 /// `counter NAME [= N] [shared]`: a named number a move's `add` changes, one for each
@@ -512,8 +517,15 @@ impl Game {
         self.reads_moved && code != 0 && (self.moved_types >> self.kind[code as usize]) & 1 != 0
     }
 
-    /// The player after `player` in turn order.
+    /// The player after `player` in turn order: a compare, not a division (it is read at
+    /// every move).
+    #[inline]
     pub fn next_player(&self, player: u8) -> u8 {
-        ((player as usize + 1) % self.players.len()) as u8
+        let next = player as usize + 1;
+        if next >= self.players.len() {
+            0
+        } else {
+            next as u8
+        }
     }
 }

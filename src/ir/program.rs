@@ -209,6 +209,10 @@ pub struct Program {
     /// by a jump to the end where it is 0 (`a and b and c` of comparisons: the commonest
     /// condition of a rule or an end rule), so that it is read without the stack.
     pub conjunction: bool,
+    /// Likewise for `or`: values read one after another, each but the last followed by a
+    /// jump to the end where it is not 0 (`a or b or c`, and `not (a and b)` once its
+    /// `not` has gone inward).
+    pub disjunction: bool,
     /// Where the program is counts compared with constants and nothing else, one or
     /// several joined by `and` (`count(friend in away) == 0 and count(friend in hand) ==
     /// 0`, the commonest gate of a rule and end rule): each count, so that the engine reads

@@ -52,6 +52,29 @@ pub struct Outcomes {
     /// An outcome's action, and the rest of its condition (an index in `checks`), if any.
     pub candidates: Vec<(LastSeed, Option<u16>)>,
     pub checks: Vec<Program>,
+    /// `settled[i]`, for `cells[i]`: its action where no condition is left to read (the
+    /// first candidate has none, or there is none and the turn ends), so that a lap's end
+    /// is one look-up; `None` where a condition must be read.
+    pub settled: Vec<Option<LastSeed>>,
+}
+
+impl Outcomes {
+    /// `settled` worked out from `cells` and `candidates`.
+    pub fn settle(
+        cells: &[(u16, u16)],
+        candidates: &[(LastSeed, Option<u16>)],
+    ) -> Vec<Option<LastSeed>> {
+        cells
+            .iter()
+            .map(
+                |&(start, end)| match &candidates[start as usize..end as usize] {
+                    [(action, None), ..] => Some(*action),
+                    [] => Some(LastSeed::Stop),
+                    _ => None,
+                },
+            )
+            .collect()
+    }
 }
 
 /// At the end of the game, where the seeds left in the pits go.

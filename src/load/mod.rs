@@ -175,6 +175,22 @@ pub fn choices(spec: &GameSpec) -> Result<Choices, LoadError> {
     Ok(c)
 }
 
+/// The position a text gives, and those before it. A counting game's position may hold
+/// more seeds than its start: read with room for any number, the game is then made to
+/// keep as many (`Game::most_seeds`), and the text read again in its layout.
+fn position_of(game: &mut Game, text: &str) -> Result<(Position, Vec<Position>), LoadError> {
+    if game.sowing.is_some() {
+        let start_seeds = game.most_seeds;
+        game.most_seeds = u64::MAX;
+        let (start, before) =
+            crate::present::parse_line(game, text).map_err(LoadError::Position)?;
+        let pits = |p: &Position| (0..game.slots_used).map(|i| p.seeds(i)).sum::<u64>();
+        let most = before.iter().map(pits).fold(pits(&start), u64::max);
+        game.most_seeds = start_seeds.max(most);
+    }
+    crate::present::parse_line(game, text).map_err(LoadError::Position)
+}
+
 /// Compiles a game's text with the spec's choices and sets up its starting position.
 pub fn load_source(source: Source, spec: &GameSpec) -> Result<Loaded, LoadError> {
     let choices = choices(spec)?;
@@ -183,10 +199,10 @@ pub fn load_source(source: Source, spec: &GameSpec) -> Result<Loaded, LoadError>
         Err(Failure::Choice(msg)) => return Err(LoadError::Choice(msg)),
         Err(Failure::Problems(problems)) => return Err(LoadError::Problems { source, problems }),
     };
-    let game = compiled.game;
+    let mut game = compiled.game;
     let (start, before) = match &spec.position {
         None => (Position::start(&game), Vec::new()),
-        Some(text) => crate::present::parse_line(&game, text).map_err(LoadError::Position)?,
+        Some(text) => position_of(&mut game, text)?,
     };
     Ok(Loaded {
         source,

@@ -340,7 +340,7 @@ fn column_cell(game: &Game, s: &Position, sq: Sq) -> String {
     let Some(cols) = &game.columns else {
         return piece_letter(game, c);
     };
-    let col = s.slots()[cols.slot[sq as usize] as usize];
+    let col = s.slot(cols.slot[sq as usize] as usize);
     if cols.piles {
         // A pile is one kind of piece: its count and its letter, `5C`.
         let letter = piece_letter(game, c);

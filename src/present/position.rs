@@ -52,7 +52,7 @@ pub fn column_text(game: &Game, s: &Position, sq: Sq, brackets: bool) -> String 
     let Some(cols) = &game.columns else {
         return piece_letter(game, c);
     };
-    let col = s.slots()[cols.slot[sq as usize] as usize];
+    let col = s.slot(cols.slot[sq as usize] as usize);
     let pieces: Vec<String> = column::bottom_up(c, col, cols.bits)
         .into_iter()
         .map(|code| piece_letter(game, code))
@@ -615,7 +615,7 @@ fn parse_fields(game: &Game, text: &str) -> Result<Position, String> {
     }
     let mut state = Position::from_cells(game, &cells, to_move);
     for (slot, packed) in columns {
-        state.slots_mut()[slot] = packed;
+        state.set_slot(slot, packed);
     }
     state.settle_tall(game);
     // Pieces in hand are those of the start unless the text says otherwise.
@@ -647,7 +647,7 @@ fn parse_fields(game: &Game, text: &str) -> Result<Position, String> {
             .board
             .squares()
             .filter(|&sq| state.at(sq) != 0)
-            .map(|sq| 1 + column::height_below(state.slots()[cols.slot[sq as usize] as usize]))
+            .map(|sq| 1 + column::height_below(state.slot(cols.slot[sq as usize] as usize)))
             .sum();
         if total > room {
             return Err(format!(
@@ -705,6 +705,9 @@ fn parse_pits(
     let mut s = Position::from_cells(game, &vec![0; b.cells()], to_move);
     let ranks = rank_texts(game, board_text)?;
     let mut total = 0u64;
+    // A game whose pits hold few seeds keeps a byte a pit (`engine::seeds_capacity`); a
+    // text loaded with the game (`load::load_source`) makes room for its own.
+    let capacity = crate::engine::seeds_capacity(game);
     for (i, rank_text) in ranks.iter().enumerate() {
         let r = b.height - 1 - i;
         let pits = rank_squares(game, r);
@@ -722,7 +725,13 @@ fn parse_pits(
                 .parse()
                 .map_err(|_| format!("`{c}` on rank {} is not a count of seeds", r + 1))?;
             total += n as u64;
-            s.slots_mut()[sw.pit_of[sq as usize] as usize] = n as u64;
+            if total > capacity {
+                return Err(format!(
+                    "more than {capacity} seeds in the pits: the game as loaded keeps at most \
+                     {capacity}; load it with this position (`--position`) to keep more"
+                ));
+            }
+            s.set_slot(sw.pit_of[sq as usize] as usize, n as u64);
         }
     }
     for field in fields {

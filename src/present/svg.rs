@@ -227,7 +227,7 @@ fn pieces(game: &Game, s: &Position, sq: Sq, x: usize, y: usize) -> String {
     }
     let codes = match &game.columns {
         Some(cols) => {
-            let col = s.slots()[cols.slot[sq as usize] as usize];
+            let col = s.slot(cols.slot[sq as usize] as usize);
             column::bottom_up(code, col, cols.bits)
         }
         None => vec![code],

@@ -83,7 +83,7 @@ pub fn score_text(game: &Game, s: &Position) -> Option<String> {
         .zip(&stores)
         .map(|(p, n)| format!("{} {n}", p.name))
         .collect();
-    let left = seeds_left(sw, s.slots());
+    let left = seeds_left(sw, |pit| s.seeds(pit));
     let seeds = if left == 1 { "seed" } else { "seeds" };
     let note = match (left, sw.leftover, s.capturer) {
         (0, _, _) => String::new(),

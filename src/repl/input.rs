@@ -380,7 +380,7 @@ fn why_not_sowing(game: &Game, sw: &Sowing, s: &Position, from: u16, legal: &[Mo
     if track == NO_LAP {
         return format!("the pit {name} is not yours; you can sow {}", join_or(&own));
     }
-    if s.slots()[pit] == 0 {
+    if s.seeds(pit) == 0 {
         return format!("the pit {name} is empty; you can sow {}", join_or(&own));
     }
     if s.sowing_ends(game, from) {

@@ -170,11 +170,10 @@ impl Evaluator {
             // their value.
             for (p, total) in sum.iter_mut().enumerate().take(players) {
                 for sq in s.occupied(p).squares() {
-                    let slot = columns.slot[sq as usize];
-                    if slot == u8::MAX {
+                    if columns.slot[sq as usize] == u8::MAX {
                         continue;
                     }
-                    let col = s.slots[slot as usize];
+                    let col = s.column(columns, sq);
                     for i in 0..column::height_below(col) {
                         let code = column::below(col, i, columns.bits);
                         *total += self.values[game.kind[code as usize] as usize] / 2;

@@ -76,7 +76,7 @@ fn conserved(game: &Game, s: &Position) -> u64 {
         }
     }
     let below = |sq| match &game.columns {
-        Some(c) => tabula::engine::column::height_below(s.slots()[c.slot[sq as usize] as usize]),
+        Some(c) => tabula::engine::column::height_below(s.slot(c.slot[sq as usize] as usize)),
         None => 0,
     };
     let on_board: u64 = game
@@ -144,7 +144,7 @@ fn check_state(name: &str, game: &Game, s: &Position, moves: &mut Vec<Move>) -> 
     // A state's slots past those its game writes stay empty: a look ahead copies only
     // those (`State::copy_from`).
     assert!(
-        s.slots().iter().skip(game.slots_used).all(|&w| w == 0),
+        (game.slots_used..s.slot_count()).all(|i| s.slot(i) == 0),
         "{name}: a slot past the {} the game writes holds something at {text}",
         game.slots_used
     );
@@ -307,10 +307,13 @@ fn a_scratch_used_by_another_game_changes_no_playout() {
         crate::common::game("zigzag", ""),
         crate::common::game("kalah", ""),
     );
-    use tabula::engine::{SmallSlots, State};
-    let start = State::<SmallSlots>::start(&kalah);
+    // The layout both games take: a byte a pit (`LayoutKind::of`).
+    use tabula::engine::{LayoutKind, SmallPits, State};
+    assert_eq!(LayoutKind::of(&kalah), LayoutKind::SmallPits);
+    assert_eq!(LayoutKind::of(&zigzag), LayoutKind::SmallPits);
+    let start = State::<SmallPits>::start(&kalah);
     let mut used = Scratch::default();
-    let play = |scratch: &mut Scratch<SmallSlots>, seed| {
+    let play = |scratch: &mut Scratch<SmallPits>, seed| {
         playout(
             &kalah,
             &start,
@@ -323,7 +326,7 @@ fn a_scratch_used_by_another_game_changes_no_playout() {
     for seed in 0..20 {
         tabula::engine::generate(
             &zigzag,
-            &State::<SmallSlots>::start(&zigzag),
+            &State::<SmallPits>::start(&zigzag),
             &mut used,
             &mut Vec::new(),
         );

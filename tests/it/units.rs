@@ -312,16 +312,62 @@ mod engine_key {
 mod engine_sowing {
     use tabula::compile::{compile_source, Choices};
     use tabula::engine::sowing::*;
-    use tabula::engine::State;
-    use tabula::ir::MAX_SLOTS;
+    use tabula::engine::{Layout, Slot, SmallPits, SmallSlots, State};
     use tabula::rng::Rng;
 
     /// The packed sowing and the sowing over the slots agree seed for seed: the same end,
     /// the same pits, stores and capturer; or the packed form declines and leaves the
     /// position as it was. Over thousands of random positions of every shipped game that
-    /// sows (relays, captures along the track, stores on the board).
+    /// sows (relays, captures along the track, stores on the board), in both layouts a
+    /// counting game's state can take: a word a pit, and a byte a pit.
     #[test]
     fn packed_and_slot_sowings_agree() {
+        packed_and_slot_sowings_agree_in::<SmallSlots>();
+        packed_and_slot_sowings_agree_in::<SmallPits>();
+    }
+
+    /// A counting game keeps a byte a pit while its pits cannot hold more than 255 seeds
+    /// in all, and a word a pit otherwise: a position text with more seeds than the start
+    /// makes the game as loaded keep words. The two layouts count the same moves.
+    #[test]
+    fn a_counting_game_keeps_a_byte_a_pit_while_its_seeds_fit() {
+        use tabula::engine::LayoutKind;
+        use tabula::load::{load, GameSpec};
+        use tabula::search::perft::perft;
+        let at = |position: &str| {
+            let spec = GameSpec {
+                position: Some(position.to_string()),
+                ..GameSpec::named("zigzag")
+            };
+            let loaded = load(&spec).unwrap();
+            assert!(loaded.start.fits(&loaded.game), "{position}");
+            (LayoutKind::of(&loaded.game), loaded.game.most_seeds)
+        };
+        let zigzag = load(&GameSpec::named("zigzag")).unwrap().game;
+        assert_eq!(
+            (LayoutKind::of(&zigzag), zigzag.most_seeds),
+            (LayoutKind::SmallPits, 60)
+        );
+        let four_hundred = "200,0,0,0,0,0/0,0,0,0,0,200 South stores=0,0";
+        assert_eq!(
+            at("200,0,0,0,0,0/0,0,0,0,0,55 South stores=0,0"),
+            (LayoutKind::SmallPits, 255)
+        );
+        assert_eq!(at(four_hundred), (LayoutKind::SmallSlots, 400));
+        // Seeds in the stores never go back to the pits.
+        assert_eq!(
+            at("5,5,5,5,5,5/5,5,5,5,5,5 South stores=300,0"),
+            (LayoutKind::SmallPits, 60)
+        );
+        let kalah = load(&GameSpec::named("kalah")).unwrap().game;
+        for (game, depth, nodes) in [(&zigzag, 7, 212_236), (&kalah, 6, 23_233)] {
+            let bytes = perft(game, &State::<SmallPits>::start(game), &[], depth);
+            let words = perft(game, &State::<SmallSlots>::start(game), &[], depth);
+            assert_eq!((bytes, words), (nodes, nodes), "{}", game.title);
+        }
+    }
+
+    fn packed_and_slot_sowings_agree_in<Z: Layout>() {
         let mut rng = Rng::new(5);
         let mut packed_runs = 0;
         let mut games = 0;
@@ -334,19 +380,19 @@ mod engine_sowing {
             games += 1;
             let n = sw.count();
             for _ in 0..3000 {
-                let mut s = State::<tabula::engine::SmallSlots>::start(&game);
-                s.slots = [0; MAX_SLOTS];
+                let mut s = State::<Z>::start(&game);
+                s.slots = Z::no_slots();
                 // Up to 255 seeds, more in a pit or two now and then.
                 let total = rng.below(256);
                 for _ in 0..total {
-                    s.slots[rng.below(n)] += 1;
+                    s.slots[rng.below(n)].add(1);
                 }
                 s.to_move = rng.below(2) as u8;
                 let Some(x) = packed(sw, &s) else {
                     continue;
                 };
                 for &pit in &sw.lifts[s.to_move as usize] {
-                    if s.slots[pit as usize] == 0 {
+                    if s.seeds(pit as usize) == 0 {
                         continue;
                     }
                     let track = sw.first[s.to_move as usize * n + pit as usize];
@@ -374,7 +420,9 @@ mod engine_sowing {
 }
 
 mod engine_state {
-    use tabula::engine::{Info, Large, Medium, MediumSlots, Move, Small, SmallSlots, State};
+    use tabula::engine::{
+        Info, Large, Medium, MediumSlots, Move, Small, SmallPits, SmallSlots, State,
+    };
 
     /// A state is as large as its layout: a game on 64 squares copies well under a
     /// kilobyte, and only a game on a large board pays for its room.
@@ -383,14 +431,16 @@ mod engine_state {
         let sizes = [
             std::mem::size_of::<State<Small>>(),
             std::mem::size_of::<State<SmallSlots>>(),
+            std::mem::size_of::<State<SmallPits>>(),
             std::mem::size_of::<State<Medium>>(),
             std::mem::size_of::<State<MediumSlots>>(),
             std::mem::size_of::<State<Large>>(),
             std::mem::size_of::<Info>(),
             std::mem::size_of::<Move>(),
         ];
-        // A layout for stacks or counters keeps a set of tall squares besides its slots.
-        assert_eq!(sizes, [184, 704, 496, 1040, 1744, 80, 58]);
+        // A layout for stacks or counters keeps a set of tall squares besides its slots;
+        // one for few seeds keeps a byte a pit and no tall squares.
+        assert_eq!(sizes, [184, 704, 248, 496, 1040, 1744, 80, 58]);
     }
 }
 
@@ -595,6 +645,98 @@ mod eval_run {
             fused_some += usize::from(p.ops.len() < q.ops.len());
         }
         assert!(fused_some > 1000, "{fused_some}");
+    }
+
+    /// The value of `e` read from its tree, as the language defines it (`and`, `or` and
+    /// `not` give 0 or 1, `and` and `or` read their second part only when the first does
+    /// not decide, arithmetic that overflows has no value): what the programs are checked
+    /// against, apart from how they are emitted.
+    fn tree_value(e: &Expr) -> Option<i64> {
+        match e {
+            Expr::Int(n) => Some(*n),
+            Expr::Unary(UnOp::Not, a) => Some(i64::from(tree_value(a)? == 0)),
+            Expr::Binary(BinOp::And, a, b) => match tree_value(a)? {
+                0 => Some(0),
+                _ => Some(i64::from(tree_value(b)? != 0)),
+            },
+            Expr::Binary(BinOp::Or, a, b) => match tree_value(a)? {
+                0 => Some(i64::from(tree_value(b)? != 0)),
+                _ => Some(1),
+            },
+            Expr::Binary(op, a, b) => {
+                let (a, b) = (tree_value(a)?, tree_value(b)?);
+                match op {
+                    BinOp::Add => a.checked_add(b),
+                    BinOp::Mul => a.checked_mul(b),
+                    BinOp::Eq => Some(i64::from(a == b)),
+                    BinOp::Ne => Some(i64::from(a != b)),
+                    BinOp::Lt => Some(i64::from(a < b)),
+                    BinOp::Ge => Some(i64::from(a >= b)),
+                    BinOp::Gt => Some(i64::from(a > b)),
+                    _ => unreachable!("{op:?} is not generated"),
+                }
+            }
+            _ => unreachable!("{e:?} is not generated"),
+        }
+    }
+
+    /// `not` taken inward (`not (a and b)` read as `not a or not b`, `not (a == b)` as `a !=
+    /// b`) changes no value: thousands of random conditions, read as programs, give what
+    /// their trees give.
+    #[test]
+    fn not_taken_inward_changes_no_value() {
+        let mut rng = tabula::rng::Rng::new(4242);
+        let ops = [
+            BinOp::Eq,
+            BinOp::Ne,
+            BinOp::Lt,
+            BinOp::Ge,
+            BinOp::And,
+            BinOp::Or,
+            BinOp::Add,
+            BinOp::Mul,
+        ];
+        fn build(rng: &mut tabula::rng::Rng, ops: &[BinOp], depth: u32) -> Box<Expr> {
+            match rng.below(if depth == 0 { 1 } else { 3 }) {
+                0 => int([0, 1, 2, i64::MAX][rng.below(4)]),
+                // Every other node a `not`, so that most have one to take inward.
+                1 => Box::new(Expr::Unary(UnOp::Not, build(rng, ops, depth - 1))),
+                _ => bin(
+                    ops[rng.below(ops.len())],
+                    Box::new(Expr::Unary(UnOp::Not, build(rng, ops, depth - 1))),
+                    build(rng, ops, depth - 1),
+                ),
+            }
+        }
+        let env: Env = Env::constant();
+        let mut none = 0;
+        for _ in 0..5000 {
+            let e = build(&mut rng, &ops, 5);
+            let want = tree_value(&e);
+            none += usize::from(want.is_none());
+            assert_eq!(Program::of(&e).eval(&env), want, "{e:?}");
+        }
+        assert!(none > 20, "{none} overflow");
+    }
+
+    /// `a or not (b and c …)` of comparisons, the shape of a rule that forbids one case, is
+    /// read without the stack once its `not` has gone inward (`Program::disjunction`).
+    #[test]
+    fn an_or_of_comparisons_is_read_in_a_row() {
+        let env: Env = Env::constant();
+        let cmp = |op, a, b| bin(op, int(a), int(b));
+        for (a, b, c, want) in [(1, 0, 0, 1), (0, 1, 1, 0), (0, 1, 0, 1), (0, 0, 1, 1)] {
+            let inner = bin(BinOp::And, cmp(BinOp::Eq, b, 1), cmp(BinOp::Ge, c, 1));
+            let e = bin(
+                BinOp::Or,
+                cmp(BinOp::Gt, a, 0),
+                Box::new(Expr::Unary(UnOp::Not, inner)),
+            );
+            let p = Program::of(&e);
+            assert!(p.disjunction && !p.conjunction, "{:?}", p.ops);
+            assert_eq!(p.eval(&env), Some(want), "{e:?}");
+            assert_eq!(tree_value(&e), Some(want));
+        }
     }
 
     /// `a and b and …` of comparisons (or of `not` comparisons, each fused into the
