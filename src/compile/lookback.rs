@@ -6,7 +6,7 @@
 //! look-back holds, and the state may forget it.
 
 use crate::ir::expr::{Expr, LookBack, LookField};
-use crate::ir::{BinOp, LookGuard, Program};
+use crate::ir::{BinOp, LookGuard, LookTests, Program};
 
 /// The condition, on a move's look-back alone, under which some rule could read it; `None`
 /// when it must always be kept (some reading of `previous` is not guarded so).
@@ -26,7 +26,9 @@ pub fn look_kept(conditions: &[Expr]) -> Option<LookGuard> {
         })
         .collect();
     let guard = match tests {
-        Some(lists) if !lists.is_empty() => LookGuard::AnyOf(lists),
+        Some(lists) if !lists.is_empty() => {
+            LookGuard::AnyOf(lists.iter().map(|l| LookTests::of(l)).collect())
+        }
         _ => LookGuard::Program(Box::new(Program::of(
             &guards
                 .into_iter()

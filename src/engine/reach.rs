@@ -328,6 +328,20 @@ pub(super) fn capture_reachable<Z: Layout>(
     let mut found = None;
     let mut head = 0;
     let mut made = 0usize;
+    if after_moves.len() == moves.len() && !after_moves.is_empty() {
+        // The start's moves (none takes) were made by the generator: their positions
+        // join the search without sowing them again.
+        let n = game.sowing.as_ref().map_or(0, |sw| sw.count());
+        let outer = &mut sown[0];
+        *outer = *s;
+        for i in 0..after_moves.len() {
+            after_moves.write(i, n, outer);
+            layout.write(game, outer, &mut key);
+            memo.visit(words, &key, 0);
+        }
+        made += after_moves.len();
+        head = 1;
+    }
     while head < memo.parents.len() {
         let x = layout.read(game, &memo.queue[head * words..(head + 1) * words]);
         let takes = successors(game, &x, &mut buffer, &mut sown[0], |after, takes| {

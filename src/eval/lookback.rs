@@ -10,11 +10,16 @@ impl LookGuard {
     #[inline]
     pub fn holds(&self, look: &LookBack) -> bool {
         match self {
-            LookGuard::AnyOf(lists) => lists.iter().any(|tests| {
-                tests
-                    .iter()
-                    .all(|&(f, op, k)| binary_holds(op, look.field(f), k))
-            }),
+            LookGuard::AnyOf(lists) => {
+                let packed = look.packed();
+                lists.iter().any(|tests| {
+                    packed & tests.mask == tests.value
+                        && tests
+                            .rest
+                            .iter()
+                            .all(|&(f, op, k)| binary_holds(op, look.field(f), k))
+                })
+            }
             LookGuard::Program(p) => p.holds(&Env::<u64> {
                 previous: *look,
                 ..Env::constant()

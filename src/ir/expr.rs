@@ -358,10 +358,25 @@ pub enum LookField {
     Rule,
 }
 
+impl LookField {
+    /// Where the field lies in `LookBack::packed`.
+    pub fn shift(self) -> u32 {
+        16 * match self {
+            LookField::From => 0,
+            LookField::To => 1,
+            LookField::Lifted => 2,
+            LookField::Laps => 3,
+            LookField::Taken => 4,
+            LookField::Rule => 5,
+        }
+    }
+}
+
 /// What a move did, kept in the state for the next turn's rules to read: where it started
 /// and ended (for a sowing, the pit lifted and where the last seed fell), the seeds it
 /// lifted, its laps, and what it took. A pass, and the start of a game, leave `NONE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct LookBack {
     pub from: u16,
     pub to: u16,
@@ -381,6 +396,18 @@ impl LookBack {
         taken: 0,
         rule: RuleId::NONE,
     };
+
+    /// The fields side by side, 16 bits each at `LookField::shift`, so that tests of
+    /// several fields for equality are one masked compare (`LookTests`).
+    #[inline(always)]
+    pub fn packed(&self) -> u128 {
+        self.from as u128
+            | (self.to as u128) << 16
+            | (self.lifted as u128) << 32
+            | (self.laps as u128) << 48
+            | (self.taken as u128) << 64
+            | (self.rule.0 as u128) << 80
+    }
 
     pub fn field(&self, f: LookField) -> i64 {
         match f {

@@ -439,8 +439,37 @@ pub type AttackRules = Vec<Vec<(RuleId, u64)>>;
 /// shape by far, and some ten times the size of the other).
 #[derive(Clone, Debug)]
 pub enum LookGuard {
-    AnyOf(Vec<Vec<(LookField, BinOp, i64)>>),
+    AnyOf(Vec<LookTests>),
     Program(Box<Program>),
+}
+
+/// One list of comparisons of `LookGuard::AnyOf`, all of which must hold: its tests of a
+/// field's equality with a number as one masked compare of the fields packed
+/// (`LookBack::packed`), and the others one by one.
+#[derive(Clone, Debug, Default)]
+pub struct LookTests {
+    pub mask: u128,
+    pub value: u128,
+    pub rest: Vec<(LookField, BinOp, i64)>,
+}
+
+impl LookTests {
+    /// The tests `field OP k`, in order.
+    pub fn of(tests: &[(LookField, BinOp, i64)]) -> LookTests {
+        let mut t = LookTests::default();
+        for &(f, op, k) in tests {
+            let field = 0xFFFFu128 << f.shift();
+            // A field tested twice, or against a number no field holds, is read as written.
+            match u16::try_from(k) {
+                Ok(k) if op == BinOp::Eq && t.mask & field == 0 => {
+                    t.mask |= field;
+                    t.value |= (k as u128) << f.shift();
+                }
+                _ => t.rest.push((f, op, k)),
+            }
+        }
+        t
+    }
 }
 
 /// What resets the clock.

@@ -67,6 +67,61 @@ mod compile_lookback {
         );
         assert!(look_kept(&[zero]).is_none());
     }
+
+    /// A list of a guard's comparisons reads its equalities as one masked compare of the
+    /// fields packed, and the rest one by one: the same answers as each comparison read
+    /// alone, over many look-backs, a field tested twice and a number no field holds
+    /// included.
+    #[test]
+    fn a_guard_reads_its_equalities_at_once() {
+        use tabula::ir::LookTests;
+        let lists: [&[(LookField, BinOp, i64)]; 5] = [
+            &[
+                (LookField::Lifted, BinOp::Eq, 1),
+                (LookField::Taken, BinOp::Eq, 0),
+            ],
+            &[
+                (LookField::From, BinOp::Eq, 3),
+                (LookField::Laps, BinOp::Gt, 1),
+            ],
+            &[(LookField::To, BinOp::Eq, 2), (LookField::To, BinOp::Eq, 3)],
+            &[
+                (LookField::Rule, BinOp::Eq, 70_000),
+                (LookField::Lifted, BinOp::Ne, 2),
+            ],
+            &[
+                (LookField::Taken, BinOp::Eq, 2),
+                (LookField::To, BinOp::Le, 3),
+            ],
+        ];
+        let mut rng = tabula::rng::Rng::new(9);
+        let mut held = [0; 5];
+        for _ in 0..20_000 {
+            let mut small = || rng.below(5) as u16;
+            let look = LookBack {
+                from: small(),
+                to: small(),
+                lifted: small(),
+                laps: small(),
+                taken: small(),
+                rule: tabula::ir::RuleId(small()),
+            };
+            for (i, list) in lists.iter().enumerate() {
+                let one_by_one = list.iter().all(|&(f, op, k)| match op {
+                    BinOp::Eq => look.field(f) == k,
+                    BinOp::Ne => look.field(f) != k,
+                    BinOp::Gt => look.field(f) > k,
+                    _ => look.field(f) <= k,
+                });
+                let tests = LookTests::of(list);
+                let guard = tabula::ir::LookGuard::AnyOf(vec![tests]);
+                assert_eq!(guard.holds(&look), one_by_one, "{list:?} {look:?}");
+                held[i] += usize::from(one_by_one);
+            }
+        }
+        assert!(held[0] > 100 && held[1] > 100 && held[4] > 100, "{held:?}");
+        assert_eq!((held[2], held[3]), (0, 0), "{held:?}");
+    }
 }
 
 mod compile_pinned {
