@@ -7,7 +7,7 @@ use super::state::{State, NOBODY};
 use crate::eval::arith::binary_holds;
 use crate::eval::board::pieces;
 use crate::eval::Env;
-use crate::ir::{BinOp, EndScope, EndShape, Game, Leftover, Scalar, Verdict};
+use crate::ir::{BinOp, EndScope, EndShape, Game, Leftover, Mask, Scalar, Verdict};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -151,7 +151,24 @@ fn pieces_hold<Z: Layout>(
     op: BinOp,
     n: i64,
 ) -> bool {
-    let count = pieces(s.occupied_sets(), players as usize, player as usize, own);
+    let sets = s.occupied_sets();
+    // Whether there are any at all (`count(friend) == 0`, `> 0`, `>= 1`…): no count is
+    // needed, only whether the sets are empty (a count of bits is a dozen operations
+    // where the processor has no instruction for it).
+    let any = match (op, n) {
+        (BinOp::Eq | BinOp::Le, 0) | (BinOp::Lt, 1) => Some(false),
+        (BinOp::Ne | BinOp::Gt, 0) | (BinOp::Ge, 1) => Some(true),
+        _ => None,
+    };
+    if let Some(want) = any {
+        let p = player as usize;
+        let some = match own {
+            true => !sets[p].is_empty(),
+            false => (0..players as usize).any(|q| q != p && !sets[q].is_empty()),
+        };
+        return some == want;
+    }
+    let count = pieces(sets, players as usize, player as usize, own);
     binary_holds(op, count, n)
 }
 

@@ -292,10 +292,7 @@ impl Program {
             Expr::Turned => self.push(Op::Turned, h, 1),
             Expr::Taken => self.push(Op::Taken, h, 1),
             Expr::Stuck => self.push(Op::Stuck, h, 1),
-            Expr::Unary(UnOp::Not, a) => match negation(a) {
-                Some(e) => self.emit(&e, h),
-                None => self.unary_op(a, Op::Unary(UnOp::Not), h),
-            },
+            Expr::Unary(UnOp::Not, a) => self.emit(&negation(a), h),
             Expr::Unary(op, a) => self.unary_op(a, Op::Unary(*op), h),
             Expr::Abs(a) => self.unary_op(a, Op::Abs, h),
             Expr::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {
@@ -389,13 +386,14 @@ fn group_constant(e: &Expr) -> HereRead<'_> {
     }
 }
 
-/// `not e` without a `not`, where `e` is comparisons joined by `and` and `or`: `not (a
-/// and b)` is `not a or not b`, `not (a or b)` is `not a and not b`, and `not (a == b)` is
-/// `a != b` (likewise the other comparisons). Each has the same value (0 or 1) and reads
-/// its parts in the same order, and a chain of `or` (`taken > 0 or not (a == b and c ==
-/// d)`) is then read without the stack (`Program::disjunction`). `None` where some part is
-/// not a comparison: its `not` would stay, an operation more.
-fn negation(e: &Expr) -> Option<Expr> {
+/// `not e` without a `not`: `not (a and b)` is `not a or not b`, `not (a or b)` is `not a
+/// and not b`, `not (a == b)` is `a != b` (likewise the other comparisons), and any other
+/// `not x` is `x == 0`. Each has the same value (0 or 1), reads its parts in the same order
+/// and overflows where the other does, and takes no more operations; but a value read and
+/// compared is one fused operation (`not moved(from)` is `moved(from) == 0`), so that a
+/// chain of them (`not moved(from) and not attacked(from)`, `taken > 0 or not (a == b and
+/// c == d)`) is read without the stack (`Program::conjunction`, `Program::disjunction`).
+fn negation(e: &Expr) -> Expr {
     match e {
         Expr::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {
             let flipped = if *op == BinOp::And {
@@ -403,11 +401,12 @@ fn negation(e: &Expr) -> Option<Expr> {
             } else {
                 BinOp::And
             };
-            let (a, b) = (negation(a)?, negation(b)?);
-            Some(Expr::Binary(flipped, Box::new(a), Box::new(b)))
+            Expr::Binary(flipped, Box::new(negation(a)), Box::new(negation(b)))
         }
-        Expr::Binary(op, a, b) => Some(Expr::Binary(op.negated()?, a.clone(), b.clone())),
-        _ => None,
+        Expr::Binary(op, a, b) if op.negated().is_some() => {
+            Expr::Binary(op.negated().expect("a comparison"), a.clone(), b.clone())
+        }
+        _ => Expr::Binary(BinOp::Eq, Box::new(e.clone()), Box::new(Expr::Int(0))),
     }
 }
 

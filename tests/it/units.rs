@@ -775,7 +775,8 @@ mod eval_run {
     }
 
     /// `a or not (b and c …)` of comparisons, the shape of a rule that forbids one case, is
-    /// read without the stack once its `not` has gone inward (`Program::disjunction`).
+    /// read without the stack once its `not` has gone inward (`Program::disjunction`); so
+    /// is an `and` of `not`s of values read (`Program::conjunction`).
     #[test]
     fn an_or_of_comparisons_is_read_in_a_row() {
         let env: Env = Env::constant();
@@ -792,6 +793,13 @@ mod eval_run {
             assert_eq!(p.eval(&env), Some(want), "{e:?}");
             assert_eq!(tree_value(&e), Some(want));
         }
+        // `not x` of a value read is `x == 0`, one operation: a chain of them is read in a
+        // row too (`not moved(from) and not attacked(from)`).
+        let not = |e: Expr| Box::new(Expr::Unary(UnOp::Not, Box::new(e)));
+        let e = bin(BinOp::And, not(Expr::Clock), not(Expr::Passes));
+        let p = Program::of(&e);
+        assert!(p.conjunction && p.ops.len() == 3, "{:?}", p.ops);
+        assert_eq!(p.eval(&env), Some(1));
     }
 
     /// `a and b and …` of comparisons (or of `not` comparisons, each fused into the
