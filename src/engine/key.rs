@@ -158,8 +158,9 @@ impl KeyLayout {
         match Z::Slot::bytes(slots) {
             // A byte a pit in the state too: eight pits a word as they lie.
             Some(bytes) => {
-                for (word, chunk) in pit_words.iter_mut().zip(bytes.chunks_exact(8)) {
-                    *word = u64::from_le_bytes(chunk.try_into().expect("eight pits"));
+                for (i, word) in pit_words.iter_mut().enumerate() {
+                    let eight: [u8; 8] = bytes[8 * i..8 * i + 8].try_into().expect("eight pits");
+                    *word = u64::from_le_bytes(eight);
                 }
             }
             None => {
@@ -210,17 +211,17 @@ impl KeyLayout {
             }
         }
         let mut w = self.cells.div_ceil(8);
-        let (per_word, mask) = if self.pit_bytes {
-            (8, 0xFF)
+        if self.pit_bytes {
+            for pit in 0..self.pits {
+                s.slots[pit] = Slot::of((key[w + pit / 8] >> (8 * (pit % 8))) & 0xFF);
+            }
+            w += self.pits.div_ceil(8);
         } else {
-            (4, 0xFFFF)
-        };
-        let bits = 64 / per_word;
-        for pit in 0..self.pits {
-            let word = key[w + pit / per_word] >> (bits * (pit % per_word));
-            s.slots[pit] = Slot::of(word & mask);
+            for pit in 0..self.pits {
+                s.slots[pit] = Slot::of((key[w + pit / 4] >> (16 * (pit % 4))) & 0xFFFF);
+            }
+            w += self.pits.div_ceil(4);
         }
-        w += self.pits.div_ceil(per_word);
         for (column, &word) in s.slots.as_mut().iter_mut().zip(&key[w..w + self.columns]) {
             *column = Slot::of(word);
         }

@@ -74,14 +74,26 @@ impl<S: Slot> SownList<S> {
             to_move: after.to_move,
             look: after.look,
         });
-        self.pits.extend_from_slice(&after.slots.as_ref()[..n]);
+        let slots = after.slots.as_ref();
+        // Up to 16 pits, 16 slots each time: a copy of a fixed length is a few moves where
+        // one of a length known only at run time is a call (the slots past the pits are
+        // empty in every position of the game, so they are kept and written back as such).
+        match n <= PACKED_PITS {
+            true => self.pits.extend_from_slice(&slots[..PACKED_PITS]),
+            false => self.pits.extend_from_slice(&slots[..n]),
+        }
     }
 
     /// Makes `s` (a position of the game) the `i`th position kept.
     #[inline]
     pub fn write<Z: Layout<Slot = S>>(&self, i: usize, n: usize, s: &mut State<Z>) {
         let a = &self.afters[i];
-        s.slots.as_mut()[..n].copy_from_slice(&self.pits[i * n..(i + 1) * n]);
+        let slots = s.slots.as_mut();
+        match n <= PACKED_PITS {
+            true => slots[..PACKED_PITS]
+                .copy_from_slice(&self.pits[i * PACKED_PITS..(i + 1) * PACKED_PITS]),
+            false => slots[..n].copy_from_slice(&self.pits[i * n..(i + 1) * n]),
+        }
         s.stores = a.stores;
         s.capturer = a.capturer;
         s.to_move = a.to_move;
