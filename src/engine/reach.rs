@@ -287,7 +287,9 @@ pub(super) fn capture_reachable<Z: Layout>(
     let mut replies = std::mem::take(&mut memo.replies);
     let mut sown = memo.sown.take().unwrap_or_else(|| Box::new([*s, *s]));
     let [outer, inner] = &mut *sown;
-    let in_two = if after_moves.len() == moves.len() && !after_moves.is_empty() {
+    // Whether the generator kept the positions after the moves (a sowing game's).
+    let kept = after_moves.len() == moves.len() && !after_moves.is_empty();
+    let in_two = if kept {
         // The generator's positions after the moves: only the replies are sown.
         let n = game.sowing.as_ref().map_or(0, |sw| sw.count());
         *outer = *s;
@@ -328,7 +330,7 @@ pub(super) fn capture_reachable<Z: Layout>(
     let mut found = None;
     let mut head = 0;
     let mut made = 0usize;
-    if after_moves.len() == moves.len() && !after_moves.is_empty() {
+    if kept {
         // The start's moves (none takes) were made by the generator: their positions
         // join the search without sowing them again.
         let n = game.sowing.as_ref().map_or(0, |sw| sw.count());

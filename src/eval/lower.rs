@@ -47,19 +47,6 @@ impl Program {
                     at[i + 2] = here;
                     i += 3;
                 }
-                // `not (a > k)` is `a <= k`.
-                [a, Op::BinaryConst(op, k), Op::Unary(UnOp::Not), ..]
-                    if op.negated().is_some()
-                        && a.is_leaf()
-                        && !targeted(i + 1)
-                        && !targeted(i + 2) =>
-                {
-                    let (a, op) = (self.leaf_index(a), op.negated().expect("a comparison"));
-                    self.ops.push(Op::CompareConst(a, op, *k));
-                    at[i + 1] = here;
-                    at[i + 2] = here;
-                    i += 3;
-                }
                 [a, op2 @ Op::BinaryConst(op, k), ..]
                     if op2.is_boolean() && a.is_leaf() && !targeted(i + 1) =>
                 {

@@ -376,7 +376,6 @@ impl LookField {
 /// and ended (for a sowing, the pit lifted and where the last seed fell), the seeds it
 /// lifted, its laps, and what it took. A pass, and the start of a game, leave `NONE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(C)]
 pub struct LookBack {
     pub from: u16,
     pub to: u16,
@@ -401,12 +400,13 @@ impl LookBack {
     /// several fields for equality are one masked compare (`LookTests`).
     #[inline(always)]
     pub fn packed(&self) -> u128 {
-        self.from as u128
-            | (self.to as u128) << 16
-            | (self.lifted as u128) << 32
-            | (self.laps as u128) << 48
-            | (self.taken as u128) << 64
-            | (self.rule.0 as u128) << 80
+        let at = |value: u16, f: LookField| (value as u128) << f.shift();
+        at(self.from, LookField::From)
+            | at(self.to, LookField::To)
+            | at(self.lifted, LookField::Lifted)
+            | at(self.laps, LookField::Laps)
+            | at(self.taken, LookField::Taken)
+            | at(self.rule.0, LookField::Rule)
     }
 
     pub fn field(&self, f: LookField) -> i64 {

@@ -663,6 +663,19 @@ mod eval_run {
         p
     }
 
+    /// The operators of the random conditions below: comparisons, `and`, `or`, and
+    /// arithmetic that may overflow.
+    const OPS: [BinOp; 8] = [
+        BinOp::Eq,
+        BinOp::Ne,
+        BinOp::Lt,
+        BinOp::Ge,
+        BinOp::And,
+        BinOp::Or,
+        BinOp::Add,
+        BinOp::Mul,
+    ];
+
     /// Fused comparisons and dropped `Bool`s change no value: thousands of conditions of
     /// comparisons, `and`, `or`, `not` and arithmetic (which may overflow, and so is never
     /// fused) give what the program as emitted gives.
@@ -671,21 +684,11 @@ mod eval_run {
         let mut rng = tabula::rng::Rng::new(12345);
         let mut next = |n: u64| rng.below(n as usize) as u64;
         fn build(next: &mut dyn FnMut(u64) -> u64, depth: u32) -> Box<Expr> {
-            let ops = [
-                BinOp::Eq,
-                BinOp::Ne,
-                BinOp::Lt,
-                BinOp::Ge,
-                BinOp::And,
-                BinOp::Or,
-                BinOp::Add,
-                BinOp::Mul,
-            ];
             match next(if depth == 0 { 1 } else { 4 }) {
                 0 => int([0, 1, 2, i64::MAX][next(4) as usize]),
                 1 => Box::new(Expr::Unary(UnOp::Not, build(next, depth - 1))),
                 _ => bin(
-                    ops[next(ops.len() as u64) as usize],
+                    OPS[next(OPS.len() as u64) as usize],
                     build(next, depth - 1),
                     build(next, depth - 1),
                 ),
@@ -741,32 +744,22 @@ mod eval_run {
     #[test]
     fn not_taken_inward_changes_no_value() {
         let mut rng = tabula::rng::Rng::new(4242);
-        let ops = [
-            BinOp::Eq,
-            BinOp::Ne,
-            BinOp::Lt,
-            BinOp::Ge,
-            BinOp::And,
-            BinOp::Or,
-            BinOp::Add,
-            BinOp::Mul,
-        ];
-        fn build(rng: &mut tabula::rng::Rng, ops: &[BinOp], depth: u32) -> Box<Expr> {
+        fn build(rng: &mut tabula::rng::Rng, depth: u32) -> Box<Expr> {
             match rng.below(if depth == 0 { 1 } else { 3 }) {
                 0 => int([0, 1, 2, i64::MAX][rng.below(4)]),
                 // Every other node a `not`, so that most have one to take inward.
-                1 => Box::new(Expr::Unary(UnOp::Not, build(rng, ops, depth - 1))),
+                1 => Box::new(Expr::Unary(UnOp::Not, build(rng, depth - 1))),
                 _ => bin(
-                    ops[rng.below(ops.len())],
-                    Box::new(Expr::Unary(UnOp::Not, build(rng, ops, depth - 1))),
-                    build(rng, ops, depth - 1),
+                    OPS[rng.below(OPS.len())],
+                    Box::new(Expr::Unary(UnOp::Not, build(rng, depth - 1))),
+                    build(rng, depth - 1),
                 ),
             }
         }
         let env: Env = Env::constant();
         let mut none = 0;
         for _ in 0..5000 {
-            let e = build(&mut rng, &ops, 5);
+            let e = build(&mut rng, 5);
             let want = tree_value(&e);
             none += usize::from(want.is_none());
             assert_eq!(Program::of(&e).eval(&env), want, "{e:?}");
