@@ -331,18 +331,27 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         rules_choose: Vec::new(),
         end_reads_position: false,
     };
-    // Which chains can be followed on the occupied sets alone, for each player.
-    let light: Vec<u8> = game
+    // Which chains can be followed on the occupied sets alone, for each player, and what
+    // they read.
+    let light: Vec<(u8, Vec<ir::LightSets>)> = game
         .rules
         .iter()
         .map(|r| {
-            (0..game.players.len().min(8))
+            let bits = (0..game.players.len().min(8))
                 .filter(|&p| light_for(&game, r, p as u8))
-                .fold(0u8, |bits, p| bits | 1 << p)
+                .fold(0u8, |bits, p| bits | 1 << p);
+            let sets = (0..game.players.len())
+                .map(|p| match (bits >> p.min(7)) & 1 != 0 {
+                    true => light_sets(&game, r, p as u8),
+                    false => ir::LightSets::default(),
+                })
+                .collect();
+            (bits, sets)
         })
         .collect();
-    for (rule, bits) in game.rules.iter_mut().zip(light) {
+    for (rule, (bits, sets)) in game.rules.iter_mut().zip(light) {
         rule.light_chain = bits;
+        rule.light_sets = sets;
     }
     game.choice_landings = choice_landings(&game);
     game.rules_choose = rules_choose(&game);
@@ -537,6 +546,20 @@ fn after_move(
     }
 }
 
+/// What `player`'s light chains of `rule` read (`MoveRule::light_sets`); `light_for` has
+/// made sure that both patterns take whole owners.
+fn light_sets(game: &Game, rule: &crate::ir::MoveRule, player: u8) -> crate::ir::LightSets {
+    let (types, owners) = (game.pieces.len(), game.owners);
+    let whole = |p: &crate::ir::Pattern| {
+        p.of_owners(player, types, owners)
+            .expect("a light chain's patterns take whole owners")
+    };
+    crate::ir::LightSets {
+        onto: whole(&rule.onto),
+        run: rule.run.as_ref().map(|run| whole(&run.pattern)),
+    }
+}
+
 /// Whether `player`'s chains of `rule` can be followed on the occupied sets alone, as far
 /// as the game's tables tell (`MoveRule::light_chain`): no columns, no condition that reads
 /// the position, patterns that take all of a player's piece types or none, no `turning` or
@@ -548,8 +571,8 @@ fn light_for(game: &Game, rule: &crate::ir::MoveRule, player: u8) -> bool {
         && !rule.taking
         && rule.effects.is_empty()
         && rule.condition.is_none()
-        && rule.onto.by_owner(player, types, owners)
+        && rule.onto.of_owners(player, types, owners).is_some()
         && rule
             .run
-            .is_none_or(|run| run.pattern.by_owner(player, types, owners))
+            .is_none_or(|run| run.pattern.of_owners(player, types, owners).is_some())
 }

@@ -9,8 +9,8 @@ use crate::diagnostic::Span;
 use crate::eval::{value, Env};
 use crate::ir::expr::Expr as IExpr;
 use crate::ir::{
-    BinOp, DirId, MaskTable, MoveRule, Program, Run, RunParts, Sq, SquareRef, SquareSet, UnOp,
-    Walk, Where, MAX_PLAYERS, NO_SQUARE,
+    BinOp, DirId, Jumps, MaskTable, MoveRule, Program, Run, RunParts, Sq, SquareRef, SquareSet,
+    UnOp, Walk, Where, MAX_PLAYERS, NO_SQUARE,
 };
 
 impl Tables<'_> {
@@ -74,6 +74,12 @@ impl Tables<'_> {
             Some(_) => self.first_steps(&walks),
             None => Vec::new(),
         };
+        let jumps = match (r.chain, r.run) {
+            (Some(_), Some(run)) if run.min == 1 && run.max == 1 && parts.is_none() => {
+                self.jumps(&walks)
+            }
+            _ => Vec::new(),
+        };
         let mut rule = MoveRule {
             condition: Program::all(&r.conditions),
             gate: Program::all(&gate),
@@ -84,6 +90,7 @@ impl Tables<'_> {
             piece_mask: r.piece_mask,
             walks,
             first_steps,
+            jumps,
             parts,
             run: r.run,
             onto: r.onto,
@@ -96,6 +103,7 @@ impl Tables<'_> {
             taking: r.taking,
             rotate: r.rotate,
             light_chain: 0,
+            light_sets: Vec::new(),
             gate_shared_next: false,
             gate_shared_before: false,
             conditions: r.conditions,
@@ -463,6 +471,21 @@ impl Tables<'_> {
                     table.push(&next);
                 }
                 table
+            })
+            .collect()
+    }
+
+    /// For each player, the jumps from each square along its walks, where the walk may land
+    /// two steps on (`MoveRule::jumps`).
+    fn jumps(&self, walks: &[Vec<Walk>]) -> Vec<Jumps> {
+        walks
+            .iter()
+            .map(|walks| {
+                Jumps::of(self.board.cells(), walks, |walk, lands| {
+                    walk.allowed
+                        .as_ref()
+                        .is_none_or(|allowed| allowed.get(1).is_some_and(|s| s.contains(lands)))
+                })
             })
             .collect()
     }

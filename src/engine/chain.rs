@@ -5,7 +5,7 @@
 //! again.
 
 use super::after::holds_after;
-use super::generate::{gate_holds, landings, may_step_from, walk, RuleSets, View};
+use super::generate::{gate_holds, landings, may_step_from, passable, walk, RuleSets, View};
 use super::layout::Layout;
 use super::make::{effects_of_step, make_step, Done, StepPlan};
 use super::moves::Move;
@@ -96,26 +96,32 @@ pub(super) fn light(rule: &MoveRule, player: u8, after_check: bool) -> bool {
 }
 
 /// `extend_chain` on the occupied sets alone (see `light`): each step's plan is applied to
-/// the sets instead of a state. `code` is the moving piece; `s` is the position before the
-/// move, which patterns of whole players never read. `HOPS` is the rule's `hops`, settled
-/// when the walk is compiled so that a chain of captures pays nothing for it.
+/// the sets instead of a state, and the rule's patterns are read as whole owners' pieces
+/// (`MoveRule::light_sets`). `code` is the moving piece. `taken` is what the last step
+/// takes, where the caller knows it (a jump from the rule's table); otherwise the step's
+/// plan says. `HOPS` is the rule's `hops`, settled when the walk is compiled so that a
+/// chain of captures pays nothing for it.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn extend_light<Z: Layout, const HOPS: bool>(
     game: &Game,
     rule: &MoveRule,
-    s: &State<Z>,
     view: &View<Z::Set>,
     code: Code,
     at: Sq,
     m: &mut Move,
     passed: Z::Set,
+    taken: Option<Z::Set>,
     out: &mut Vec<Move>,
 ) {
     let step = *m.steps().last().expect("a chain has a step");
     let plan = StepPlan::of(game, rule, code, at, step);
-    let mut taken = Z::Set::default();
-    for sq in plan.taken(&game.board) {
-        taken |= Z::Set::bit(sq);
-    }
+    let taken = taken.unwrap_or_else(|| {
+        let mut taken = Z::Set::default();
+        for sq in plan.taken(&game.board) {
+            taken |= Z::Set::bit(sq);
+        }
+        taken
+    });
     if plan.lands_code != code {
         // A promotion ends the chain.
         m.push_copy(out);
@@ -130,29 +136,52 @@ pub(super) fn extend_light<Z: Layout, const HOPS: bool>(
         passed |= Z::Set::bit(at) | Z::Set::bit(to);
         visited = passed;
     }
-    let sets = RuleSets::of(game, s, &after, rule);
-    if !may_step_from(rule, view.player, to, sets, passed) {
-        m.push_copy(out);
-        return;
-    }
+    let reads = rule.light_sets[view.player as usize];
+    let sets = RuleSets {
+        onto: after.owners(reads.onto),
+        stop: reads
+            .run
+            .map_or(Z::Set::default(), |run| !after.owners(run)),
+    };
     let mut went_on = false;
-    walk(
-        rule,
-        view.player,
-        Z::Set::bit(to),
-        sets,
-        passed,
-        |_, w, _, land| {
-            for next in (land & !visited).squares() {
+    if let Some(jumps) = rule.jumps.get(view.player as usize) {
+        // The same landings as the walk below, in the same order.
+        let through = passable(rule, sets, passed);
+        for jump in jumps.from(to) {
+            if through.has(jump.over)
+                && sets.onto.has(jump.lands)
+                && !(HOPS && visited.has(jump.lands))
+            {
                 // The checker has made sure that no chain outgrows a move.
-                let longer = m.push_step(w.dir, next);
+                let longer = m.push_step(jump.dir, jump.lands);
                 assert!(longer, "a chain within the checked bound");
                 went_on = true;
-                extend_light::<Z, HOPS>(game, rule, s, &after, code, to, m, passed, out);
+                let taken = match rule.takes_run {
+                    true => Z::Set::bit(jump.over),
+                    false => Z::Set::default(),
+                };
+                extend_light::<Z, HOPS>(game, rule, &after, code, to, m, passed, Some(taken), out);
                 m.pop_step();
             }
-        },
-    );
+        }
+    } else if may_step_from(rule, view.player, to, sets, passed) {
+        walk(
+            rule,
+            view.player,
+            Z::Set::bit(to),
+            sets,
+            passed,
+            |_, w, _, land| {
+                for next in (land & !visited).squares() {
+                    let longer = m.push_step(w.dir, next);
+                    assert!(longer, "a chain within the checked bound");
+                    went_on = true;
+                    extend_light::<Z, HOPS>(game, rule, &after, code, to, m, passed, None, out);
+                    m.pop_step();
+                }
+            },
+        );
+    }
     if !went_on || rule.chain == Some(Chain::May) {
         m.push_copy(out);
     }

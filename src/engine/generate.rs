@@ -25,8 +25,8 @@ use super::Scratch;
 use crate::eval::Env;
 use crate::ir::Mask;
 use crate::ir::{
-    DirId, Effect, EffectLines, Game, MoveRule, Pattern, RuleId, Sq, Verdict, Walk, Where,
-    NO_SQUARE,
+    DirId, Effect, EffectLines, Game, MoveRule, OwnerPattern, Pattern, RuleId, Sq, Verdict, Walk,
+    Where, NO_SQUARE,
 };
 
 /// Fills `out` with the legal moves of `s` (a pass, when passing is the rule and there is
@@ -365,6 +365,21 @@ impl<M: Mask> View<M> {
         v
     }
 
+    /// The squares a pattern of whole owners matches (`Pattern::of_owners`).
+    #[inline(always)]
+    pub fn owners(&self, pattern: OwnerPattern) -> M {
+        let mut set = match pattern.empty {
+            true => self.empty,
+            false => M::default(),
+        };
+        for (o, &occupied) in self.occupied.iter().enumerate() {
+            if (pattern.owners >> o) & 1 != 0 {
+                set |= occupied;
+            }
+        }
+        set
+    }
+
     /// The squares a pattern matches, for the player to move.
     #[inline(always)]
     pub fn pattern<Z: Layout>(&self, game: &Game, s: &State<Z>, pattern: &Pattern) -> M {
@@ -560,9 +575,9 @@ fn moves_of_rule<Z: Layout>(
                 let mut m = Move::step(from, rule_id, takes, d, to);
                 let code = s.at(from);
                 if rule.hops {
-                    extend_light::<Z, true>(game, rule, s, view, code, from, &mut m, none, out);
+                    extend_light::<Z, true>(game, rule, view, code, from, &mut m, none, None, out);
                 } else {
-                    extend_light::<Z, false>(game, rule, s, view, code, from, &mut m, none, out);
+                    extend_light::<Z, false>(game, rule, view, code, from, &mut m, none, None, out);
                 }
             })
         }
@@ -1391,7 +1406,7 @@ pub(super) fn walk<M: Mask>(
 
 /// The squares a run of `rule` may pass over: never one of `passed` in a capturing run.
 #[inline(always)]
-fn passable<M: Mask>(rule: &MoveRule, sets: RuleSets<M>, passed: M) -> M {
+pub(super) fn passable<M: Mask>(rule: &MoveRule, sets: RuleSets<M>, passed: M) -> M {
     if rule.takes_run {
         !(sets.stop | passed)
     } else {

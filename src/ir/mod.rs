@@ -20,11 +20,11 @@ pub use dice::{Dice, Roll, MAX_DICE};
 pub use expr::{AttackBy, BinOp, Expr, GroupRead, LookBack, LookField, SquareRef, UnOp};
 pub use game::*;
 pub use mask::{Mask, Wide};
-pub use pattern::Pattern;
+pub use pattern::{OwnerPattern, Pattern};
 pub use program::{Program, Scalar};
 pub use rule::{
-    Add, Carry, Chain, Effect, EffectLines, EffectVerb, MoveRule, Rotation, Run, RunItem, RunParts,
-    Times, Walk, Where, MAX_RUN_ITEMS, MAX_RUN_PARTS,
+    Add, Carry, Chain, Effect, EffectLines, EffectVerb, Jump, Jumps, LightSets, MoveRule, Rotation,
+    Run, RunItem, RunParts, Times, Walk, Where, MAX_RUN_ITEMS, MAX_RUN_PARTS,
 };
 pub use sowing::{Capture, LastSeed, Leftover, Outcomes, Sowing, Walks, NO_LAP};
 pub use value::Value;

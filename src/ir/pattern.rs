@@ -32,13 +32,34 @@ impl Pattern {
     /// where it takes nothing else (no empty square, no owner's pieces in part): its
     /// squares are then those owners' occupied sets.
     pub fn whole_owners(&self, player: u8, types: usize, owners: usize) -> Option<u8> {
+        self.of_owners(player, types, owners)
+            .filter(|p| !p.empty)
+            .map(|p| p.owners)
+    }
+
+    /// Seen by `player`, the pattern as whole owners' pieces and maybe the empty squares,
+    /// where it takes no owner's pieces in part (`by_owner`).
+    pub fn of_owners(&self, player: u8, types: usize, owners: usize) -> Option<OwnerPattern> {
         let codes = self.masks[player as usize];
         let types = types.max(1);
         let all = u64::MAX >> (64 - types);
-        if codes & 1 != 0 || !self.by_owner(player, types, owners) || 1 + owners * types > 64 {
+        if !self.by_owner(player, types, owners) || 1 + owners * types > 64 {
             return None;
         }
         let taken = (0..owners).filter(|&owner| (codes >> (1 + owner * types)) & all == all);
-        Some(taken.fold(0, |bits, owner| bits | 1 << owner))
+        Some(OwnerPattern {
+            empty: codes & 1 != 0,
+            owners: taken.fold(0, |bits, owner| bits | 1 << owner),
+        })
     }
+}
+
+/// A pattern that takes each owner's pieces whole or not at all (`Pattern::of_owners`):
+/// its squares are a union of occupied sets, and the empty squares where `empty`, with no
+/// cell read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct OwnerPattern {
+    pub empty: bool,
+    /// Bit `o`: all of owner `o`'s pieces.
+    pub owners: u8,
 }

@@ -3,7 +3,7 @@
 
 use super::board::{MaskTable, Sq, SquareSet, NO_SQUARE};
 use super::expr::Expr;
-use super::pattern::Pattern;
+use super::pattern::{OwnerPattern, Pattern};
 use super::program::Program;
 use super::Mask;
 use super::{DirId, RuleId, MAX_PLAYERS};
@@ -139,6 +139,11 @@ pub struct MoveRule {
     /// square at a time, and mostly finds nothing; where none of these squares may be
     /// passed or landed on, it need not walk (`generate::may_step_from`).
     pub first_steps: Vec<MaskTable>,
+    /// For a chain whose steps pass over exactly one square, for each player: each
+    /// square's jumps, in the order of the walks (empty for other rules). A chain walks on
+    /// from one square at a time; a jump from it is two tests of bits, where a walk is a
+    /// shift of a set for each direction.
+    pub jumps: Vec<Jumps>,
     pub run: Option<Run>,
     pub onto: Pattern,
     /// Whether the piece on the landing square, if any, is taken.
@@ -163,6 +168,9 @@ pub struct MoveRule {
     /// Bit `p` is set where player `p`'s chains by this rule can be followed on the
     /// occupied sets alone (`engine::chain::light_for`), settled once the game is compiled.
     pub light_chain: u8,
+    /// For each player whose chains are light (`light_chain`): what the chain's steps read,
+    /// as whole owners' pieces (default for the others).
+    pub light_sets: Vec<LightSets>,
     /// Whether the next rule of its tier has the same `gate` (`if all_home` on two rules
     /// of bearing off): the generator reads it once for both, and where it fails lists
     /// neither. Settled once the game is compiled.
@@ -412,6 +420,63 @@ impl<C> Effect<C> {
             groups: self.groups,
             only: self.only.as_ref().map(f),
         }
+    }
+}
+
+/// What a light chain (`MoveRule::light_chain`) reads of a position, for one player: the
+/// squares it may land on, and those its run may pass over.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LightSets {
+    pub onto: OwnerPattern,
+    pub run: Option<OwnerPattern>,
+}
+
+/// A jump of one piece: over one square, onto the next one the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Jump {
+    pub over: Sq,
+    pub lands: Sq,
+    pub dir: DirId,
+}
+
+/// The jumps from each square (`MoveRule::jumps`), in one list with each square's start.
+#[derive(Clone, Debug, Default)]
+pub struct Jumps {
+    starts: Vec<u32>,
+    jumps: Vec<Jump>,
+}
+
+impl Jumps {
+    /// The jumps along `walks` from every square of a board of `cells` squares, where
+    /// `lands_ok(walk, square)` says the walk may land there.
+    pub fn of(cells: usize, walks: &[Walk], lands_ok: impl Fn(&Walk, Sq) -> bool) -> Jumps {
+        let mut table = Jumps::default();
+        for sq in 0..cells as Sq {
+            table.starts.push(table.jumps.len() as u32);
+            for walk in walks {
+                let over = walk.next_of(sq);
+                let lands = match over {
+                    NO_SQUARE => NO_SQUARE,
+                    _ => walk.next_of(over),
+                };
+                if lands != NO_SQUARE && lands_ok(walk, lands) {
+                    table.jumps.push(Jump {
+                        over,
+                        lands,
+                        dir: walk.dir,
+                    });
+                }
+            }
+        }
+        table.starts.push(table.jumps.len() as u32);
+        table
+    }
+
+    /// The jumps from `sq`.
+    #[inline(always)]
+    pub fn from(&self, sq: Sq) -> &[Jump] {
+        let sq = sq as usize;
+        &self.jumps[self.starts[sq] as usize..self.starts[sq + 1] as usize]
     }
 }
 
