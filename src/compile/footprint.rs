@@ -70,3 +70,33 @@ impl Expr {
         }
     }
 }
+
+impl Expr {
+    /// The value as `reader` reads it where no square of its footprint matches its mask,
+    /// so that every count it makes is 0: the value with each count and the reader put
+    /// in. `None` where it reads anything else that varies (the clock, the passes) or that
+    /// needs a board to be read.
+    pub fn when_clear(&self, reader: u8) -> Option<Expr> {
+        Some(match self {
+            Expr::Int(n) => Expr::Int(*n),
+            Expr::Reader => Expr::Int(reader as i64),
+            Expr::Count(_, Some(_)) => Expr::Int(0),
+            Expr::Unary(op, e) => Expr::Unary(*op, Box::new(e.when_clear(reader)?)),
+            Expr::Abs(e) => Expr::Abs(Box::new(e.when_clear(reader)?)),
+            Expr::Binary(op, a, b) => Expr::Binary(
+                *op,
+                Box::new(a.when_clear(reader)?),
+                Box::new(b.when_clear(reader)?),
+            ),
+            Expr::Min(a, b) => Expr::Min(
+                Box::new(a.when_clear(reader)?),
+                Box::new(b.when_clear(reader)?),
+            ),
+            Expr::Max(a, b) => Expr::Max(
+                Box::new(a.when_clear(reader)?),
+                Box::new(b.when_clear(reader)?),
+            ),
+            _ => return None,
+        })
+    }
+}

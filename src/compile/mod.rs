@@ -285,6 +285,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         // A pile's square keeps pieces when one leaves: what a step writes is not known
         // from its plan.
         after_footprint: after.footprint.filter(|_| !piles),
+        after_clear: after.clear,
         after_attacks,
         attack_lines,
         slots_used: match (&c.columns, &sowing) {
@@ -329,6 +330,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         most_seeds,
         choice_landings: ir::SquareSet::default(),
         rules_choose: Vec::new(),
+        codes_written: Vec::new(),
         end_reads_position: false,
     };
     // Which chains can be followed on the occupied sets alone, for each player, and what
@@ -355,6 +357,13 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     }
     game.choice_landings = choice_landings(&game);
     game.rules_choose = rules_choose(&game);
+    game.codes_written = (0..game.players.len())
+        .map(|p| {
+            game.rules
+                .iter()
+                .fold(0u64, |acc, r| acc | game.codes_written(r, p))
+        })
+        .collect();
     settle::settle_counts(&mut game);
     settle::share_gates(&mut game);
     settle::tabulate_conditions(&mut game);
@@ -499,6 +508,7 @@ struct AfterMove {
     fresh: Option<Option<ir::Program>>,
     pinned: Option<ir::LookField>,
     footprint: Option<Vec<ir::expr::Watched>>,
+    clear: Vec<Option<bool>>,
 }
 
 fn after_move(
@@ -543,6 +553,15 @@ fn after_move(
             .and_then(|e| e.fails_only_from())
             .filter(|f| conditions.iter().all(|e| e.fails_only_from() == Some(*f))),
         footprint,
+        clear: (0..players as u8)
+            .map(|reader| {
+                let clear = conditions
+                    .iter()
+                    .map(|e| e.when_clear(reader))
+                    .collect::<Option<Vec<_>>>()?;
+                Some(ir::Program::all(&clear).is_none_or(|p| p.holds(&Env::<u64>::constant())))
+            })
+            .collect(),
     }
 }
 

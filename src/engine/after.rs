@@ -36,32 +36,45 @@ pub(super) fn keep_allowed_after<Z: Layout>(
         }
         return;
     };
+    if let Some(holds) = after_settled(game, s) {
+        if !holds {
+            out.clear();
+        }
+        return;
+    }
     let watched = &footprint[s.to_move as usize];
-    let before = game
-        .after_program
-        .as_ref()
-        .is_none_or(|p| p.holds(&env(game, s)));
-    // If no watched square matches its mask now, and no code a move writes matches it, no
-    // move can change what the conditions read: every move leaves them as they are.
+    let before = holds_before(game, s);
+    let changes = |m: &Move| changes_watched(game, s, m, watched);
+    keep_unless_changed(game, s, out, earlier, before, Move::is_pass, changes);
+}
+
+/// Where the `after move require` conditions read a fixed set of squares
+/// (`Game::after_footprint`) and no move of `s` can change what they read: whether they
+/// hold, for every move alike. `None` where a move may change them, or they read more.
+/// No move changes them where no watched square matches its mask now and no code a move
+/// writes matches it.
+pub(super) fn after_settled<Z: Layout>(game: &Game, s: &State<Z>) -> Option<bool> {
+    let footprint = game.after_footprint.as_ref()?;
     let p = s.to_move as usize;
-    let written = game
-        .rules
-        .iter()
-        .fold(0u64, |acc, r| acc | StepPlan::codes_written(game, r, p));
-    let settled = watched.iter().all(|(set, mask)| {
+    let written = game.codes_written[p];
+    let settled = footprint[p].iter().all(|(set, mask)| {
         mask & written == 0
             && Z::Set::from_set(set)
                 .squares()
                 .all(|sq| (mask >> s.at(sq)) & 1 == 0)
     });
-    if settled {
-        if !before {
-            out.clear();
-        }
-        return;
-    }
-    let changes = |m: &Move| changes_watched(game, s, m, watched);
-    keep_unless_changed(game, s, out, earlier, before, Move::is_pass, changes);
+    settled.then(|| match game.after_clear.get(p) {
+        Some(&Some(holds)) => holds,
+        _ => holds_before(game, s),
+    })
+}
+
+/// Whether the `after move require` conditions, read in the position before any move (as
+/// a footprint allows), hold.
+fn holds_before<Z: Layout>(game: &Game, s: &State<Z>) -> bool {
+    game.after_program
+        .as_ref()
+        .is_none_or(|p| p.holds(&env(game, s)))
 }
 
 /// Keeps the moves after which `after move require` holds, where it holds on `s` as

@@ -11,7 +11,7 @@ use super::make::{effects_of_step, make_step, Done, StepPlan};
 use super::moves::Move;
 use super::state::State;
 use crate::ir::Mask;
-use crate::ir::{Chain, Code, Game, MoveRule, Sq};
+use crate::ir::{Chain, Code, Game, Jumps, LightSets, MoveRule, OwnerPattern, Sq};
 
 /// Emits `m` (whose last step starts on `at`, in state `s`) and the chains that go on from
 /// it; says whether its last step is a step of the chain at all (a step of a `taking` chain
@@ -95,56 +95,129 @@ pub(super) fn light(rule: &MoveRule, player: u8, after_check: bool) -> bool {
     (rule.light_chain >> player) & 1 != 0 && !after_check
 }
 
-/// `extend_chain` on the occupied sets alone (see `light`): each step's plan is applied to
-/// the sets instead of a state, and the rule's patterns are read as whole owners' pieces
-/// (`MoveRule::light_sets`). `code` is the moving piece. `taken` is what the last step
-/// takes, where the caller knows it (a jump from the rule's table); otherwise the step's
-/// plan says. `HOPS` is the rule's `hops`, settled when the walk is compiled so that a
-/// chain of captures pays nothing for it.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn extend_light<Z: Layout, const HOPS: bool>(
-    game: &Game,
-    rule: &MoveRule,
-    view: &View<Z::Set>,
+/// What a light chain reads, carried from step to step: the squares its rule may land on,
+/// and those its run may pass over (every square, where it has no run). Each is a union of
+/// owners' pieces and maybe the empty squares (`MoveRule::light_sets`), so a step changes
+/// it only on the squares the step writes.
+#[derive(Clone, Copy)]
+pub(super) struct ChainSets<M> {
+    onto: M,
+    run: M,
+}
+
+impl<M: Mask> ChainSets<M> {
+    /// The sets of `view`, for a chain of `player`'s by `rule`.
+    #[inline(always)]
+    pub fn of(rule: &MoveRule, player: u8, view: &View<M>) -> ChainSets<M> {
+        let reads = &rule.light_sets[player as usize];
+        ChainSets {
+            onto: view.owners(reads.onto),
+            run: reads.run.map_or(!M::default(), |run| view.owners(run)),
+        }
+    }
+
+    /// The sets after a step by a piece of `owner` from `leaves` onto `lands`, taking
+    /// `taken`: those squares are emptied, and the landing holds the piece.
+    #[inline(always)]
+    fn after(self, reads: &LightSets, owner: usize, leaves: Sq, taken: M, lands: Sq) -> Self {
+        let freed = M::bit(leaves) | taken;
+        let cleared = !(freed | M::bit(lands));
+        let one = |set: M, pattern: OwnerPattern| {
+            let mut set = set & cleared;
+            if pattern.empty {
+                set |= freed;
+            }
+            if (pattern.owners >> owner) & 1 != 0 {
+                set |= M::bit(lands);
+            }
+            set
+        };
+        ChainSets {
+            onto: one(self.onto, reads.onto),
+            run: reads.run.map_or(self.run, |run| one(self.run, run)),
+        }
+    }
+}
+
+/// What a light chain of one piece reads at every step, looked up once for the chain.
+pub(super) struct LightChain<'g> {
+    game: &'g Game,
+    rule: &'g MoveRule,
+    player: u8,
+    /// The moving piece, and its owner.
     code: Code,
+    owner: usize,
+    reads: LightSets,
+    jumps: Option<&'g Jumps>,
+    /// The zone where the piece is promoted, if it can be.
+    promotion: Option<usize>,
+}
+
+impl<'g> LightChain<'g> {
+    #[inline(always)]
+    pub fn of(game: &'g Game, rule: &'g MoveRule, player: u8, code: Code) -> LightChain<'g> {
+        LightChain {
+            game,
+            rule,
+            player,
+            code,
+            owner: game.owner[code as usize] as usize,
+            reads: rule.light_sets[player as usize],
+            jumps: rule.jumps.get(player as usize),
+            promotion: game
+                .promotions
+                .get(code as usize)
+                .and_then(|p| p.map(|(zone, _)| zone)),
+        }
+    }
+}
+
+/// `extend_chain` on the occupied sets alone (see `light`): each step is applied to the
+/// sets the chain reads (`ChainSets`, as they were before the step) instead of a state.
+/// `taken` is what the last step takes, where the caller knows it (a jump from the rule's
+/// table); otherwise the step's plan says. `HOPS` is the rule's `hops`, settled when the
+/// walk is compiled so that a chain of captures pays nothing for it.
+pub(super) fn extend_light<M: Mask, const HOPS: bool>(
+    chain: &LightChain,
+    sets: ChainSets<M>,
     at: Sq,
     m: &mut Move,
-    passed: Z::Set,
-    taken: Option<Z::Set>,
+    passed: M,
+    taken: Option<M>,
     out: &mut Vec<Move>,
 ) {
+    let (game, rule, player) = (chain.game, chain.rule, chain.player);
     let step = *m.steps().last().expect("a chain has a step");
-    let plan = StepPlan::of(game, rule, code, at, step);
-    let taken = taken.unwrap_or_else(|| {
-        let mut taken = Z::Set::default();
-        for sq in plan.taken(&game.board) {
-            taken |= Z::Set::bit(sq);
-        }
-        taken
-    });
-    if plan.lands_code != code {
+    let to = step.to();
+    if chain
+        .promotion
+        .is_some_and(|zone| game.promotes_on(zone, chain.code, at, to))
+    {
         // A promotion ends the chain.
         m.push_copy(out);
         return;
     }
-    let after = view.after(game, &plan, taken);
-    let to = plan.lands;
+    let taken = taken.unwrap_or_else(|| {
+        let mut taken = M::default();
+        for sq in StepPlan::of(game, rule, chain.code, at, step).taken(&game.board) {
+            taken |= M::bit(sq);
+        }
+        taken
+    });
+    let after = sets.after(&chain.reads, chain.owner, at, taken, to);
     let mut passed = passed | taken;
     // The squares no step may land on: for a chain of hops, those it has been on.
-    let mut visited = Z::Set::default();
+    let mut visited = M::default();
     if HOPS {
-        passed |= Z::Set::bit(at) | Z::Set::bit(to);
+        passed |= M::bit(at) | M::bit(to);
         visited = passed;
     }
-    let reads = rule.light_sets[view.player as usize];
     let sets = RuleSets {
-        onto: after.owners(reads.onto),
-        stop: reads
-            .run
-            .map_or(Z::Set::default(), |run| !after.owners(run)),
+        onto: after.onto,
+        stop: !after.run,
     };
     let mut went_on = false;
-    if let Some(jumps) = rule.jumps.get(view.player as usize) {
+    if let Some(jumps) = chain.jumps {
         // The same landings as the walk below, in the same order.
         let through = passable(rule, sets, passed);
         for jump in jumps.from(to) {
@@ -157,30 +230,23 @@ pub(super) fn extend_light<Z: Layout, const HOPS: bool>(
                 assert!(longer, "a chain within the checked bound");
                 went_on = true;
                 let taken = match rule.takes_run {
-                    true => Z::Set::bit(jump.over),
-                    false => Z::Set::default(),
+                    true => M::bit(jump.over),
+                    false => M::default(),
                 };
-                extend_light::<Z, HOPS>(game, rule, &after, code, to, m, passed, Some(taken), out);
+                extend_light::<M, HOPS>(chain, after, to, m, passed, Some(taken), out);
                 m.pop_step();
             }
         }
-    } else if may_step_from(rule, view.player, to, sets, passed) {
-        walk(
-            rule,
-            view.player,
-            Z::Set::bit(to),
-            sets,
-            passed,
-            |_, w, _, land| {
-                for next in (land & !visited).squares() {
-                    let longer = m.push_step(w.dir, next);
-                    assert!(longer, "a chain within the checked bound");
-                    went_on = true;
-                    extend_light::<Z, HOPS>(game, rule, &after, code, to, m, passed, None, out);
-                    m.pop_step();
-                }
-            },
-        );
+    } else if may_step_from(rule, player, to, sets, passed) {
+        walk(rule, player, M::bit(to), sets, passed, |_, w, _, land| {
+            for next in (land & !visited).squares() {
+                let longer = m.push_step(w.dir, next);
+                assert!(longer, "a chain within the checked bound");
+                went_on = true;
+                extend_light::<M, HOPS>(chain, after, to, m, passed, None, out);
+                m.pop_step();
+            }
+        });
     }
     if !went_on || rule.chain == Some(Chain::May) {
         m.push_copy(out);

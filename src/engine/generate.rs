@@ -12,11 +12,11 @@
 //! ones (four words).
 
 use super::after::{allowed_one, checked_in_chain, holds_after, keep_allowed_after};
-use super::chain::{extend_chain, extend_light, light};
+use super::chain::{extend_chain, extend_light, light, ChainSets, LightChain};
 use super::end::{end_rule, nobody_moves, verdict_outcome, Cause, Outcome};
 use super::env::env;
 use super::layout::Layout;
-use super::make::{make_part, Done, StepPlan};
+use super::make::{make_part, Done};
 use super::moves::Move;
 use super::reach::capture_reachable;
 use super::sowing::{sowings, SownList};
@@ -327,32 +327,6 @@ impl<M: Mask> View<M> {
         }
     }
 
-    /// The view after a step by the piece `code`, as its plan says: the square left and
-    /// those taken are emptied, and the landing holds what the plan puts there. (A step
-    /// that takes only a column's commander changes what the square holds in a way the
-    /// sets cannot tell; such steps are made on a state.)
-    #[inline(always)]
-    pub fn after(&self, game: &Game, plan: &StepPlan, taken: M) -> View<M> {
-        // Each set is worked out whole, in registers: sets written one at a time into the
-        // copy of a view and then read whole wait on the writes (store forwarding).
-        let cleared = !(M::bit(plan.leaves) | taken | M::bit(plan.lands));
-        let owner = game.owner[plan.lands_code as usize] as usize;
-        let lands = M::bit(plan.lands);
-        let occupied: [M; crate::ir::MAX_PLAYERS] = std::array::from_fn(|p| {
-            let kept = self.occupied[p] & cleared;
-            match p == owner {
-                true => kept | lands,
-                false => kept,
-            }
-        });
-        let all = occupied.iter().fold(M::default(), |all, &o| all | o);
-        View {
-            player: self.player,
-            occupied,
-            empty: M::from_set(&game.board.used_set) & !all,
-        }
-    }
-
     /// The view with `sq` emptied.
     #[inline(always)]
     pub fn without(&self, game: &Game, sq: Sq) -> View<M> {
@@ -431,13 +405,13 @@ impl<M: Mask> RuleSets<M> {
 }
 
 /// The most piece types whose squares `Kinds` keeps apart.
-const KIND_SETS: usize = 16;
+pub(super) const KIND_SETS: usize = 16;
 
 /// The squares of each piece type of the player to move, where a game has a few types:
 /// worked out once for a tier, so that the pieces that may use a rule of some types are a
 /// union of sets, not a walk over the player's squares for each rule (a game may have a
 /// dozen rules of a few types each).
-struct Kinds;
+pub(super) struct Kinds;
 
 impl Kinds {
     /// Fills the sets in `slot` and lends them, in a game of two to `KIND_SETS` types;
@@ -446,7 +420,7 @@ impl Kinds {
     /// returned: a copy of sets just written one square at a time would wait on those
     /// writes.
     #[inline(always)]
-    fn fill<'k, Z: Layout>(
+    pub(super) fn fill<'k, Z: Layout>(
         game: &Game,
         s: &State<Z>,
         view: &View<Z::Set>,
@@ -465,7 +439,7 @@ impl Kinds {
 
     /// `View::movers`, from the sets where they are kept.
     #[inline(always)]
-    fn movers<Z: Layout>(
+    pub(super) fn movers<Z: Layout>(
         kinds: Option<&[Z::Set; KIND_SETS]>,
         game: &Game,
         s: &State<Z>,
@@ -546,6 +520,20 @@ fn tier_moves<Z: Layout, const DEFER: bool>(
     }
 }
 
+/// The moves of one moving rule with no second part and nothing read move by move, where
+/// its chains need no `after move require` checked as they are found (`moves_of_rule`).
+#[inline(never)]
+pub(super) fn rule_moves<Z: Layout>(
+    game: &Game,
+    rule_id: RuleId,
+    s: &State<Z>,
+    view: &View<Z::Set>,
+    kinds: Option<&[Z::Set; KIND_SETS]>,
+    out: &mut Vec<Move>,
+) {
+    moves_of_rule(game, rule_id, s, view, kinds, None, out);
+}
+
 /// The moves of one moving rule (not a placement), as its first part.
 #[inline(always)]
 fn moves_of_rule<Z: Layout>(
@@ -571,13 +559,17 @@ fn moves_of_rule<Z: Layout>(
             out.push(Move::step(from, rule_id, takes, d, to));
         }),
         Some(_) if light(rule, s.to_move, after_check.is_some()) => {
+            // Worked out at the first landing: most positions have none.
+            let mut chain_sets = None;
             landings(game, rule, s, movers, sets, none, |from, d, to| {
                 let mut m = Move::step(from, rule_id, takes, d, to);
-                let code = s.at(from);
+                let p = s.to_move;
+                let sets = *chain_sets.get_or_insert_with(|| ChainSets::of(rule, p, view));
+                let chain = LightChain::of(game, rule, p, s.at(from));
                 if rule.hops {
-                    extend_light::<Z, true>(game, rule, view, code, from, &mut m, none, None, out);
+                    extend_light::<_, true>(&chain, sets, from, &mut m, none, None, out);
                 } else {
-                    extend_light::<Z, false>(game, rule, view, code, from, &mut m, none, None, out);
+                    extend_light::<_, false>(&chain, sets, from, &mut m, none, None, out);
                 }
             })
         }

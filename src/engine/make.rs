@@ -577,36 +577,6 @@ impl StepPlan {
         }
     }
 
-    /// The cell codes a step of `rule` by `player` may leave on the squares it writes, as a
-    /// mask over codes: 0 (the square left, the squares taken), the moving pieces' own
-    /// codes and what they are promoted to (the landing), and, where a taken commander
-    /// reveals the piece under it, any code. This is what `of` and `any_write` can
-    /// produce, for all the steps of the rule at once.
-    pub fn codes_written(game: &Game, rule: &MoveRule, player: usize) -> u64 {
-        // A column revealed, a piece placed, a piece turned: any code, as far as this says.
-        if (rule.takes_run && rule.under) || !rule.simple_steps() {
-            return u64::MAX;
-        }
-        let mut codes = 1u64;
-        for t in (0..game.pieces.len()).filter(|&t| (rule.piece_mask >> t) & 1 != 0) {
-            let code = game.code(game.rule_owner(rule, player), t);
-            codes |= 1 << code;
-            if let Some(&Some((_, into))) = game.promotions.get(code as usize) {
-                codes |= 1 << into;
-            }
-            // Where the player chooses what the piece becomes: any of the choices.
-            for &c in game
-                .promotion_choices
-                .get(code as usize)
-                .into_iter()
-                .flatten()
-            {
-                codes |= 1 << c;
-            }
-        }
-        codes
-    }
-
     /// The squares between `leaves` and `lands` that the step takes.
     #[inline(always)]
     pub fn taken<'b>(&self, board: &'b Board) -> impl Iterator<Item = Sq> + 'b {

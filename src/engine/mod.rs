@@ -45,7 +45,8 @@ pub use moves::{Move, Step, MAX_CHAIN};
 pub use position::{Position, Workspace, Wrap};
 pub use reach::{set_search_positions, ReachMemo};
 pub use sample::{
-    countable, drawn, rolled, sample, sample_counted, sample_drawn, sample_rolled, Landings, Listed,
+    chained, countable, drawn, rolled, sample, sample_chained, sample_counted, sample_drawn,
+    sample_rolled, Landings, Listed,
 };
 pub use sowing::SownList;
 pub use sowing::{sowing_ends, MAX_SOWN};

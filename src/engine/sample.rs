@@ -7,11 +7,13 @@
 //! an index is the move `generate` would list at that index; elsewhere this falls back to
 //! `generate`.
 
+use super::after::after_settled;
 use super::dice::draw_most;
 use super::end::{end_rule, Outcome};
 use super::generate::{
     choose_promotions, drawn_legal, gate_holds, generate, generate_tier_unrequired, no_moves,
-    placeable_squares, settle_pile_landing, settled_set_wise, tier_of_play, walk, RuleSets, View,
+    placeable_squares, rule_moves, settle_pile_landing, settled_set_wise, tier_of_play, walk,
+    Kinds, RuleSets, View,
 };
 use super::layout::Layout;
 use super::moves::Move;
@@ -20,25 +22,32 @@ use super::Scratch;
 use crate::ir::Mask;
 use crate::ir::{EndShape, Game, MoveRule, RuleId, Sq};
 
-/// A set of landings found by the walk: its rule, walk and distance, and its squares.
+/// A set of landings found by the walk: its rule, walk and distance, and its squares. (For
+/// a rule whose moves are listed, `walk` is `LISTED` and `distance` the index of the first
+/// of them in the list.)
 #[derive(Clone, Copy, Debug)]
 pub struct Landings<M> {
     rule: RuleId,
     walk: u16,
-    distance: u16,
+    distance: u32,
     count: u32,
     squares: M,
 }
 
-/// Whether every move of the game is one landing of the walk or one square of a
-/// placement, so that moves can be counted from sets of squares.
+/// Whether every move of the game is one landing of the walk, one square of a placement,
+/// or a chain followed on the occupied sets (`MoveRule::light_chain`), so that moves can
+/// be counted from sets of squares, with only the chains listed. `after move require` is
+/// allowed where it reads a fixed set of squares: in a position where no move can change
+/// what it reads (`after_settled`), the moves are counted; elsewhere listed.
 pub fn countable(game: &Game) -> bool {
     game.sowing.is_none()
         && game.dice.is_none()
         // A landing on a pile of one's own is no capture: listed, to say so move by move.
         && !game.piles
         && !game.reads_reachable
-        && game.after_move.is_empty()
+        && (game.after_move.is_empty() || game.after_footprint.is_some())
+        // Each choice of what a promoted piece becomes is a move of its own: listed.
+        && game.promotion_choices.is_empty()
         && game.rules.iter().all(|r| {
             let conditions =
                 r.conditions.is_empty() || (r.place.is_some() && r.condition_sets.is_some());
@@ -54,8 +63,14 @@ pub fn countable(game: &Game) -> bool {
             let parts = r
                 .then
                 .is_none_or(|t| by_piece(game, r, &game.rules[t.index()]));
-            r.chain.is_none() && conditions && require && parts && !listed
+            let chain = r.chain.is_none() || light_everywhere(game, r);
+            chain && conditions && require && parts && !listed
         })
+}
+
+/// Whether every player's chains by `r` are followed on the occupied sets alone.
+fn light_everywhere(game: &Game, r: &MoveRule) -> bool {
+    (0..game.players.len()).all(|p| (r.light_chain >> p.min(7)) & 1 != 0)
 }
 
 /// Whether the moves of a rule in two parts can be counted piece by piece: its first part
@@ -88,11 +103,48 @@ pub fn sample<Z: Layout>(
     out: &mut Vec<Move>,
     pick: impl FnOnce(usize) -> usize,
 ) -> Result<Move, Outcome> {
-    sample_counted(game, countable(game), s, scratch, out, pick)
+    match countable(game) && chained(game) {
+        true => sample_chained(game, s, scratch, out, pick),
+        false => sample_counted(game, countable(game), s, scratch, out, pick),
+    }
 }
 
-/// `sample`, where the caller has found once whether the game is `countable`.
+/// `sample`, where the caller has found once whether the game is `countable`. (A game
+/// with chains is sampled out of line, by `sample_chained`.)
 pub fn sample_counted<Z: Layout>(
+    game: &Game,
+    countable: bool,
+    s: &State<Z>,
+    scratch: &mut Scratch<Z>,
+    out: &mut Vec<Move>,
+    pick: impl FnOnce(usize) -> usize,
+) -> Result<Move, Outcome> {
+    counted::<Z, false>(game, countable, s, scratch, out, pick)
+}
+
+/// Whether a `countable` game has chains, whose moves `sample_chained` lists.
+pub fn chained(game: &Game) -> bool {
+    game.rules.iter().any(|r| r.chain.is_some())
+}
+
+/// `sample_counted` for a `countable` game with chains (`chained`): out of line, so that
+/// the counting loop of the other games, which is inlined into their playouts, stays as
+/// it was (with the chains in it, Zola's playouts took 1.04 of their instructions).
+#[inline(never)]
+pub fn sample_chained<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    scratch: &mut Scratch<Z>,
+    out: &mut Vec<Move>,
+    pick: impl FnOnce(usize) -> usize,
+) -> Result<Move, Outcome> {
+    counted::<Z, true>(game, true, s, scratch, out, pick)
+}
+
+/// `sample_counted`; with `CHAINS`, chains are listed and counted, and without, a chain
+/// leaves the moves to the generator.
+#[inline(always)]
+fn counted<Z: Layout, const CHAINS: bool>(
     game: &Game,
     countable: bool,
     s: &State<Z>,
@@ -106,7 +158,12 @@ pub fn sample_counted<Z: Layout>(
         if let Some((o, _)) = end_rule(game, s, false, before) {
             return Err(o);
         }
-        landings_of_tier(game, s, &mut scratch.landings)
+        // Where a move may change what `after move require` reads, or it fails for every
+        // move, the generator lists the moves.
+        match game.after_move.is_empty() || after_settled(game, s) == Some(true) {
+            true => landings_of_tier::<Z, CHAINS>(game, s, &mut scratch.landings, out),
+            false => 0,
+        }
     } else {
         0
     };
@@ -129,6 +186,9 @@ pub fn sample_counted<Z: Layout>(
             index -= n;
             continue;
         }
+        if CHAINS && l.walk == LISTED {
+            return Ok(out[l.distance as usize + index]);
+        }
         let rule = &game.rules[l.rule.index()];
         if l.walk == BY_PIECE {
             let piece = nth_square(l.squares, 0);
@@ -139,7 +199,7 @@ pub fn sample_counted<Z: Layout>(
             return Ok(Move::place(l.rule, rule.captures(), to));
         }
         let walk = &rule.walks[s.to_move as usize][l.walk as usize];
-        let from = walk.origin(&game.board, to, l.distance as u32);
+        let from = walk.origin(&game.board, to, l.distance);
         return Ok(Move::step(from, l.rule, rule.captures(), walk.dir, to));
     }
     unreachable!("the index is below the number of landings")
@@ -387,6 +447,8 @@ fn draw_placement<Z: Layout>(
 const PLACED: u16 = u16::MAX;
 /// `Landings::walk` of the moves in two parts of one piece, whose square the set holds.
 const BY_PIECE: u16 = u16::MAX - 1;
+/// `Landings::walk` of moves listed (chains), from index `distance` of the list.
+const LISTED: u16 = u16::MAX - 2;
 
 /// The sets a second part by `second` reads, on the position without the piece on
 /// `piece` (see `by_piece`).
@@ -513,14 +575,23 @@ fn nth_square<M: Mask>(set: M, index: usize) -> Sq {
 }
 
 /// The landing sets of the first priority tier that has any, in the generator's order,
-/// and how many landings they hold.
-fn landings_of_tier<Z: Layout>(
+/// and how many landings they hold. With `CHAINS`, the moves of chains are listed in
+/// `listed`; without, a chain makes it 0, and the generator lists the moves.
+fn landings_of_tier<Z: Layout, const CHAINS: bool>(
     game: &Game,
     s: &State<Z>,
     out: &mut Vec<Landings<Z::Set>>,
+    listed: &mut Vec<Move>,
 ) -> usize {
     out.clear();
+    listed.clear();
     let view = View::<Z::Set>::of(game, s);
+    // Each piece type's squares, worked out once, as the generator does.
+    let mut kind_sets = None;
+    let kinds = match CHAINS {
+        true => Kinds::fill(game, s, &view, &mut kind_sets),
+        false => None,
+    };
     for tier in &game.tiers {
         let mut total = 0;
         for &rule_id in tier {
@@ -543,7 +614,26 @@ fn landings_of_tier<Z: Layout>(
                 }
                 continue;
             }
-            let movers = view.movers(game, s, rule);
+            if rule.chain.is_some() {
+                if !CHAINS {
+                    return 0;
+                }
+                let start = listed.len();
+                rule_moves(game, rule_id, s, &view, kinds, listed);
+                let count = listed.len() - start;
+                if count > 0 {
+                    total += count;
+                    out.push(Landings {
+                        rule: rule_id,
+                        walk: LISTED,
+                        distance: start as u32,
+                        count: count as u32,
+                        squares: Z::Set::default(),
+                    });
+                }
+                continue;
+            }
+            let movers = Kinds::movers(kinds, game, s, &view, rule);
             if movers.is_empty() {
                 continue;
             }
@@ -591,7 +681,7 @@ fn landings_of_tier<Z: Layout>(
                     out.push(Landings {
                         rule: rule_id,
                         walk: w as u16,
-                        distance: k as u16,
+                        distance: k,
                         count,
                         squares,
                     });

@@ -271,6 +271,13 @@ pub struct Game {
     /// squares: (squares, pattern mask) pairs. A move that changes no square's match with
     /// its mask leaves the conditions as they were before it.
     pub after_footprint: Option<Vec<Watched>>,
+    /// Where `after_footprint` is set, for each player: whether the conditions hold when
+    /// no watched square matches its mask (every count they make is 0), where that alone
+    /// decides it (`Expr::when_clear`); `None` where they read more (the clock).
+    pub after_clear: Vec<Option<bool>>,
+    /// For each player, the cell codes any of its moves may leave on a square it writes
+    /// (`codes_written`, over every rule).
+    pub codes_written: Vec<u64>,
     /// Where every `after_move` condition is `not attacked(PATTERN)` and no capturing rule
     /// has conditions of its own (which could read anything): the patterns, with whose
     /// attack each is. What the attacks read at a position is then found as they are
@@ -480,6 +487,37 @@ pub struct ClockRule {
 }
 
 impl Game {
+    /// The cell codes a step of `rule` by `player` may leave on the squares it writes, as a
+    /// mask over codes: 0 (the square left, the squares taken), the moving pieces' own
+    /// codes and what they are promoted to (the landing), and, where a taken commander
+    /// reveals the piece under it, any code. This is what `engine::make::StepPlan::of`
+    /// and `any_write` can produce, for all the steps of the rule at once.
+    pub fn codes_written(&self, rule: &MoveRule, player: usize) -> u64 {
+        let game = self;
+        // A column revealed, a piece placed, a piece turned: any code, as far as this says.
+        if (rule.takes_run && rule.under) || !rule.simple_steps() {
+            return u64::MAX;
+        }
+        let mut codes = 1u64;
+        for t in (0..game.pieces.len()).filter(|&t| (rule.piece_mask >> t) & 1 != 0) {
+            let code = game.code(game.rule_owner(rule, player), t);
+            codes |= 1 << code;
+            if let Some(&Some((_, into))) = game.promotions.get(code as usize) {
+                codes |= 1 << into;
+            }
+            // Where the player chooses what the piece becomes: any of the choices.
+            for &c in game
+                .promotion_choices
+                .get(code as usize)
+                .into_iter()
+                .flatten()
+            {
+                codes |= 1 << c;
+            }
+        }
+        codes
+    }
+
     /// The code of a cell holding a piece of `piece` owned by `player`; 0 is empty.
     pub fn code(&self, player: usize, piece: usize) -> Code {
         (1 + player * self.pieces.len() + piece) as Code

@@ -2,8 +2,8 @@
 
 use crate::each_state;
 use crate::engine::{
-    countable, drawn, generate, make_drawn, make_sown, rolled, sample_counted, sample_drawn,
-    sample_rolled, Listed, Move, Outcome, Scratch, State,
+    chained, countable, drawn, generate, make_drawn, make_sown, rolled, sample_chained,
+    sample_counted, sample_drawn, sample_rolled, Listed, Move, Outcome, Scratch, State,
 };
 use crate::engine::{Layout, Position, Workspace, Wrap};
 use crate::ir::Game;
@@ -57,9 +57,12 @@ fn play_out<Z: Layout>(
         return play_out_rolled(game, s, rng, max_plies, scratch, moves);
     }
     let by_count = countable(game);
+    let with_chains = by_count && chained(game);
     let by_drawing = !by_count && drawn(game);
     for plies in 0..max_plies {
-        let chosen = if by_count {
+        let chosen = if with_chains {
+            sample_chained(game, s, scratch, moves, |n| rng.below(n))
+        } else if by_count {
             sample_counted(game, true, s, scratch, moves, |n| rng.below(n))
         } else if by_drawing {
             sample_drawn(game, s, scratch, moves, |n| rng.below(n))

@@ -124,6 +124,46 @@ mod compile_lookback {
     }
 }
 
+mod compile_footprint {
+    use tabula::compile::{compile_source, Choices};
+
+    /// Jerboa with its `after move require` replaced by `condition`.
+    fn jerboa_requiring(condition: &str) -> tabula::ir::Game {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let source = std::fs::read_to_string(root.join("games/jerboa.game")).unwrap();
+        let source = source.replace(
+            "after move require count(enemy in home) == 0",
+            &format!("after move require {condition}\nclock resets on capture"),
+        );
+        compile_source(&source, &Choices::default()).unwrap().game
+    }
+
+    /// Where no watched square matches, every count an `after move require` makes is 0:
+    /// what it then says is settled for each player once, unless it reads more (the
+    /// clock).
+    #[test]
+    fn a_condition_on_counts_alone_is_settled_for_a_clear_footprint() {
+        let settled = |condition: &str| {
+            let game = jerboa_requiring(condition);
+            assert!(game.after_footprint.is_some(), "{condition}");
+            game.after_clear
+        };
+        assert_eq!(
+            settled("count(enemy in home) == 0"),
+            [Some(true), Some(true)]
+        );
+        assert_eq!(
+            settled("count(enemy in home) >= 1"),
+            [Some(false), Some(false)]
+        );
+        assert_eq!(
+            settled("count(enemy in home) * 2 + 1 != 1 or player == White"),
+            [Some(true), Some(false)]
+        );
+        assert_eq!(settled("count(enemy in home) + clock < 5"), [None, None]);
+    }
+}
+
 mod compile_pinned {
     use tabula::eval::Env;
     use tabula::ir::{BinOp, Expr, LookBack, LookField, Program, SquareRef, UnOp};
