@@ -343,7 +343,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
                 .filter(|&p| light_for(&game, r, p as u8))
                 .fold(0u8, |bits, p| bits | 1 << p);
             let sets = (0..game.players.len())
-                .map(|p| match (bits >> p.min(7)) & 1 != 0 {
+                .map(|p| match (bits >> p) & 1 != 0 {
                     true => light_sets(&game, r, p as u8),
                     false => ir::LightSets::default(),
                 })

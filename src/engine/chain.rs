@@ -164,10 +164,12 @@ impl<'g> LightChain<'g> {
             owner: game.owner[code as usize] as usize,
             reads: rule.light_sets[player as usize],
             jumps: rule.jumps.get(player as usize),
+            // A promotion into the piece itself changes nothing, and ends no chain.
             promotion: game
                 .promotions
                 .get(code as usize)
-                .and_then(|p| p.map(|(zone, _)| zone)),
+                .and_then(|p| p.filter(|&(_, into)| into != code))
+                .map(|(zone, _)| zone),
         }
     }
 }

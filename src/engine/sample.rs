@@ -70,7 +70,7 @@ pub fn countable(game: &Game) -> bool {
 
 /// Whether every player's chains by `r` are followed on the occupied sets alone.
 fn light_everywhere(game: &Game, r: &MoveRule) -> bool {
-    (0..game.players.len()).all(|p| (r.light_chain >> p.min(7)) & 1 != 0)
+    (0..game.players.len()).all(|p| (r.light_chain >> p) & 1 != 0)
 }
 
 /// Whether the moves of a rule in two parts can be counted piece by piece: its first part
