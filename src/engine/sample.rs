@@ -129,7 +129,7 @@ pub fn chained(game: &Game) -> bool {
 
 /// `sample_counted` for a `countable` game with chains (`chained`): out of line, so that
 /// the counting loop of the other games, which is inlined into their playouts, stays as
-/// it was (with the chains in it, Zola's playouts took 1.04 of their instructions).
+/// it was (with the chains in it, a game of slides took 1.04 of its instructions).
 #[inline(never)]
 pub fn sample_chained<Z: Layout>(
     game: &Game,
