@@ -339,16 +339,18 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         .rules
         .iter()
         .map(|r| {
-            let bits = (0..game.players.len().min(8))
-                .filter(|&p| light_for(&game, r, p as u8))
-                .fold(0u8, |bits, p| bits | 1 << p);
-            let sets = (0..game.players.len())
-                .map(|p| match (bits >> p) & 1 != 0 {
-                    true => light_sets(&game, r, p as u8),
-                    false => ir::LightSets::default(),
-                })
+            let reads: Vec<_> = (0..game.players.len())
+                .map(|p| light_sets(&game, r, p as u8))
                 .collect();
-            (bits, sets)
+            let bits = reads
+                .iter()
+                .enumerate()
+                .filter(|(_, sets)| sets.is_some())
+                .fold(0u8, |bits, (p, _)| bits | 1 << p);
+            (
+                bits,
+                reads.into_iter().map(Option::unwrap_or_default).collect(),
+            )
         })
         .collect();
     for (rule, (bits, sets)) in game.rules.iter_mut().zip(light) {
@@ -361,7 +363,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         .map(|p| {
             game.rules
                 .iter()
-                .fold(0u64, |acc, r| acc | game.codes_written(r, p))
+                .fold(0u64, |acc, r| acc | game.codes_written_by(r, p))
         })
         .collect();
     settle::settle_counts(&mut game);
@@ -565,33 +567,27 @@ fn after_move(
     }
 }
 
-/// What `player`'s light chains of `rule` read (`MoveRule::light_sets`); `light_for` has
-/// made sure that both patterns take whole owners.
-fn light_sets(game: &Game, rule: &crate::ir::MoveRule, player: u8) -> crate::ir::LightSets {
+/// What `player`'s chains of `rule` read (`MoveRule::light_sets`), where they can be
+/// followed on the occupied sets alone, as far as the game's tables tell
+/// (`MoveRule::light_chain`): no columns, no condition that reads the position, patterns
+/// that take all of a player's piece types or none, no `turning` or `taking`, and no
+/// effects (which happen after each step). `None` elsewhere.
+fn light_sets(game: &Game, rule: &crate::ir::MoveRule, player: u8) -> Option<crate::ir::LightSets> {
     let (types, owners) = (game.pieces.len(), game.owners);
-    let whole = |p: &crate::ir::Pattern| {
-        p.of_owners(player, types, owners)
-            .expect("a light chain's patterns take whole owners")
-    };
-    crate::ir::LightSets {
-        onto: whole(&rule.onto),
-        run: rule.run.as_ref().map(|run| whole(&run.pattern)),
-    }
-}
-
-/// Whether `player`'s chains of `rule` can be followed on the occupied sets alone, as far
-/// as the game's tables tell (`MoveRule::light_chain`): no columns, no condition that reads
-/// the position, patterns that take all of a player's piece types or none, no `turning` or
-/// `taking`, and no effects (which happen after each step).
-fn light_for(game: &Game, rule: &crate::ir::MoveRule, player: u8) -> bool {
-    let (types, owners) = (game.pieces.len(), game.owners);
-    game.columns.is_none()
+    let plain = game.columns.is_none()
         && !rule.turning
         && !rule.taking
         && rule.effects.is_empty()
-        && rule.condition.is_none()
-        && rule.onto.of_owners(player, types, owners).is_some()
-        && rule
-            .run
-            .is_none_or(|run| run.pattern.of_owners(player, types, owners).is_some())
+        && rule.condition.is_none();
+    if !plain {
+        return None;
+    }
+    let whole = |p: &crate::ir::Pattern| p.of_owners(player, types, owners);
+    Some(crate::ir::LightSets {
+        onto: whole(&rule.onto)?,
+        run: match &rule.run {
+            Some(run) => Some(whole(&run.pattern)?),
+            None => None,
+        },
+    })
 }

@@ -103,9 +103,10 @@ pub fn sample<Z: Layout>(
     out: &mut Vec<Move>,
     pick: impl FnOnce(usize) -> usize,
 ) -> Result<Move, Outcome> {
-    match countable(game) && chained(game) {
+    let countable = countable(game);
+    match countable && chained(game) {
         true => sample_chained(game, s, scratch, out, pick),
-        false => sample_counted(game, countable(game), s, scratch, out, pick),
+        false => sample_counted(game, countable, s, scratch, out, pick),
     }
 }
 

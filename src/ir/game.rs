@@ -276,7 +276,7 @@ pub struct Game {
     /// decides it (`Expr::when_clear`); `None` where they read more (the clock).
     pub after_clear: Vec<Option<bool>>,
     /// For each player, the cell codes any of its moves may leave on a square it writes
-    /// (`codes_written`, over every rule).
+    /// (`codes_written_by`, over every rule).
     pub codes_written: Vec<u64>,
     /// Where every `after_move` condition is `not attacked(PATTERN)` and no capturing rule
     /// has conditions of its own (which could read anything): the patterns, with whose
@@ -492,7 +492,7 @@ impl Game {
     /// codes and what they are promoted to (the landing), and, where a taken commander
     /// reveals the piece under it, any code. This is what `engine::make::StepPlan::of`
     /// and `any_write` can produce, for all the steps of the rule at once.
-    pub fn codes_written(&self, rule: &MoveRule, player: usize) -> u64 {
+    pub fn codes_written_by(&self, rule: &MoveRule, player: usize) -> u64 {
         let game = self;
         // A column revealed, a piece placed, a piece turned: any code, as far as this says.
         if (rule.takes_run && rule.under) || !rule.simple_steps() {

@@ -166,7 +166,7 @@ pub struct MoveRule {
     /// `rotate N x N …`: the move turns a block of squares, chosen by its lower left corner.
     pub rotate: Option<Rotation>,
     /// Bit `p` is set where player `p`'s chains by this rule can be followed on the
-    /// occupied sets alone (`engine::chain::light_for`), settled once the game is compiled.
+    /// occupied sets alone (`compile::light_sets`), settled once the game is compiled.
     pub light_chain: u8,
     /// For each player whose chains are light (`light_chain`): what the chain's steps read,
     /// as whole owners' pieces (default for the others).
