@@ -367,6 +367,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         })
         .collect();
     settle::settle_counts(&mut game);
+    settle::settle_end_shapes(&mut game);
     settle::share_gates(&mut game);
     settle::tabulate_conditions(&mut game);
     settle::keep_tall(&mut game);

@@ -5,8 +5,8 @@
 //! state keeps its tall squares (`Columns::keeps_tall`).
 
 use crate::eval::Env;
-use crate::ir::program::{ConditionTable, Counted, BY_CELL};
-use crate::ir::{Game, MaskTable, Program, Sq, SquareSet, Where};
+use crate::ir::program::{ConditionTable, Counted, BY_CELL, WHOLE_BOARD};
+use crate::ir::{EndShape, Game, MaskTable, Program, Sq, SquareSet, Where, MAX_PLAYERS};
 
 /// `CountTest::owners` of the counts the engine reads from the state (the gates of rules
 /// and the end rules).
@@ -32,6 +32,43 @@ pub(super) fn settle_counts(game: &mut Game) {
         .iter_mut()
         .map(|r| &mut r.program)
         .for_each(settle);
+}
+
+/// `EndShape::Any` of the end rules that ask only whether some square (of a zone, or of
+/// the board) holds a piece of owners taken whole: `count(friend) == 0`, `count(friend in
+/// far) > 0`. Run after `settle_counts`, which finds the owners.
+pub(super) fn settle_end_shapes(game: &mut Game) {
+    let players = game.players.len();
+    let all = ((1u16 << players) - 1) as u8;
+    for rule in &mut game.end_rules {
+        let [test] = rule.program.counts.as_slice() else {
+            continue;
+        };
+        if !test.zero_or_not || !matches!(rule.shape, EndShape::Pieces(..) | EndShape::Counts) {
+            continue;
+        }
+        let (owners, zone) = match test.counted {
+            Counted::Pieces(own) => {
+                let mut owners = [0; MAX_PLAYERS];
+                for (p, o) in owners.iter_mut().enumerate().take(players) {
+                    *o = match own {
+                        true => 1 << p,
+                        false => all & !(1 << p),
+                    };
+                }
+                (owners, WHOLE_BOARD)
+            }
+            Counted::Squares(_, zone) if !test.owners[..players].contains(&BY_CELL) => {
+                (test.owners, zone)
+            }
+            _ => continue,
+        };
+        rule.shape = EndShape::Any {
+            owners,
+            zone,
+            some: test.holds_when_any,
+        };
+    }
 }
 
 /// `MoveRule::gate_shared_next` and `gate_shared_before`: rules next to each other in a

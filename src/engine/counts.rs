@@ -59,14 +59,14 @@ fn bits(mut owners: u8) -> impl Iterator<Item = usize> {
 
 /// The squares the owners of the bits of `owners` command.
 #[inline(always)]
-fn owned<Z: Layout>(s: &State<Z>, owners: u8) -> Z::Set {
+pub(super) fn owned<Z: Layout>(s: &State<Z>, owners: u8) -> Z::Set {
     let occupied = s.occupied_sets();
     bits(owners).fold(Z::Set::default(), |set, o| set | occupied[o])
 }
 
 /// The squares of `set` in `zone` (seen by `player`), or all of them on the whole board.
 #[inline(always)]
-fn in_zone<M: Mask>(game: &Game, set: M, zone: u32, player: u8) -> M {
+pub(super) fn in_zone<M: Mask>(game: &Game, set: M, zone: u32, player: u8) -> M {
     match zone {
         WHOLE_BOARD => set,
         z => set & M::from_set(&game.zones[z as usize].sets[player as usize]),

@@ -7,7 +7,7 @@ use super::state::{State, NOBODY};
 use crate::eval::arith::binary_holds;
 use crate::eval::board::pieces;
 use crate::eval::Env;
-use crate::ir::{BinOp, EndScope, EndShape, Game, Leftover, Mask, Scalar, Verdict};
+use crate::ir::{BinOp, EndRule, EndScope, EndShape, Game, Leftover, Mask, Scalar, Verdict};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -151,24 +151,7 @@ fn pieces_hold<Z: Layout>(
     op: BinOp,
     n: i64,
 ) -> bool {
-    let sets = s.occupied_sets();
-    // Whether there are any at all (`count(friend) == 0`, `> 0`, `>= 1`…): no count is
-    // needed, only whether the sets are empty (a count of bits is a dozen operations
-    // where the processor has no instruction for it).
-    let any = match (op, n) {
-        (BinOp::Eq | BinOp::Le, 0) | (BinOp::Lt, 1) => Some(false),
-        (BinOp::Ne | BinOp::Gt, 0) | (BinOp::Ge, 1) => Some(true),
-        _ => None,
-    };
-    if let Some(want) = any {
-        let p = player as usize;
-        let some = match own {
-            true => !sets[p].is_empty(),
-            false => (0..players as usize).any(|q| q != p && !sets[q].is_empty()),
-        };
-        return some == want;
-    }
-    let count = pieces(sets, players as usize, player as usize, own);
+    let count = pieces(s.occupied_sets(), players as usize, player as usize, own);
     binary_holds(op, count, n)
 }
 
@@ -176,6 +159,7 @@ fn pieces_hold<Z: Layout>(
 /// read for; `reachable` is the value of `reachable(capture)` there. Rules are read in
 /// order; a rule of `end { … }` for every player, the one who moved last first, and a rule
 /// of `end before turn { … }` for the player to move.
+#[inline]
 pub(super) fn end_rule<Z: Layout>(
     game: &Game,
     s: &State<Z>,
@@ -183,16 +167,52 @@ pub(super) fn end_rule<Z: Layout>(
     earlier: &[u64],
 ) -> Option<(Outcome, Cause)> {
     if game.end_rules.is_empty() {
-        return None;
+        None
+    } else if game.end_reads_position {
+        end_rule_read(game, s, reachable, earlier)
+    } else {
+        end_rule_counted(game, s)
     }
-    // Only where a rule is more than counts of pieces or of the clock, passes or
-    // repetitions is the position read as a whole.
-    let whole = game.end_reads_position;
-    let mut read = whole.then(|| Env {
+}
+
+/// `end_rule` where every rule is read from counts kept in the state (pieces, the clock,
+/// passes, repetitions): no view of the position is built, on every ply of a playout.
+#[inline(never)]
+fn end_rule_counted<Z: Layout>(game: &Game, s: &State<Z>) -> Option<(Outcome, Cause)> {
+    first_ending(game, s, |rule, player| {
+        counted_holds(game, s, rule, player).expect("an end rule read from counts")
+    })
+}
+
+/// `end_rule` where some rule reads the position as a whole: its view is built once.
+#[inline(never)]
+fn end_rule_read<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    reachable: bool,
+    earlier: &[u64],
+) -> Option<(Outcome, Cause)> {
+    let mut read = Env {
         reachable,
         earlier,
         ..env(game, s)
-    });
+    };
+    first_ending(game, s, |rule, player| {
+        counted_holds(game, s, rule, player).unwrap_or_else(|| {
+            read.player = player;
+            rule.program.holds(&read)
+        })
+    })
+}
+
+/// The first rule, read in turn for each player it concerns, for which `holds` says yes
+/// and whose verdict ends the game.
+#[inline(always)]
+fn first_ending<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    mut holds: impl FnMut(&EndRule, u8) -> bool,
+) -> Option<(Outcome, Cause)> {
     let players = game.players.len() as u8;
     // Turn order wraps round by a subtraction, not a division (a few dozen cycles each,
     // on every ply).
@@ -205,26 +225,7 @@ pub(super) fn end_rule<Z: Layout>(
         };
         for k in 0..count {
             let player = wrap(first + k);
-            let holds = match rule.shape {
-                EndShape::Pieces(own, op, n) => pieces_hold(s, players, player, own, op, n),
-                EndShape::Counts => super::counts::counts_hold(game, s, player, &rule.program),
-                EndShape::Scalar(scalar, op, n) => {
-                    let value = match scalar {
-                        Scalar::Clock => s.clock as i64,
-                        Scalar::Passes => s.passes as i64,
-                        Scalar::Repeated => s.repeated as i64,
-                    };
-                    binary_holds(op, value, n)
-                }
-                EndShape::General => {
-                    let env = read
-                        .as_mut()
-                        .expect("built for a rule that reads the position");
-                    env.player = player;
-                    rule.program.holds(env)
-                }
-            };
-            if holds {
+            if holds(rule, player) {
                 if let Some(o) = verdict_outcome(game, rule.verdict, s, player) {
                     return Some((o, Cause::EndRule(i, player)));
                 }
@@ -232,6 +233,30 @@ pub(super) fn end_rule<Z: Layout>(
         }
     }
     None
+}
+
+/// Whether `rule` holds for `player`, where it is read from counts kept in the state;
+/// `None` for a rule that reads the position (`EndShape::General`).
+#[inline(always)]
+fn counted_holds<Z: Layout>(game: &Game, s: &State<Z>, rule: &EndRule, player: u8) -> Option<bool> {
+    let players = game.players.len() as u8;
+    Some(match rule.shape {
+        EndShape::Pieces(own, op, n) => pieces_hold(s, players, player, own, op, n),
+        EndShape::Any { owners, zone, some } => {
+            let owned = super::counts::owned(s, owners[player as usize]);
+            super::counts::in_zone(game, owned, zone, player).is_empty() != some
+        }
+        EndShape::Counts => super::counts::counts_hold(game, s, player, &rule.program),
+        EndShape::Scalar(scalar, op, n) => {
+            let value = match scalar {
+                Scalar::Clock => s.clock as i64,
+                Scalar::Passes => s.passes as i64,
+                Scalar::Repeated => s.repeated as i64,
+            };
+            binary_holds(op, value, n)
+        }
+        EndShape::General => return None,
+    })
 }
 
 /// What the session names the end by when the player to move at `s` has no move: the words

@@ -1366,32 +1366,17 @@ pub(super) fn walk<M: Mask>(
     let (min, max) = rule.run.map_or((0, 0), |r| (r.min as u32, r.max as u32));
     let through = passable(rule, sets, passed);
     for (w, walk) in rule.walks[player as usize].iter().enumerate() {
+        // The squares each distance may land on: a walk without conditions on squares
+        // reads no set (a loop of its own, so that a step tests neither).
+        let run = (min, max);
         if walk.shifts.is_empty() {
             let steps_from = M::from_set(&walk.steps_from);
-            let step = |set: M| (set & steps_from).shift(walk.delta);
-            walk_one(
-                w,
-                walk,
-                step,
-                movers,
-                (min, max),
-                sets.onto,
-                through,
-                &mut found,
-            );
+            let step = |set: M| (set & steps_from).shift_within(walk.delta);
+            walk_one(w, walk, step, movers, run, sets.onto, through, &mut found);
         } else {
             // Lines of points, whose steps along one direction differ.
             let step = |set: M| walk.step(set);
-            walk_one(
-                w,
-                walk,
-                step,
-                movers,
-                (min, max),
-                sets.onto,
-                through,
-                &mut found,
-            );
+            walk_one(w, walk, step, movers, run, sets.onto, through, &mut found);
         }
     }
 }
@@ -1427,6 +1412,11 @@ pub(super) fn may_step_from<M: Mask>(
 }
 
 /// `walk` along one walk, whose steps `step` makes.
+///
+/// A walk with conditions on squares lands at each distance only on the squares of its
+/// `allowed` set for it: a loop of its own, so that a walk without them tests nothing more.
+/// (Those sets reach as far as the board's longest line this way; past it no walker is
+/// left, so the walk ends with them.)
 #[inline(always)]
 fn walk_one<M: Mask>(
     w: usize,
@@ -1439,21 +1429,33 @@ fn walk_one<M: Mask>(
     found: &mut impl FnMut(usize, &Walk, u32, M),
 ) {
     let mut walkers = movers;
-    for k in 1..=max + 1 {
+    let Some(allowed) = &walk.allowed else {
+        for k in 1..=max + 1 {
+            walkers = step(walkers);
+            if walkers.is_empty() {
+                break;
+            }
+            if k > min {
+                let land = walkers & onto;
+                if !land.is_empty() {
+                    found(w, walk, k, land);
+                }
+            }
+            walkers &= through;
+        }
+        return;
+    };
+    let last = (max as usize + 1).min(allowed.len());
+    let mut k = 0;
+    while k < last {
         walkers = step(walkers);
         if walkers.is_empty() {
             break;
         }
-        if k > min {
-            let mut land = walkers & onto;
-            if let Some(allowed) = &walk.allowed {
-                land &= allowed
-                    .get(k as usize - 1)
-                    .map_or(M::default(), M::from_set);
-            }
-            if !land.is_empty() {
-                found(w, walk, k, land);
-            }
+        let land = walkers & onto & M::from_set(&allowed[k]);
+        k += 1;
+        if k as u32 > min && !land.is_empty() {
+            found(w, walk, k as u32, land);
         }
         walkers &= through;
     }

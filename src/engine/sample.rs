@@ -319,10 +319,12 @@ pub fn sample_rolled<Z: Layout>(
     // A roll moves no piece: end rules that count pieces alone said at the roll what they
     // say after it.
     let counted_at_roll = was == Listed::AfterRoll
-        && game
-            .end_rules
-            .iter()
-            .all(|r| matches!(r.shape, EndShape::Counts | EndShape::Pieces(..)));
+        && game.end_rules.iter().all(|r| {
+            matches!(
+                r.shape,
+                EndShape::Counts | EndShape::Pieces(..) | EndShape::Any { .. }
+            )
+        });
     if !counted_at_roll {
         if let Some((o, _)) = end_rule(game, s, false, before) {
             return Err(o);

@@ -6,7 +6,7 @@ use super::program::{Program, Scalar};
 use super::rule::MoveRule;
 use super::sowing::Sowing;
 use super::value::Value;
-use super::{AttackBy, Code, Pattern, RuleId};
+use super::{AttackBy, Code, Pattern, RuleId, MAX_PLAYERS};
 
 #[derive(Clone, Debug)]
 pub struct Player {
@@ -176,6 +176,16 @@ pub struct EndRule<P = Program> {
 pub enum EndShape {
     /// `count(friend) OP N` (`true`: the reader's own) or `count(enemy) OP N`.
     Pieces(bool, BinOp, i64),
+    /// Whether some square of a zone (`WHOLE_BOARD`: of the board) holds a piece of the
+    /// owners of the bits of `owners[reader]`, as `some` says: `count(friend) == 0`,
+    /// `count(enemy in far) > 0`. Nothing is counted; the owners' sets are read. Settled
+    /// from `Pieces` and `Counts` once the piece types are known
+    /// (`compile::settle::settle_end_shapes`).
+    Any {
+        owners: [u8; MAX_PLAYERS],
+        zone: u32,
+        some: bool,
+    },
     /// Other counts of pieces alone (`count(friend in away) == 0 and count(friend in hand)
     /// == 0`): the program's `counts`.
     Counts,

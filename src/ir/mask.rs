@@ -52,6 +52,13 @@ pub trait Mask:
     /// Every square moved by `delta` (up when positive): the set one step along a
     /// direction, for squares that have a neighbour there (see `Board::steps_from`).
     fn shift(self, delta: i32) -> Self;
+    /// `shift`, for a set whose every square has a square `delta` away on the board (it
+    /// was masked by `Board::steps_from` first), so that no square leaves the set's words:
+    /// on one word, a rotation, with no branch on the sign of `delta`.
+    #[inline(always)]
+    fn shift_within(self, delta: i32) -> Self {
+        self.shift(delta)
+    }
 
     /// The set's words, lowest squares first.
     fn words(&self) -> &[u64];
@@ -168,6 +175,11 @@ impl Mask for u64 {
         } else {
             self >> (-delta & 63)
         }
+    }
+    #[inline(always)]
+    fn shift_within(self, delta: i32) -> u64 {
+        // No square moves past either end of the word, so none comes round the other way.
+        self.rotate_left(delta as u32 & 63)
     }
 }
 

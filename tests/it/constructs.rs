@@ -1583,6 +1583,43 @@ fn counts_read_from_the_state_agree_with_the_program_they_are() {
     }
 }
 
+/// An end rule that asks only whether some square holds a piece of owners taken whole
+/// (`count(friend) == 0`, `count(friend in far) > 0`, `count(enemy) < 1`) reads their sets
+/// (`EndShape::Any`), and ends every random game where its twin, which runs the same
+/// condition as a program (`count(…) + 0`), does: Zola, Breakthrough, and a game with a
+/// neutral owner, whose stones `count(enemy)` never takes. A count compared with 2 is
+/// still counted.
+#[test]
+fn end_rules_that_ask_whether_any_piece_stands_agree_with_their_programs() {
+    use tabula::ir::EndShape;
+    let ferry = format!(
+        "game \"Ferry\"\nboard 4 x 4\nplayers White, Black\npieces man, stone\nzone far = row == 3\nmove step {{ piece man  along all  onto empty }}\nmove take {{ piece man  along all  onto enemy }}\n{NEUTRAL}\nno move: lose\n"
+    )
+    .replace("end {", "end {\n  win when count(enemy) < 1\n ");
+    let shipped = |name: &str| std::fs::read_to_string(format!("games/{name}.game")).unwrap();
+    for (source, count, games, least) in [
+        (shipped("zola"), "count(friend)", 20, 600),
+        (shipped("breakthrough"), "count(friend in far)", 20, 600),
+        (ferry.clone(), "count(enemy)", 40, 200),
+    ] {
+        let twin = source.replace(count, &format!("{count} + 0"));
+        assert_ne!(twin, source);
+        let (g, h) = (compile(&source), compile(&twin));
+        assert!(
+            matches!(g.end_rules[0].shape, EndShape::Any { .. }),
+            "{count}"
+        );
+        assert!(matches!(h.end_rules[0].shape, EndShape::General), "{count}");
+        let (plies, ended) = play_beside(&g, &h, 7, games, 2000, |_| {});
+        assert_eq!(ended, games, "{count}");
+        assert!(plies > least, "{count}: {plies} plies");
+    }
+    let g = compile(&ferry);
+    assert!(matches!(g.end_rules[1].shape, EndShape::Any { .. }));
+    let counted = compile(&ferry.replace("count(enemy) < 1", "count(enemy) < 2"));
+    assert!(matches!(counted.end_rules[0].shape, EndShape::Pieces(..)));
+}
+
 /// `count(enemy)` counts the other players' pieces and never neutral ones, in a rule's
 /// condition (read from the state, or run as a program) as in an end rule: with no enemy
 /// man left, a step that needs one is refused though neutral stones stand on the board.
