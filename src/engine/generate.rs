@@ -1452,10 +1452,12 @@ fn walk_one<M: Mask>(
         if walkers.is_empty() {
             break;
         }
-        let land = walkers & onto & M::from_set(&allowed[k]);
         k += 1;
-        if k as u32 > min && !land.is_empty() {
-            found(w, walk, k as u32, land);
+        if k as u32 > min {
+            let land = walkers & onto & M::from_set(&allowed[k - 1]);
+            if !land.is_empty() {
+                found(w, walk, k as u32, land);
+            }
         }
         walkers &= through;
     }
