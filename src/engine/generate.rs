@@ -1366,8 +1366,6 @@ pub(super) fn walk<M: Mask>(
     let (min, max) = rule.run.map_or((0, 0), |r| (r.min as u32, r.max as u32));
     let through = passable(rule, sets, passed);
     for (w, walk) in rule.walks[player as usize].iter().enumerate() {
-        // The squares each distance may land on: a walk without conditions on squares
-        // reads no set (a loop of its own, so that a step tests neither).
         let run = (min, max);
         if walk.shifts.is_empty() {
             let steps_from = M::from_set(&walk.steps_from);
@@ -1414,9 +1412,11 @@ pub(super) fn may_step_from<M: Mask>(
 /// `walk` along one walk, whose steps `step` makes.
 ///
 /// A walk with conditions on squares lands at each distance only on the squares of its
-/// `allowed` set for it: a loop of its own, so that a walk without them tests nothing more.
-/// (Those sets reach as far as the board's longest line this way; past it no walker is
-/// left, so the walk ends with them.)
+/// `allowed` set for it. On one word that is a loop of its own, so that a walk without
+/// them tests nothing more at each step (Zola's playouts 0.97 of the instructions); on
+/// several words one loop tests for them, since two cost xiangqi 1%. (The `allowed` sets
+/// reach as far as the board's longest line this way; past it no walker is left, so the
+/// walk ends with them.)
 #[inline(always)]
 fn walk_one<M: Mask>(
     w: usize,
@@ -1430,8 +1430,6 @@ fn walk_one<M: Mask>(
 ) {
     let mut walkers = movers;
     if M::WORDS > 1 {
-        // On sets of several words, one loop that reads `allowed` where there is one: the
-        // two loops cost boards of more than 64 squares 1% of their instructions.
         for k in 1..=max + 1 {
             walkers = step(walkers);
             if walkers.is_empty() {
