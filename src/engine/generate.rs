@@ -1413,8 +1413,9 @@ pub(super) fn may_step_from<M: Mask>(
 ///
 /// A walk with conditions on squares lands at each distance only on the squares of its
 /// `allowed` set for it. On one word that is a loop of its own, so that a walk without
-/// them tests nothing more at each step (Zola's playouts 0.97 of the instructions); on
-/// several words one loop tests for them, since two cost xiangqi 1%. (The `allowed` sets
+/// them tests nothing more at each step (a game of slides toward the centre: 0.97 of the
+/// instructions); on several words one loop tests for them, since two cost a 90-square
+/// board 1%. (The `allowed` sets
 /// reach as far as the board's longest line this way; past it no walker is left, so the
 /// walk ends with them.)
 #[inline(always)]
