@@ -222,7 +222,9 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     let piles = c.columns.as_ref().is_some_and(|c| c.piles);
     // As for the footprint, a pile's square keeps pieces when one leaves.
     let after_attacks = after_attacks(&c.after_move, &rules, &attacks).filter(|_| !piles);
-    let attack_lines = after_attacks.as_ref().map(|_| attack_lines(&c.board));
+    let attack_lines = after_attacks
+        .as_ref()
+        .map(|_| attack_lines(&c.board, &rules, &attacks, players));
     let die_moves_at_once = c.after_move.is_empty()
         && promotion_choices.is_empty()
         && rules
@@ -460,23 +462,74 @@ fn neutral_types(c: &Checked, players: usize, types: usize) -> u64 {
 }
 
 /// `Game::attack_lines`: for each direction and square, the squares walking back from it
-/// reaches (a walk that comes round to a square it has passed stops there).
-fn attack_lines(board: &Board) -> MaskTable {
+/// reaches (a walk that comes round to a square it has passed stops there), and whether
+/// each direction's walks climb or fall in square number.
+fn attack_lines(
+    board: &Board,
+    rules: &[ir::MoveRule],
+    attacks: &ir::AttackRules,
+    players: usize,
+) -> ir::AttackLines {
     let cells = board.cells();
-    let mut table = MaskTable::new(MaskTable::words_for(cells));
+    let mut squares = MaskTable::new(MaskTable::words_for(cells));
+    let mut rising = Vec::new();
     for d in 0..board.directions.len() {
         let dir = DirId(d as u8);
+        // Every step back seen so far climbs (bit 0) or falls (bit 1).
+        let mut seen = 0u8;
         for sq in 0..cells {
             let mut line = SquareSet::default();
-            let mut at = board.back(sq as Sq, dir, 1);
+            let mut from = sq as Sq;
+            let mut at = board.back(from, dir, 1);
             while at != NO_SQUARE && !line.contains(at) {
                 line.insert(at);
+                seen |= if at > from { 1 } else { 2 };
+                from = at;
                 at = board.back(at, dir, 1);
             }
-            table.push(&line);
+            if at != NO_SQUARE {
+                // The walk came round: it would stop on a square already passed.
+                seen = 3;
+            }
+            squares.push(&line);
         }
+        rising.push(match seen {
+            1 => Some(true),
+            2 => Some(false),
+            _ => None,
+        });
     }
-    table
+    let mut steps_back = vec![None; rules.len()];
+    for &(r, _) in attacks.iter().flatten() {
+        let rule = &rules[r.index()];
+        let one_step = rule.takes_landing
+            && rule.run.is_none()
+            && rule.parts.is_none()
+            && rule.condition.is_none()
+            && rule.walks.iter().flatten().all(|w| w.allowed.is_none());
+        if !one_step || steps_back[r.index()].is_some() {
+            continue;
+        }
+        let mut table = MaskTable::new(MaskTable::words_for(cells));
+        for p in 0..players {
+            for sq in 0..cells {
+                let mut from = SquareSet::default();
+                for walk in rule.walks.get(p).into_iter().flatten() {
+                    let at = board.back(sq as Sq, walk.dir, 1);
+                    if at != NO_SQUARE {
+                        from.insert(at);
+                    }
+                }
+                table.push(&from);
+            }
+        }
+        steps_back[r.index()] = Some(table);
+    }
+    ir::AttackLines {
+        squares,
+        rising,
+        steps_back,
+    }
 }
 
 /// `Game::after_attacks`: the patterns of conditions that are all `not attacked(PATTERN)`,

@@ -9,7 +9,7 @@ use super::make::{make_board, Done, StepPlan};
 use super::moves::Move;
 use super::state::State;
 use super::stuck::stuck_after;
-use crate::eval::attack::{attacked_reading, AttackReads};
+use crate::eval::attack::{attacked, attacked_reading, AttackReads};
 use crate::eval::board::pattern_squares;
 use crate::eval::Env;
 use crate::ir::{AttackBy, Code, Game, Mask, MoveRule, Pattern, Sq, SquareSet};
@@ -248,6 +248,16 @@ pub(super) fn holds_after<Z: Layout>(
     let Some(program) = &game.after_program else {
         return true;
     };
+    if let Some(attacks) = &game.after_attacks {
+        // Every condition is `not attacked(PATTERN)`: read as the program reads them, up
+        // to the first square attacked, without running it.
+        let env = after_env(game, after, m, earlier);
+        return attacks.iter().all(|(pattern, by)| {
+            !pattern_squares(pattern, &env)
+                .squares()
+                .any(|sq| attacked(&env, sq, *by))
+        });
+    }
     let stuck = || stuck_after(game, after, m, done, earlier);
     program.holds(&Env {
         stuck: Some(&stuck),
@@ -256,6 +266,7 @@ pub(super) fn holds_after<Z: Layout>(
 }
 
 /// What `after move require` reads at `after`, the position after `m`.
+#[inline(always)]
 fn after_env<'a, Z: Layout>(
     game: &'a Game,
     after: &'a State<Z>,

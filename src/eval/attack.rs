@@ -11,7 +11,8 @@
 
 use super::env::Env;
 use crate::ir::{
-    AttackBy, Code, Mask, MoveRule, Pattern, RunParts, Sq, SquareSet, Times, Walk, NO_SQUARE,
+    AttackBy, AttackLines, Code, Mask, MoveRule, Pattern, RunParts, Sq, SquareSet, Times, Walk,
+    NO_SQUARE,
 };
 
 /// Whether the square `sq` (of the board) is attacked, seen from `env.player`: with
@@ -160,7 +161,7 @@ fn attacked_walking<M: Mask, R: Reads, const LINES: bool>(
     sq: Sq,
     by: AttackBy,
     reads: &mut R,
-    lines: Option<&crate::ir::MaskTable>,
+    lines: Option<&AttackLines>,
 ) -> bool {
     let Some(game) = env.game else {
         return false;
@@ -194,6 +195,22 @@ fn attacked_walking<M: Mask, R: Reads, const LINES: bool>(
                 rule.run.is_some_and(|run| target(&run.pattern))
             };
             if !takes_here {
+                continue;
+            }
+            let steps_back = match (LINES, R::KEPT) {
+                (true, false) => lines.and_then(|l| l.steps_back[r.index()].as_ref()),
+                _ => None,
+            };
+            if let Some(table) = steps_back {
+                // One step onto the square: the squares one step back, a look-up.
+                let cell = attacker as usize * env.cells + sq as usize;
+                let from = M::at(table, cell) & env.occupied[attacker as usize];
+                if from
+                    .squares()
+                    .any(|t| (codes >> env.cell_codes[t as usize]) & 1 != 0)
+                {
+                    return true;
+                }
                 continue;
             }
             if let Some(parts) = &rule.parts {
@@ -243,14 +260,32 @@ fn lands_on<M: Mask, R: Reads, const LINES: bool>(
     codes: u64,
     sq: Sq,
     reads: &mut R,
-    lines: Option<&crate::ir::MaskTable>,
+    lines: Option<&AttackLines>,
 ) -> bool {
     let (min, max, run) = match rule.run {
         Some(run) => {
             if let Some(lines) = lines.filter(|_| LINES) {
-                let line = M::at(lines, walk.dir.index() * env.cells + sq as usize);
+                let line = M::at(&lines.squares, walk.dir.index() * env.cells + sq as usize);
                 if (line & env.occupied[attacker as usize]).is_empty() {
                     return false;
+                }
+                // A run over empty squares, of any length, that lands anywhere: the first
+                // piece on the line is the attacker, or nothing attacks along it.
+                let open = run.min == 0
+                    && run.max as usize >= env.cells
+                    && run.pattern.masks[attacker as usize] == 1
+                    && walk.allowed.is_none()
+                    && rule.condition.is_none();
+                if let (false, true, Some(rising)) = (R::KEPT, open, lines.rising[walk.dir.index()])
+                {
+                    let pieces = env.occupied.iter().fold(M::default(), |all, &o| all | o);
+                    let stops = line & pieces;
+                    let first = if rising {
+                        stops.lowest()
+                    } else {
+                        stops.highest()
+                    };
+                    return (codes >> env.cell_codes[first as usize]) & 1 != 0;
                 }
             }
             (run.min as u32, run.max as u32, Some(run.pattern))

@@ -294,12 +294,10 @@ pub struct Game {
     /// read (`eval::attack::attacked_reading`), and a move that changes none of those
     /// squares, nor what the patterns match, leaves the conditions as they were.
     pub after_attacks: Option<Vec<(Pattern, AttackBy)>>,
-    /// Where `after_attacks` is set: `[dir * cells + sq]`, the squares a walk back from
-    /// `sq` along `dir` reaches, to the board's edge. A run whose line holds none of the
-    /// attacker's pieces finds no attacker, before a move of the reader's or after it, and
-    /// is not walked (`eval::attack::attacked_reading`). (Kept for every game that reads
-    /// `attacked`, it made perft slower in games whose walks are mostly of one step.)
-    pub attack_lines: Option<crate::ir::MaskTable>,
+    /// Where `after_attacks` is set: the lines an attack is walked back along (see
+    /// `AttackLines`). (Kept for every game that reads `attacked`, they made perft slower
+    /// in games whose walks are mostly of one step.)
+    pub attack_lines: Option<AttackLines>,
     /// Columns, when squares hold stacks of pieces.
     pub columns: Option<Columns>,
     /// How many of a state's slots the game writes (its used squares with columns, its
@@ -605,4 +603,25 @@ impl Game {
             next as u8
         }
     }
+}
+
+/// The lines an attack is walked back along, for `eval::attack::attacked_reading`.
+#[derive(Clone, Debug)]
+pub struct AttackLines {
+    /// `[dir * cells + sq]`: the squares a walk back from `sq` along `dir` reaches, to the
+    /// board's edge. A run whose line holds none of the attacker's pieces finds no
+    /// attacker, before a move of the reader's or after it, and is not walked.
+    pub squares: crate::ir::MaskTable,
+    /// For each direction: `Some(true)` where a walk back along it climbs in square number
+    /// on every line, `Some(false)` where it falls on every line (`None` otherwise, as on a
+    /// board that wraps round). The first piece a walk back meets is then the lowest or
+    /// the highest square of its line's pieces: a run over empty squares finds its
+    /// attacker, or none, with one look-up instead of a step a square.
+    pub rising: Vec<Option<bool>>,
+    /// For each rule (by index) that captures by one step onto the square it takes, with
+    /// no condition on squares: `[player * cells + sq]`, the squares from which a piece of
+    /// that player's steps onto `sq` by one of its walks. An attack by such a rule is a
+    /// look-up and the player's pieces there, not a walk a direction. `None` for the other
+    /// rules.
+    pub steps_back: Vec<Option<crate::ir::MaskTable>>,
 }

@@ -1251,6 +1251,59 @@ fn a_chain_by_its_table_of_jumps_finds_what_the_walk_finds() {
     }
 }
 
+/// Where every `after move require` condition is `not attacked(PATTERN)`, an attack is
+/// found through tables (`ir::AttackLines`): a capture of one step is a look-up of the
+/// squares one step back, and a run over empty squares finds the first piece on its line
+/// as the line's lowest or highest square. A capturing rule with a condition of its own
+/// (always true here) turns the tables off, and every attack is walked square by square.
+/// In random games of chess and Los Alamos, both find the same moves in every position.
+#[test]
+fn attacks_found_through_tables_agree_with_attacks_walked() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    for name in ["chess", "losalamos"] {
+        let source = std::fs::read_to_string(root.join(format!("{name}.game"))).unwrap();
+        let rule = "move leap_take { piece knight  along leaps  onto enemy";
+        assert!(source.contains(rule), "{name}");
+        let tables = compile(&source);
+        let walked = compile(&source.replace(rule, &format!("{rule}  if count(friend) > 0")));
+        let lines = tables.attack_lines.as_ref().expect("the tables are kept");
+        let one_step = lines.steps_back.iter().filter(|t| t.is_some()).count();
+        // The king's, the knight's and the pawn's captures.
+        assert_eq!(one_step, 3, "{name}");
+        assert!(lines.rising.iter().all(|r| r.is_some()), "{name}");
+        assert!(walked.attack_lines.is_none());
+        let mut rng = tabula::rng::Rng::new(11);
+        let (mut positions, mut refused) = (0, 0);
+        for _ in 0..60 {
+            let mut s = Position::start(&tables);
+            for _ in 0..150 {
+                let found = legal_moves(&tables, &s);
+                assert_eq!(
+                    found,
+                    legal_moves(&walked, &s),
+                    "{name}: {}",
+                    position_text(&tables, &s)
+                );
+                positions += 1;
+                let listed: usize = s
+                    .moves_by_tier_unrequired(&tables)
+                    .iter()
+                    .map(Vec::len)
+                    .sum();
+                refused += listed - found.len();
+                if found.is_empty() || outcome(&tables, &s).is_some() {
+                    break;
+                }
+                make(&tables, &mut s, found[rng.below(found.len())]);
+            }
+        }
+        assert!(
+            positions > 4000 && refused > 2000,
+            "{name}: {positions} positions, {refused} moves refused"
+        );
+    }
+}
+
 const TURNING: &str = "move jump {
   along all
   over 1 enemy
