@@ -332,6 +332,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         most_seeds,
         choice_landings: ir::SquareSet::default(),
         rules_choose: Vec::new(),
+        choice_origins: Vec::new(),
         codes_written: Vec::new(),
         end_reads_position: false,
     };
@@ -361,6 +362,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     }
     game.choice_landings = choice_landings(&game);
     game.rules_choose = rules_choose(&game);
+    game.choice_origins = choice_origins(&game);
     game.codes_written = (0..game.players.len())
         .map(|p| {
             game.rules
@@ -439,6 +441,62 @@ fn rules_choose(game: &ir::Game) -> Vec<bool> {
                         && choice_zone(game, game.code(owner, t) as usize).is_some()
                 })
             })
+        })
+        .collect()
+}
+
+/// `Game::choice_origins`: for each player, the squares from which a choosing rule's walk
+/// ends on a square of `choice_landings`; none (no player's) where a choosing rule's move
+/// is more than one walk of a piece of the player's own, or a piece promotes on leaving.
+fn choice_origins(game: &ir::Game) -> Vec<ir::SquareSet> {
+    let cells = game.board.cells();
+    let choosing: Vec<&ir::MoveRule> = game
+        .rules
+        .iter()
+        .zip(&game.rules_choose)
+        .filter_map(|(rule, &chooses)| chooses.then_some(rule))
+        .collect();
+    let leaving = (0..game.promotion_choices.len())
+        .any(|code| choice_zone(game, code).is_some() && (game.promotes_leaving >> code) & 1 != 0);
+    // Its effects (a capture in passing) and carried pieces leave the move's own squares
+    // as they are.
+    let along_a_line = |r: &ir::MoveRule| {
+        r.place.is_none()
+            && !r.removes
+            && r.rotate.is_none()
+            && r.then.is_none()
+            && r.chain.is_none()
+            && r.parts.is_none()
+            && !r.second_part
+            && !r.anywhere
+            && !r.neutral
+    };
+    if leaving || choosing.is_empty() || !choosing.iter().all(|r| along_a_line(r)) {
+        return Vec::new();
+    }
+    (0..game.players.len())
+        .map(|p| {
+            let mut origins = ir::SquareSet::default();
+            for rule in &choosing {
+                // A step lands one square on; a run passes up to `max` squares first.
+                let farthest = rule.run.map_or(1, |run| run.max as usize + 1).min(cells);
+                for walk in &rule.walks[p] {
+                    for to in 0..cells as ir::Sq {
+                        if !game.choice_landings.contains(to) {
+                            continue;
+                        }
+                        let mut at = to;
+                        for _ in 0..farthest {
+                            at = game.board.back(at, walk.dir, 1);
+                            if at == NO_SQUARE {
+                                break;
+                            }
+                            origins.insert(at);
+                        }
+                    }
+                }
+            }
+            origins
         })
         .collect()
 }

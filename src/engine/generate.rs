@@ -213,6 +213,17 @@ pub(super) fn choose_promotions<Z: Layout>(
     out: &mut Vec<Move>,
     start: usize,
 ) {
+    if let Some(origins) = game.choice_origins.get(s.to_move as usize) {
+        // No piece that chooses stands where a move of it could end in its zone.
+        let starts = Z::Set::from_set(origins) & *s.occupied(s.to_move as usize);
+        if starts.squares().all(|sq| {
+            game.promotion_choices
+                .get(s.at(sq) as usize)
+                .is_none_or(Vec::is_empty)
+        }) {
+            return;
+        }
+    }
     // Read once at the width of the board: the game's set, read for each move, was a
     // fifth of the time of this loop.
     let landings = Z::Set::from_set(&game.choice_landings);

@@ -319,6 +319,13 @@ pub struct Game {
     /// each rule's moves together, so the test is well predicted, and it reads only the
     /// move's rule.
     pub rules_choose: Vec<bool>,
+    /// For each player: the squares from which a move of theirs may end on a square of
+    /// `choice_landings` with a piece that chooses (found by walking back from those
+    /// squares along the choosing rules' walks, as far as their runs go). Where the
+    /// player's pieces that choose stand on none of them, no move of theirs chooses, and
+    /// the moves are not read for choices. Empty where some choosing rule's moves are not
+    /// steps along a line (a chain, a second part, a piece placed or leaving its zone).
+    pub choice_origins: Vec<SquareSet>,
     /// Whether some end rule's shape is `EndShape::General`: then the position is read as
     /// a whole.
     pub end_reads_position: bool,

@@ -837,6 +837,43 @@ move bump {{
     );
 }
 
+/// A move is read for promotion choices only where a piece that chooses stands on a
+/// square from which the choosing rules' walks reach its zone (`Game::choice_origins`),
+/// as far as their runs go: a lance sliding the whole board still chooses, and a piece
+/// whose moves are not one walk (a chain) keeps every move read.
+#[test]
+fn a_piece_far_from_its_zone_chooses_when_a_run_takes_it_there() {
+    let source = |moves: &str| {
+        format!(
+            "game \"Lances\"
+board 2 x 6
+players White, Black
+pieces lance, tokin as t
+zone far = row == 5
+promote lance to lance, tokin in far
+setup {{
+  White lance on a1
+  Black lance on b6
+}}
+{moves}
+"
+        )
+    };
+    let slide = "move slide { along forward  over 0+ empty  onto empty }";
+    let g = crate::common::compile(&source(slide));
+    assert_eq!(g.choice_origins.len(), 2);
+    assert!(g.choice_origins[0].contains(0), "a1 reaches the far row");
+    let start = tabula::engine::Position::start(&g);
+    let moves = crate::common::moves(&g, &start);
+    assert_eq!(
+        moves,
+        ["a1-a2", "a1-a3", "a1-a4", "a1-a5", "a1-a6=L", "a1-a6=T"]
+    );
+    let chain = "move hop { along forward  onto empty  chain may }";
+    let g = crate::common::compile(&source(chain));
+    assert!(g.choice_origins.is_empty());
+}
+
 const OPTIONAL_PROMOTION: &str = "promote pawn to pawn, tokin in far";
 
 /// A piece's own type among the choices makes promotion optional; `require` and `after
