@@ -9,8 +9,8 @@ use crate::diagnostic::Span;
 use crate::eval::{value, Env};
 use crate::ir::expr::Expr as IExpr;
 use crate::ir::{
-    BinOp, DirId, Jumps, MaskTable, MoveRule, Program, Run, RunParts, Sq, SquareRef, SquareSet,
-    UnOp, Walk, Where, MAX_PLAYERS, NO_SQUARE,
+    BinOp, DirId, Jumps, LookField, MaskTable, MoveRule, Program, Run, RunParts, Sq, SquareRef,
+    SquareSet, UnOp, Walk, Where, MAX_PLAYERS, NO_SQUARE,
 };
 
 impl Tables<'_> {
@@ -221,6 +221,44 @@ impl Tables<'_> {
         vec![used; self.players]
     }
 
+    /// For a step of each player's (`to + (dx, dy)`): the squares whose square at the step
+    /// is on the board, and the step as a change of index. A step that does not fit is off
+    /// every board: no square has it (its set is empty) and its change is never read.
+    fn step_sets(&self, steps: &[(i64, i64); MAX_PLAYERS]) -> (Vec<SquareSet>, [i32; MAX_PLAYERS]) {
+        let board = &self.board;
+        let w = board.width as i64;
+        let h = board.height as i64;
+        let onto: Vec<SquareSet> = (0..self.players)
+            .map(|p| {
+                let (dx, dy) = steps[p];
+                let mut set = SquareSet::default();
+                for sq in board.squares() {
+                    let (Some(f), Some(r)) = (
+                        (sq as i64 % w).checked_add(dx),
+                        (sq as i64 / w).checked_add(dy),
+                    ) else {
+                        continue;
+                    };
+                    if (0..w).contains(&f)
+                        && (0..h).contains(&r)
+                        && board.used[(f + r * w) as usize]
+                    {
+                        set.insert(sq);
+                    }
+                }
+                set
+            })
+            .collect();
+        let delta = std::array::from_fn(|p| {
+            let (dx, dy) = steps[p];
+            dy.checked_mul(w)
+                .and_then(|v| v.checked_add(dx))
+                .and_then(|v| i32::try_from(v).ok())
+                .unwrap_or(0)
+        });
+        (onto, delta)
+    }
+
     fn where_of(&self, e: &IExpr) -> Option<Where> {
         self.where_at(e, SquareRef::To)
     }
@@ -241,39 +279,7 @@ impl Tables<'_> {
                     IExpr::Offset(inner, steps) if **inner == target => *steps,
                     _ => return None,
                 };
-                let w = board.width as i64;
-                let h = board.height as i64;
-                // For each player, the squares `to` whose square at the step is on the board.
-                let onto: Vec<SquareSet> = (0..players)
-                    .map(|p| {
-                        let (dx, dy) = steps[p];
-                        let mut set = SquareSet::default();
-                        for sq in board.squares() {
-                            let (Some(f), Some(r)) = (
-                                (sq as i64 % w).checked_add(dx),
-                                (sq as i64 / w).checked_add(dy),
-                            ) else {
-                                continue;
-                            };
-                            if (0..w).contains(&f)
-                                && (0..h).contains(&r)
-                                && board.used[(f + r * w) as usize]
-                            {
-                                set.insert(sq);
-                            }
-                        }
-                        set
-                    })
-                    .collect();
-                // A step that does not fit is off every board: no square has it (`onto` is
-                // empty) and its delta is never read.
-                let delta = std::array::from_fn(|p| {
-                    let (dx, dy) = steps[p];
-                    dy.checked_mul(w)
-                        .and_then(|v| v.checked_add(dx))
-                        .and_then(|v| i32::try_from(v).ok())
-                        .unwrap_or(0)
-                });
+                let (onto, delta) = self.step_sets(&steps);
                 let at = Where::At {
                     pattern: *pattern,
                     onto: onto.clone(),
@@ -304,6 +310,11 @@ impl Tables<'_> {
                 dirs: dirs.clone(),
                 rows: self.listed_rows(*n, dirs),
             },
+            IExpr::Binary(BinOp::Eq, a, b) if previous_step(a, b, &target).is_some() => {
+                let (field, steps) = previous_step(a, b, &target).expect("checked");
+                let (onto, delta) = self.step_sets(&steps);
+                Where::Previous { field, onto, delta }
+            }
             IExpr::Binary(op, a, b) if height_compared(*op, a, b, &target).is_some() => {
                 let (op, n) = height_compared(*op, a, b, &target).expect("checked");
                 let holds = |h: i64| crate::eval::arith::binary_holds(op, h, n);
@@ -555,6 +566,24 @@ fn all_hold(conditions: &[(Program, Span)], e: &Env, sq: usize) -> (bool, Option
 /// condition on `at` cannot read once for all squares.
 /// `height(SQ) OP N`, or `N OP height(SQ)` read the other way round, where `SQ` is
 /// `target`: the comparison and the number.
+/// `previous(FIELD) == SQ + STEP` (either way round), `SQ` being `target` and `FIELD` a
+/// square of the move before: the field and the step.
+fn previous_step(
+    a: &IExpr,
+    b: &IExpr,
+    target: &IExpr,
+) -> Option<(LookField, [(i64, i64); MAX_PLAYERS])> {
+    let one_way = |a: &IExpr, b: &IExpr| match (a, b) {
+        (IExpr::Previous(f @ (LookField::From | LookField::To)), IExpr::Offset(sq, steps))
+            if **sq == *target =>
+        {
+            Some((*f, *steps))
+        }
+        _ => None,
+    };
+    one_way(a, b).or_else(|| one_way(b, a))
+}
+
 fn height_compared(op: BinOp, a: &IExpr, b: &IExpr, target: &IExpr) -> Option<(BinOp, i64)> {
     let is_height = |x: &IExpr| matches!(x, IExpr::Height(sq) if **sq == *target);
     match (a, b) {

@@ -566,13 +566,13 @@ fn moves_of_rule<Z: Layout>(
     let none = Z::Set::default();
     let after_check = after_check.filter(|_| checked_in_chain(rule));
     match rule.chain {
-        None => landings(game, rule, s, movers, sets, none, |from, d, to| {
+        None => landings(game, rule, s, view, movers, sets, none, |from, d, to| {
             out.push(Move::step(from, rule_id, takes, d, to));
         }),
         Some(_) if light(rule, s.to_move, after_check.is_some()) => {
             // Worked out at the first landing: most positions have none.
             let mut chain_sets = None;
-            landings(game, rule, s, movers, sets, none, |from, d, to| {
+            landings(game, rule, s, view, movers, sets, none, |from, d, to| {
                 let mut m = Move::step(from, rule_id, takes, d, to);
                 let p = s.to_move;
                 let sets = *chain_sets.get_or_insert_with(|| ChainSets::of(rule, p, view));
@@ -584,7 +584,7 @@ fn moves_of_rule<Z: Layout>(
                 }
             })
         }
-        Some(_) => landings(game, rule, s, movers, sets, none, |from, d, to| {
+        Some(_) => landings(game, rule, s, view, movers, sets, none, |from, d, to| {
             let m = Move::step(from, rule_id, takes, d, to);
             extend_chain::<Z>(game, rule, s, from, m, none, after_check, out);
         }),
@@ -632,6 +632,7 @@ fn first_parts<Z: Layout>(
             game,
             rule,
             s,
+            view,
             Z::Set::bit(piece),
             sets,
             Z::Set::default(),
@@ -827,6 +828,18 @@ pub(super) fn where_squares<Z: Layout>(
             onto,
             delta,
         } => view.pattern(game, s, pattern).shift(-delta[player]) & Z::Set::from_set(&onto[player]),
+        Where::Previous { field, onto, delta } => {
+            let onto = Z::Set::from_set(&onto[player]);
+            let at = s.look.field(*field);
+            if at == crate::ir::expr::OFF {
+                return Z::Set::from_set(&game.board.used_set) & !onto;
+            }
+            let to = at - delta[player] as i64;
+            match (0..game.board.cells() as i64).contains(&to) && onto.has(to as Sq) {
+                true => Z::Set::bit(to as Sq),
+                false => Z::Set::default(),
+            }
+        }
         Where::And(parts) => parts.iter().fold(!Z::Set::default(), |acc, p| match p {
             // Heights are read only where the parts before leave squares.
             Where::Height { heights } => acc & height_squares(game, s, *heights, acc),
@@ -1310,6 +1323,7 @@ fn second_parts<Z: Layout>(game: &Game, then: RuleId, s: &State<Z>, m: Move, out
                 game,
                 rule,
                 &after,
+                &view,
                 Z::Set::bit(at),
                 sets,
                 none,
@@ -1325,6 +1339,7 @@ fn second_parts<Z: Layout>(game: &Game, then: RuleId, s: &State<Z>, m: Move, out
                 game,
                 rule,
                 &after,
+                &view,
                 Z::Set::bit(at),
                 sets,
                 none,
@@ -1336,6 +1351,7 @@ fn second_parts<Z: Layout>(game: &Game, then: RuleId, s: &State<Z>, m: Move, out
                 game,
                 rule,
                 &after,
+                &view,
                 Z::Set::bit(at),
                 sets,
                 none,
@@ -1504,11 +1520,16 @@ pub(super) fn landings<Z: Layout>(
     game: &Game,
     rule: &MoveRule,
     s: &State<Z>,
+    view: &View<Z::Set>,
     movers: Z::Set,
     sets: RuleSets<Z::Set>,
     passed: Z::Set,
     mut found: impl FnMut(Sq, DirId, Sq),
 ) {
+    if let Some(w) = &rule.condition_sets {
+        let allowed = where_squares(game, s, view, w);
+        return landings_within(game, rule, s, movers, sets, passed, allowed, found);
+    }
     walk(
         rule,
         s.to_move,
@@ -1525,6 +1546,32 @@ pub(super) fn landings<Z: Layout>(
             }
         },
     );
+}
+
+/// `landings` of a rule whose conditions read the position at `to` alone
+/// (`MoveRule::condition_sets`, as `previous(to) == to + backward`): the squares where they
+/// hold, `allowed`, are found once, not read landing by landing. Out of line: the walk of
+/// the other rules stays as it was.
+#[inline(never)]
+fn landings_within<Z: Layout>(
+    game: &Game,
+    rule: &MoveRule,
+    s: &State<Z>,
+    movers: Z::Set,
+    sets: RuleSets<Z::Set>,
+    passed: Z::Set,
+    allowed: Z::Set,
+    mut found: impl FnMut(Sq, DirId, Sq),
+) {
+    let sets = RuleSets {
+        onto: sets.onto & allowed,
+        stop: sets.stop,
+    };
+    walk(rule, s.to_move, movers, sets, passed, |_, walk, k, land| {
+        for to in land.squares() {
+            found(walk.origin(&game.board, to, k), walk.dir, to);
+        }
+    });
 }
 
 /// Whether the rule's conditions that read neither `from` nor `to` hold in `s` (read once

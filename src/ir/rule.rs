@@ -325,6 +325,15 @@ pub enum Where {
         onto: Vec<SquareSet>,
         delta: [i32; MAX_PLAYERS],
     },
+    /// `previous(FIELD) == to + STEP`: the square `to` whose square `delta[player]` away
+    /// (it being in `onto[player]`) is where the move before left from or landed. Before any
+    /// move the field is no square, as a step off the board is: then the squares whose
+    /// step leaves the board (not in `onto`).
+    Previous {
+        field: crate::ir::LookField,
+        onto: Vec<SquareSet>,
+        delta: [i32; MAX_PLAYERS],
+    },
     /// The squares `to` that lie in a row of `n` squares matching `pattern` along one of
     /// the directions (`line(PATTERN, N through to)`), found for all squares at once.
     Line {

@@ -1341,6 +1341,79 @@ fn attacks_found_through_tables_agree_with_attacks_walked() {
     }
 }
 
+/// A moving rule whose conditions read the position at `to` alone is walked onto the
+/// squares where they hold, found once (`MoveRule::condition_sets`), not read landing by
+/// landing; `previous(to) == to + STEP` is such a set (`Where::Previous`): the one square
+/// a step from where the move before landed, or, before any move, the squares whose step
+/// leaves the board (no square equals no square). Written so that it is no set
+/// (`not (… != …)`), the same condition is read landing by landing: in random games of
+/// chess, both find the same moves, captures in passing included, and in a small game
+/// whose start allows the squares on the far row, both count the same perft.
+#[test]
+fn a_condition_on_the_move_before_is_a_set_of_landings() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let source = std::fs::read_to_string(root.join("chess.game")).unwrap();
+    let condition = "previous(to) == to + backward";
+    assert!(source.contains(condition));
+    let sets = compile(&source);
+    let read = compile(&source.replace(condition, "not (previous(to) != to + backward)"));
+    let in_passing = |g: &tabula::ir::Game| {
+        let r = g.rules.iter().find(|r| r.name == "in_passing").unwrap();
+        r.condition_sets.is_some()
+    };
+    assert!(in_passing(&sets) && !in_passing(&read));
+    let mut rng = tabula::rng::Rng::new(5);
+    let (mut positions, mut passing) = (0, 0);
+    for _ in 0..80 {
+        let mut s = Position::start(&sets);
+        for _ in 0..120 {
+            let found = legal_moves(&sets, &s);
+            assert_eq!(
+                found,
+                legal_moves(&read, &s),
+                "{}",
+                position_text(&sets, &s)
+            );
+            positions += 1;
+            passing += found
+                .iter()
+                .filter(|m| sets.rules[m.rule.index()].name == "in_passing")
+                .count();
+            if found.is_empty() || outcome(&sets, &s).is_some() {
+                break;
+            }
+            make(&sets, &mut s, found[rng.below(found.len())]);
+        }
+    }
+    assert!(
+        positions > 5000 && passing > 20,
+        "{positions} positions, {passing} in passing"
+    );
+
+    let small = |condition: &str| {
+        compile(&format!(
+            "game \"Follow\"
+board 3 x 3
+players White, Black
+pieces man
+setup {{
+  White man on a2, b2
+  Black man on c2
+}}
+move step {{ along forward  onto empty  if {condition} }}
+move shift {{ along e, w  onto empty }}
+"
+        ))
+    };
+    let as_set = small("previous(to) == to + forward");
+    let as_read = small("not (previous(to) != to + forward)");
+    assert!(as_set.rules[0].condition_sets.is_some() && as_read.rules[0].condition_sets.is_none());
+    let start = Position::start(&as_set);
+    // Before any move: a2-a3 and b2-b3, whose squares forward leave the board.
+    assert_eq!(moves(&as_set, &start), ["a2-a3", "b2-b3"]);
+    assert_eq!(perft_table(&as_set, 5), perft_table(&as_read, 5));
+}
+
 const TURNING: &str = "move jump {
   along all
   over 1 enemy
