@@ -85,6 +85,8 @@ impl Tables<'_> {
             gate: Program::all(&gate),
             per_move: Program::all(&per_move),
             condition_sets: self.where_all(&per_move),
+            walks_within: r.place.is_none()
+                && self.where_all(&per_move).is_some_and(|w| w.is_light()),
             name: r.name,
             written: r.written,
             piece_mask: r.piece_mask,

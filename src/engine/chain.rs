@@ -69,7 +69,6 @@ pub(super) fn extend_chain<Z: Layout>(
         game,
         rule,
         &after,
-        &view,
         Z::Set::bit(to),
         sets,
         passed,

@@ -517,6 +517,13 @@ fn tier_moves<Z: Layout, const DEFER: bool>(
             anywhere(game, rule_id, s, &view, out);
         } else if rule.then.is_some() {
             first_parts(game, rule_id, s, &view, out);
+        } else if let (true, None, None, Some(conditions)) = (
+            rule.walks_within,
+            rule.chain,
+            &rule.parts,
+            &rule.condition_sets,
+        ) {
+            moves_within(game, rule_id, s, &view, kinds, conditions, out);
         } else if rule.parts.is_none() {
             moves_of_rule(game, rule_id, s, &view, kinds, after_check, out);
         } else {
@@ -566,13 +573,13 @@ fn moves_of_rule<Z: Layout>(
     let none = Z::Set::default();
     let after_check = after_check.filter(|_| checked_in_chain(rule));
     match rule.chain {
-        None => landings(game, rule, s, view, movers, sets, none, |from, d, to| {
+        None => landings(game, rule, s, movers, sets, none, |from, d, to| {
             out.push(Move::step(from, rule_id, takes, d, to));
         }),
         Some(_) if light(rule, s.to_move, after_check.is_some()) => {
             // Worked out at the first landing: most positions have none.
             let mut chain_sets = None;
-            landings(game, rule, s, view, movers, sets, none, |from, d, to| {
+            landings(game, rule, s, movers, sets, none, |from, d, to| {
                 let mut m = Move::step(from, rule_id, takes, d, to);
                 let p = s.to_move;
                 let sets = *chain_sets.get_or_insert_with(|| ChainSets::of(rule, p, view));
@@ -584,7 +591,7 @@ fn moves_of_rule<Z: Layout>(
                 }
             })
         }
-        Some(_) => landings(game, rule, s, view, movers, sets, none, |from, d, to| {
+        Some(_) => landings(game, rule, s, movers, sets, none, |from, d, to| {
             let m = Move::step(from, rule_id, takes, d, to);
             extend_chain::<Z>(game, rule, s, from, m, none, after_check, out);
         }),
@@ -632,7 +639,6 @@ fn first_parts<Z: Layout>(
             game,
             rule,
             s,
-            view,
             Z::Set::bit(piece),
             sets,
             Z::Set::default(),
@@ -813,6 +819,23 @@ pub(super) fn matching<Z: Layout, M: Mask>(
     set
 }
 
+/// `Where::Previous` for one player: the square `to` whose square `delta` away (`to` being
+/// in `onto`) is `at`, a square of the move before; where that is no square, the squares
+/// whose step leaves the board. Out of line: few rules read it, and `where_squares` stays
+/// as small as it was.
+#[inline(never)]
+fn previous_squares<M: Mask>(game: &Game, at: i64, onto: &crate::ir::SquareSet, delta: i32) -> M {
+    let onto = M::from_set(onto);
+    if at == crate::ir::expr::OFF {
+        return M::from_set(&game.board.used_set) & !onto;
+    }
+    let to = at - delta as i64;
+    match (0..game.board.cells() as i64).contains(&to) && onto.has(to as Sq) {
+        true => M::bit(to as Sq),
+        false => M::default(),
+    }
+}
+
 /// The squares `to` where conditions on the squares around `to` hold.
 pub(super) fn where_squares<Z: Layout>(
     game: &Game,
@@ -829,16 +852,7 @@ pub(super) fn where_squares<Z: Layout>(
             delta,
         } => view.pattern(game, s, pattern).shift(-delta[player]) & Z::Set::from_set(&onto[player]),
         Where::Previous { field, onto, delta } => {
-            let onto = Z::Set::from_set(&onto[player]);
-            let at = s.look.field(*field);
-            if at == crate::ir::expr::OFF {
-                return Z::Set::from_set(&game.board.used_set) & !onto;
-            }
-            let to = at - delta[player] as i64;
-            match (0..game.board.cells() as i64).contains(&to) && onto.has(to as Sq) {
-                true => Z::Set::bit(to as Sq),
-                false => Z::Set::default(),
-            }
+            previous_squares(game, s.look.field(*field), &onto[player], delta[player])
         }
         Where::And(parts) => parts.iter().fold(!Z::Set::default(), |acc, p| match p {
             // Heights are read only where the parts before leave squares.
@@ -1323,7 +1337,6 @@ fn second_parts<Z: Layout>(game: &Game, then: RuleId, s: &State<Z>, m: Move, out
                 game,
                 rule,
                 &after,
-                &view,
                 Z::Set::bit(at),
                 sets,
                 none,
@@ -1339,7 +1352,6 @@ fn second_parts<Z: Layout>(game: &Game, then: RuleId, s: &State<Z>, m: Move, out
                 game,
                 rule,
                 &after,
-                &view,
                 Z::Set::bit(at),
                 sets,
                 none,
@@ -1351,7 +1363,6 @@ fn second_parts<Z: Layout>(game: &Game, then: RuleId, s: &State<Z>, m: Move, out
                 game,
                 rule,
                 &after,
-                &view,
                 Z::Set::bit(at),
                 sets,
                 none,
@@ -1520,16 +1531,11 @@ pub(super) fn landings<Z: Layout>(
     game: &Game,
     rule: &MoveRule,
     s: &State<Z>,
-    view: &View<Z::Set>,
     movers: Z::Set,
     sets: RuleSets<Z::Set>,
     passed: Z::Set,
     mut found: impl FnMut(Sq, DirId, Sq),
 ) {
-    if let Some(w) = &rule.condition_sets {
-        let allowed = where_squares(game, s, view, w);
-        return landings_within(game, rule, s, movers, sets, passed, allowed, found);
-    }
     walk(
         rule,
         s.to_move,
@@ -1548,30 +1554,44 @@ pub(super) fn landings<Z: Layout>(
     );
 }
 
-/// `landings` of a rule whose conditions read the position at `to` alone
-/// (`MoveRule::condition_sets`, as `previous(to) == to + backward`): the squares where they
-/// hold, `allowed`, are found once, not read landing by landing. Out of line: the walk of
-/// the other rules stays as it was.
+/// The moves of a rule without a chain whose conditions read the position at `to` alone,
+/// in a set found in a few operations (`MoveRule::walks_within`, as `previous(to) == to +
+/// backward`): the squares where they hold are found once, not read landing by landing.
+/// Out of line: the walk of the other rules stays as it was.
 #[inline(never)]
-fn landings_within<Z: Layout>(
+fn moves_within<Z: Layout>(
     game: &Game,
-    rule: &MoveRule,
+    rule_id: RuleId,
     s: &State<Z>,
-    movers: Z::Set,
-    sets: RuleSets<Z::Set>,
-    passed: Z::Set,
-    allowed: Z::Set,
-    mut found: impl FnMut(Sq, DirId, Sq),
+    view: &View<Z::Set>,
+    kinds: Option<&[Z::Set; KIND_SETS]>,
+    conditions: &Where,
+    out: &mut Vec<Move>,
 ) {
+    let rule = &game.rules[rule_id.index()];
+    let movers = Kinds::movers(kinds, game, s, view, rule);
+    if movers.is_empty() || !gate_holds(game, rule, s) {
+        return;
+    }
+    let sets = RuleSets::of(game, s, view, rule);
     let sets = RuleSets {
-        onto: sets.onto & allowed,
+        onto: sets.onto & where_squares(game, s, view, conditions),
         stop: sets.stop,
     };
-    walk(rule, s.to_move, movers, sets, passed, |_, walk, k, land| {
-        for to in land.squares() {
-            found(walk.origin(&game.board, to, k), walk.dir, to);
-        }
-    });
+    let takes = rule.captures();
+    walk(
+        rule,
+        s.to_move,
+        movers,
+        sets,
+        Z::Set::default(),
+        |_, walk, k, land| {
+            for to in land.squares() {
+                let from = walk.origin(&game.board, to, k);
+                out.push(Move::step(from, rule_id, takes, walk.dir, to));
+            }
+        },
+    );
 }
 
 /// Whether the rule's conditions that read neither `from` nor `to` hold in `s` (read once

@@ -194,6 +194,11 @@ pub struct MoveRule {
     /// only what stands on squares at fixed steps from `to` and zones: then no condition is
     /// evaluated move by move.
     pub condition_sets: Option<Where>,
+    /// Whether a moving rule's moves are walked onto `condition_sets` found once, not read
+    /// landing by landing: where the set takes a few operations to find (`Where::is_light`:
+    /// fixed sets and the squares of the move before), not a read of the board that costs
+    /// more than the few landings a rule has.
+    pub walks_within: bool,
     /// `place TYPE`: the piece type this rule puts on the board; it moves no piece.
     pub place: Option<u8>,
     /// `piece neutral …`, `place neutral …`: the rule moves or places pieces owned by
@@ -366,6 +371,19 @@ pub enum Where {
     And(Vec<Where>),
     Or(Vec<Where>),
     Not(Box<Where>),
+}
+
+impl Where {
+    /// Whether the set is found in a few operations: fixed sets and the squares of the move
+    /// before, combined, with no pattern read on the board.
+    pub fn is_light(&self) -> bool {
+        match self {
+            Where::Squares(_) | Where::Previous { .. } => true,
+            Where::And(parts) | Where::Or(parts) => parts.iter().all(Where::is_light),
+            Where::Not(inner) => inner.is_light(),
+            _ => false,
+        }
+    }
 }
 
 /// What an effect does to the pieces it reaches.
