@@ -80,13 +80,16 @@ impl Tables<'_> {
             }
             _ => Vec::new(),
         };
+        let condition_sets = self.where_all(&per_move);
         let mut rule = MoveRule {
             condition: Program::all(&r.conditions),
             gate: Program::all(&gate),
             per_move: Program::all(&per_move),
-            condition_sets: self.where_all(&per_move),
             walks_within: r.place.is_none()
-                && self.where_all(&per_move).is_some_and(|w| w.is_light()),
+                && r.chain.is_none()
+                && parts.is_none()
+                && condition_sets.as_ref().is_some_and(Where::is_light),
+            condition_sets,
             name: r.name,
             written: r.written,
             piece_mask: r.piece_mask,
@@ -564,10 +567,6 @@ fn all_hold(conditions: &[(Program, Span)], e: &Env, sq: usize) -> (bool, Option
     (holds, first_bad)
 }
 
-/// Whether `e` reads the square `at` or a square of the move (`from`, `to`): what a
-/// condition on `at` cannot read once for all squares.
-/// `height(SQ) OP N`, or `N OP height(SQ)` read the other way round, where `SQ` is
-/// `target`: the comparison and the number.
 /// `previous(FIELD) == SQ + STEP` (either way round), `SQ` being `target` and `FIELD` a
 /// square of the move before: the field and the step.
 fn previous_step(
@@ -586,6 +585,8 @@ fn previous_step(
     one_way(a, b).or_else(|| one_way(b, a))
 }
 
+/// `height(SQ) OP N`, or `N OP height(SQ)` read the other way round, where `SQ` is
+/// `target`: the comparison and the number.
 fn height_compared(op: BinOp, a: &IExpr, b: &IExpr, target: &IExpr) -> Option<(BinOp, i64)> {
     let is_height = |x: &IExpr| matches!(x, IExpr::Height(sq) if **sq == *target);
     match (a, b) {
@@ -595,6 +596,8 @@ fn height_compared(op: BinOp, a: &IExpr, b: &IExpr, target: &IExpr) -> Option<(B
     }
 }
 
+/// Whether `e` reads the square `at` or a square of the move (`from`, `to`): what a
+/// condition on `at` cannot read once for all squares.
 fn reads(e: &IExpr, at: SquareRef) -> bool {
     e.reads_move_squares() || e.reads(&IExpr::Square(at))
 }

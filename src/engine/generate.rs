@@ -517,12 +517,7 @@ fn tier_moves<Z: Layout, const DEFER: bool>(
             anywhere(game, rule_id, s, &view, out);
         } else if rule.then.is_some() {
             first_parts(game, rule_id, s, &view, out);
-        } else if let (true, None, None, Some(conditions)) = (
-            rule.walks_within,
-            rule.chain,
-            &rule.parts,
-            &rule.condition_sets,
-        ) {
+        } else if let (true, Some(conditions)) = (rule.walks_within, &rule.condition_sets) {
             moves_within(game, rule_id, s, &view, kinds, conditions, out);
         } else if rule.parts.is_none() {
             moves_of_rule(game, rule_id, s, &view, kinds, after_check, out);
@@ -564,11 +559,9 @@ fn moves_of_rule<Z: Layout>(
     out: &mut Vec<Move>,
 ) {
     let rule = &game.rules[rule_id.index()];
-    let movers = Kinds::movers(kinds, game, s, view, rule);
-    if movers.is_empty() || !gate_holds(game, rule, s) {
+    let Some((movers, sets)) = rule_walkers(game, rule, s, view, kinds) else {
         return;
-    }
-    let sets = RuleSets::of(game, s, view, rule);
+    };
     let takes = rule.captures();
     let none = Z::Set::default();
     let after_check = after_check.filter(|_| checked_in_chain(rule));
@@ -596,6 +589,23 @@ fn moves_of_rule<Z: Layout>(
             extend_chain::<Z>(game, rule, s, from, m, none, after_check, out);
         }),
     }
+}
+
+/// The pieces that may move by `rule` and the sets its walk reads; `None` where no piece
+/// may, or its gate is shut.
+#[inline(always)]
+fn rule_walkers<Z: Layout>(
+    game: &Game,
+    rule: &MoveRule,
+    s: &State<Z>,
+    view: &View<Z::Set>,
+    kinds: Option<&[Z::Set; KIND_SETS]>,
+) -> Option<(Z::Set, RuleSets<Z::Set>)> {
+    let movers = Kinds::movers(kinds, game, s, view, rule);
+    if movers.is_empty() || !gate_holds(game, rule, s) {
+        return None;
+    }
+    Some((movers, RuleSets::of(game, s, view, rule)))
 }
 
 /// The first parts of a moving rule with a second part (which has no chain), listed piece
@@ -1569,11 +1579,9 @@ fn moves_within<Z: Layout>(
     out: &mut Vec<Move>,
 ) {
     let rule = &game.rules[rule_id.index()];
-    let movers = Kinds::movers(kinds, game, s, view, rule);
-    if movers.is_empty() || !gate_holds(game, rule, s) {
+    let Some((movers, sets)) = rule_walkers(game, rule, s, view, kinds) else {
         return;
-    }
-    let sets = RuleSets::of(game, s, view, rule);
+    };
     let sets = RuleSets {
         onto: sets.onto & where_squares(game, s, view, conditions),
         stop: sets.stop,

@@ -194,10 +194,10 @@ pub struct MoveRule {
     /// only what stands on squares at fixed steps from `to` and zones: then no condition is
     /// evaluated move by move.
     pub condition_sets: Option<Where>,
-    /// Whether a moving rule's moves are walked onto `condition_sets` found once, not read
-    /// landing by landing: where the set takes a few operations to find (`Where::is_light`:
-    /// fixed sets and the squares of the move before), not a read of the board that costs
-    /// more than the few landings a rule has.
+    /// Whether the moves of a moving rule without a chain or runs in turn are walked onto
+    /// `condition_sets` found once, not read landing by landing: where the set takes a few
+    /// operations to find (`Where::is_light`: fixed sets and the squares of the move
+    /// before), not a read of the board that costs more than the few landings a rule has.
     pub walks_within: bool,
     /// `place TYPE`: the piece type this rule puts on the board; it moves no piece.
     pub place: Option<u8>,
