@@ -583,10 +583,31 @@ fn attack_lines(
         }
         steps_back[r.index()] = Some(table);
     }
+    let open = rules
+        .iter()
+        .map(|rule| {
+            let open_for = |p: usize| {
+                let walks = rule.walks.get(p).map_or(&[][..], Vec::as_slice);
+                rule.takes_landing
+                    && rule.parts.is_none()
+                    && rule.condition.is_none()
+                    && rule.run.is_some_and(|run| {
+                        run.min == 0 && run.max as usize >= cells && run.pattern.masks[p] == 1
+                    })
+                    && walks
+                        .iter()
+                        .all(|w| w.allowed.is_none() && rising[w.dir.index()].is_some())
+            };
+            (0..players.min(64))
+                .filter(|&p| open_for(p))
+                .fold(0u64, |bits, p| bits | 1 << p)
+        })
+        .collect();
     ir::AttackLines {
         squares,
         rising,
         steps_back,
+        open,
     }
 }
 

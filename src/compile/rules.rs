@@ -137,8 +137,9 @@ impl Tables<'_> {
             require_any: r.require_any,
             plain: r.plain,
             made_by_steps: false,
+            writes_ends: false,
         };
-        rule.settle_made_by_steps();
+        rule.settle_step_flags();
         rule
     }
 

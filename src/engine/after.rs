@@ -9,7 +9,7 @@ use super::make::{make_board, Done, StepPlan};
 use super::moves::Move;
 use super::state::State;
 use super::stuck::stuck_after;
-use crate::eval::attack::{attacked, attacked_reading, AttackReads};
+use crate::eval::attack::{attacked, attacked_reading, attacker_codes, AttackReads};
 use crate::eval::board::pattern_squares;
 use crate::eval::Env;
 use crate::ir::{AttackBy, Code, Game, Mask, MoveRule, Pattern, Sq, SquareSet};
@@ -150,11 +150,47 @@ fn keep_unattacked<Z: Layout>(
         enemies_only && !rule.takes_run && m.steps().len() == 1
     };
     let kept = |m: &Move| m.is_pass() || chained(m);
+    // Most moves are one step that takes nothing it passes: they write where the piece
+    // leaves (empty) and where it lands (a piece of the mover's). Where every attack is
+    // the other side's, the patterns match no empty square, and no promotion turns a
+    // piece the patterns do not match into one they do, whether such a write may change
+    // an answer depends on the square alone: two sets, found once (`AttackReads::
+    // one_step_sets`: the pinned pieces and the lines of a check, in chess), and the
+    // royal pieces, which the patterns match.
+    let promotes_into = game.promotions.iter().enumerate().any(|(code, promotion)| {
+        promotion
+            .is_some_and(|(_, into)| matches(patterns, into) != matches(patterns, code as Code))
+    });
+    let by_sets = enemies_only && !matches(patterns, 0) && !promotes_into;
+    let own = attacker_codes(game.pieces.len(), p, u64::MAX);
+    let (leave, land) = read.one_step_sets(!before, own);
     let changes = |m: &Move| {
         let plain = plain(m);
         move_changes(game, s, m, |sq, new| writes(sq, new, plain))
     };
-    keep_unless_changed(game, s, out, earlier, before, kept, changes);
+    if !by_sets {
+        keep_unless_changed(game, s, out, earlier, before, kept, changes);
+        return;
+    }
+    out.retain(|m| {
+        let rule = &game.rules[m.rule.index()];
+        let changed = match m.steps() {
+            [step] if m.promote == 0 && rule.writes_ends => {
+                let to = step.to();
+                leave.has(m.from)
+                    || land.has(to)
+                    || matches(patterns, s.at(m.from))
+                    || matches(patterns, s.at(to))
+            }
+            _ if kept(m) => return true,
+            _ => m.promote != 0 || changes(m),
+        };
+        if changed {
+            allowed_after(game, s, m, earlier)
+        } else {
+            before
+        }
+    });
 }
 
 /// Whether the moves of `rule` are checked against `after move require` as their chains

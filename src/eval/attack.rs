@@ -81,6 +81,29 @@ impl<M: Mask> Default for AttackReads<M> {
 }
 
 impl<M: Mask> AttackReads<M> {
+    /// For the reader's moves of one step where every attack is the other side's (the
+    /// writes `changes` calls `plain`): the squares where a piece leaving (the square
+    /// left empty) may change an answer, and those where one of the reader's pieces
+    /// (`own`, the codes it may land as) arriving may. Where the attack was found, any
+    /// square asked about; where it was not, the squares whose questions those codes turn.
+    /// The sets may hold more than `changes` says (squares sharing a slot), never less.
+    pub fn one_step_sets(&self, attacked: bool, own: u64) -> (M, M) {
+        if attacked {
+            return (self.squares, self.squares);
+        }
+        let (mut leave, mut land) = (M::default(), M::default());
+        for sq in self.squares.squares() {
+            let turning = self.turning[sq as usize & 63];
+            if turning & 1 != 0 {
+                leave |= M::bit(sq);
+            }
+            if turning & own != 0 {
+                land |= M::bit(sq);
+            }
+        }
+        (leave, land)
+    }
+
     /// Whether writing `new` over `old` on `sq` may change the attack: where it was found
     /// (`attacked`), by any change to a square asked about on the way to it; where it was
     /// not, by turning an answer from no to yes. (Every question asks whether the walk
@@ -180,6 +203,11 @@ fn attacked_walking<M: Mask, R: Reads, const LINES: bool>(
             .filter(|&p| p != reader as usize)
             .fold(0, |codes, p| codes | attacker_codes(types, p, u64::MAX)),
     };
+    // Every piece on the board, for the open runs looked up in `lines`.
+    let pieces = match (LINES, R::KEPT) {
+        (true, false) => env.occupied.iter().fold(M::default(), |all, &o| all | o),
+        _ => M::default(),
+    };
     for (attacker, rules) in game.attacks.iter().enumerate() {
         let attacker = attacker as u8;
         if (attacker == reader) != (by == AttackBy::Friend) {
@@ -212,6 +240,30 @@ fn attacked_walking<M: Mask, R: Reads, const LINES: bool>(
                     return true;
                 }
                 continue;
+            }
+            if let (true, false, Some(lines)) = (LINES, R::KEPT, lines) {
+                if (lines.open[r.index()] >> attacker) & 1 != 0 {
+                    // An open run: along each line that holds a piece of the attacker's,
+                    // the first piece met is the attacker, or nothing attacks along it.
+                    let own = env.occupied[attacker as usize];
+                    let found = rule.walks[attacker as usize].iter().any(|walk| {
+                        let d = walk.dir.index();
+                        let line = M::at(&lines.squares, d * env.cells + sq as usize);
+                        if (line & own).is_empty() {
+                            return false;
+                        }
+                        let stops = line & pieces;
+                        let first = match lines.rising[d] {
+                            Some(true) => stops.lowest(),
+                            _ => stops.highest(),
+                        };
+                        (codes >> env.cell_codes[first as usize]) & 1 != 0
+                    });
+                    if found {
+                        return true;
+                    }
+                    continue;
+                }
             }
             if let Some(parts) = &rule.parts {
                 // Runs passed in turn take where they land (the checker says so).
@@ -268,24 +320,6 @@ fn lands_on<M: Mask, R: Reads, const LINES: bool>(
                 let line = M::at(&lines.squares, walk.dir.index() * env.cells + sq as usize);
                 if (line & env.occupied[attacker as usize]).is_empty() {
                     return false;
-                }
-                // A run over empty squares, of any length, that lands anywhere: the first
-                // piece on the line is the attacker, or nothing attacks along it.
-                let open = run.min == 0
-                    && run.max as usize >= env.cells
-                    && run.pattern.masks[attacker as usize] == 1
-                    && walk.allowed.is_none()
-                    && rule.condition.is_none();
-                if let (false, true, Some(rising)) = (R::KEPT, open, lines.rising[walk.dir.index()])
-                {
-                    let pieces = env.occupied.iter().fold(M::default(), |all, &o| all | o);
-                    let stops = line & pieces;
-                    let first = if rising {
-                        stops.lowest()
-                    } else {
-                        stops.highest()
-                    };
-                    return (codes >> env.cell_codes[first as usize]) & 1 != 0;
                 }
             }
             (run.min as u32, run.max as u32, Some(run.pattern))

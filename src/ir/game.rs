@@ -631,4 +631,9 @@ pub struct AttackLines {
     /// look-up and the player's pieces there, not a walk a direction. `None` for the other
     /// rules.
     pub steps_back: Vec<Option<crate::ir::MaskTable>>,
+    /// For each rule (by index), bit `p`: the rule's moves for player `p` are an open run,
+    /// over empty squares of any length, that lands anywhere and takes what it lands on,
+    /// with no condition, along directions that all climb or fall (`rising`). An attack
+    /// by it along a line is the first piece on the line, found from the line's pieces.
+    pub open: Vec<u64>,
 }

@@ -265,8 +265,12 @@ pub struct MoveRule {
     /// Whether a move by this rule is made as its steps alone: `plain`, or a rule that only
     /// its generation sets apart (`by die`, `require`, runs in turn) whose steps are
     /// simple (`simple_steps`), with no chain and no counter added to
-    /// (`settle_made_by_steps`).
+    /// (`settle_step_flags`).
     pub made_by_steps: bool,
+    /// Whether a move of one step by this rule writes the square it leaves and the one it
+    /// lands on and nothing else: its steps alone (`simple_steps`), taking nothing it
+    /// passes. `after move require` reads such moves from those two squares.
+    pub writes_ends: bool,
     /// Where the rule passes over several runs in turn (`run` is then the first), the
     /// runs spelt out.
     pub parts: Option<Box<RunParts>>,
@@ -611,11 +615,13 @@ impl MoveRule {
             && self.then.is_none()
     }
 
-    /// `made_by_steps`, from the rest of the rule: a plain rule, or one whose steps are
-    /// simple, not a chain (whose effects come after each step), and add to no counter.
-    pub fn settle_made_by_steps(&mut self) {
+    /// `made_by_steps` and `writes_ends`, from the rest of the rule. Made by steps: a
+    /// plain rule, or one whose steps are simple, not a chain (whose effects come after
+    /// each step), and add to no counter.
+    pub fn settle_step_flags(&mut self) {
         self.made_by_steps =
             self.plain || (self.simple_steps() && self.chain.is_none() && self.adds.is_empty());
+        self.writes_ends = self.simple_steps() && !self.takes_run;
     }
 
     /// Whether the rule chooses a square and moves no piece: it places one, or removes

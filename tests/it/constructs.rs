@@ -1291,9 +1291,13 @@ fn a_chain_by_its_table_of_jumps_finds_what_the_walk_finds() {
 /// Where every `after move require` condition is `not attacked(PATTERN)`, an attack is
 /// found through tables (`ir::AttackLines`): a capture of one step is a look-up of the
 /// squares one step back, and a run over empty squares finds the first piece on its line
-/// as the line's lowest or highest square. A capturing rule with a condition of its own
-/// (always true here) turns the tables off, and every attack is walked square by square.
-/// In random games of chess and Los Alamos, both find the same moves in every position.
+/// as the line's lowest or highest square, for all the rule's lines at once where every
+/// one of them is such a run (`AttackLines::open`). A move of one step is then kept or
+/// made by two sets read once a position (`AttackReads::one_step_sets`: where a piece
+/// leaving or arriving may change an attack on the king). A capturing rule with a
+/// condition of its own (always true here) turns all this off, and every move is made and
+/// its attacks walked square by square. In random games of chess and Los Alamos, both find
+/// the same moves in every position.
 #[test]
 fn attacks_found_through_tables_agree_with_attacks_walked() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
@@ -1308,37 +1312,97 @@ fn attacks_found_through_tables_agree_with_attacks_walked() {
         // The king's, the knight's and the pawn's captures.
         assert_eq!(one_step, 3, "{name}");
         assert!(lines.rising.iter().all(|r| r.is_some()), "{name}");
+        // The line and the diagonal captures, for both players.
+        let open: Vec<u64> = lines.open.iter().copied().filter(|&o| o != 0).collect();
+        assert_eq!(open, [0b11, 0b11], "{name}");
         assert!(walked.attack_lines.is_none());
-        let mut rng = tabula::rng::Rng::new(11);
-        let (mut positions, mut refused) = (0, 0);
-        for _ in 0..60 {
-            let mut s = Position::start(&tables);
-            for _ in 0..150 {
-                let found = legal_moves(&tables, &s);
-                assert_eq!(
-                    found,
-                    legal_moves(&walked, &s),
-                    "{name}: {}",
-                    position_text(&tables, &s)
-                );
-                positions += 1;
-                let listed: usize = s
-                    .moves_by_tier_unrequired(&tables)
-                    .iter()
-                    .map(Vec::len)
-                    .sum();
-                refused += listed - found.len();
-                if found.is_empty() || outcome(&tables, &s).is_some() {
-                    break;
-                }
-                make(&tables, &mut s, found[rng.below(found.len())]);
-            }
-        }
+        let (positions, refused) = same_moves_in_random_games(&tables, &walked, name);
         assert!(
             positions > 4000 && refused > 2000,
             "{name}: {positions} positions, {refused} moves refused"
         );
     }
+}
+
+/// Plays 60 random games of up to 150 plies with `tables`, and asserts that `walked`
+/// finds the same legal moves in every position; the positions seen and the moves the
+/// rules list that `after move require` refuses.
+fn same_moves_in_random_games(
+    tables: &tabula::ir::Game,
+    walked: &tabula::ir::Game,
+    name: &str,
+) -> (usize, usize) {
+    let mut rng = tabula::rng::Rng::new(11);
+    let (mut positions, mut refused) = (0, 0);
+    for _ in 0..60 {
+        let mut s = Position::start(tables);
+        for _ in 0..150 {
+            let found = legal_moves(tables, &s);
+            assert_eq!(
+                found,
+                legal_moves(walked, &s),
+                "{name}: {}",
+                position_text(tables, &s)
+            );
+            positions += 1;
+            let listed: usize = s
+                .moves_by_tier_unrequired(tables)
+                .iter()
+                .map(Vec::len)
+                .sum();
+            refused += listed - found.len();
+            if found.is_empty() || outcome(tables, &s).is_some() {
+                break;
+            }
+            make(tables, &mut s, found[rng.below(found.len())]);
+        }
+    }
+    (positions, refused)
+}
+
+/// A piece of the mover's put down on a line can open an attack as well as close one:
+/// here a cannon captures by jumping one piece (a screen), so a move onto the line between
+/// an enemy cannon and one's king puts the king in check. Such landings are in the set a
+/// move of one step is read against (`AttackReads::one_step_sets`), and the moves onto
+/// them are made and refused. In random games, the same moves are found as where every
+/// move is made and its attacks walked (a rook's capture with an always-true condition
+/// turns the tables off).
+#[test]
+fn a_piece_put_down_as_a_screen_opens_an_attack() {
+    let source = r#"
+game "Screens"
+board 6 x 6
+players White, Black
+pieces king as K, cannon as C, rook as R
+setup {
+  king where row == 0 and file == 2
+  cannon where row == 0 and (file == 0 or file == 5)
+  rook where row == 1 and (file == 1 or file == 4)
+}
+move king_step { piece king  along all  onto empty }
+move king_take { piece king  along all  onto enemy }
+move slide { piece cannon, rook  along orthogonal  over 0+ empty  onto empty }
+move rook_take { piece rook  along orthogonal  over 0+ empty  onto enemy }
+move cannon_take {
+  piece cannon
+  along orthogonal
+  over 0+ empty
+  over 1 occupied
+  over 0+ empty
+  onto enemy
+}
+after move require not attacked(friend king)
+no move: lose
+"#;
+    let rule = "move rook_take { piece rook  along orthogonal  over 0+ empty  onto enemy";
+    let tables = compile(source);
+    let walked = compile(&source.replace(rule, &format!("{rule}  if count(friend) > 0")));
+    assert!(tables.attack_lines.is_some() && walked.attack_lines.is_none());
+    let (positions, refused) = same_moves_in_random_games(&tables, &walked, "screens");
+    assert!(
+        positions > 2000 && refused > 1000,
+        "{positions} positions, {refused} moves refused"
+    );
 }
 
 /// A moving rule whose conditions read the position at `to` alone, in a set found in a
