@@ -557,57 +557,75 @@ fn attack_lines(
             _ => None,
         });
     }
-    let mut steps_back = vec![None; rules.len()];
-    for &(r, _) in attacks.iter().flatten() {
-        let rule = &rules[r.index()];
-        let one_step = rule.takes_landing
-            && rule.run.is_none()
-            && rule.parts.is_none()
-            && rule.condition.is_none()
-            && rule.walks.iter().flatten().all(|w| w.allowed.is_none());
-        if !one_step || steps_back[r.index()].is_some() {
-            continue;
-        }
-        let mut table = MaskTable::new(MaskTable::words_for(cells));
-        for p in 0..players {
-            for sq in 0..cells {
-                let mut from = SquareSet::default();
-                for walk in rule.walks.get(p).into_iter().flatten() {
-                    let at = board.back(sq as Sq, walk.dir, 1);
-                    if at != NO_SQUARE {
-                        from.insert(at);
+    let mut steps = Vec::new();
+    // The table of a rule's steps, built once for all players.
+    let mut step_table = vec![None; rules.len()];
+    let mut open_lines = Vec::new();
+    let mut plans = vec![Vec::new(); players];
+    for (p, player_attacks) in attacks.iter().enumerate().take(players) {
+        for &(r, codes) in player_attacks {
+            let rule = &rules[r.index()];
+            let walks = rule.walks.get(p).map_or(&[][..], Vec::as_slice);
+            let one_step = rule.takes_landing
+                && rule.run.is_none()
+                && rule.parts.is_none()
+                && rule.condition.is_none()
+                && walks.iter().all(|w| w.allowed.is_none());
+            let open = rule.takes_landing
+                && rule.parts.is_none()
+                && rule.condition.is_none()
+                && rule.run.is_some_and(|run| {
+                    run.min == 0 && run.max as usize >= cells && run.pattern.masks[p] == 1
+                })
+                && walks
+                    .iter()
+                    .all(|w| w.allowed.is_none() && rising[w.dir.index()].is_some());
+            let how = if let (true, Some(table)) = (one_step, step_table[r.index()]) {
+                ir::AttackHow::Step(table)
+            } else if one_step {
+                let mut table = MaskTable::new(MaskTable::words_for(cells));
+                for player in 0..players {
+                    for sq in 0..cells {
+                        let mut from = SquareSet::default();
+                        for walk in rule.walks.get(player).into_iter().flatten() {
+                            let at = board.back(sq as Sq, walk.dir, 1);
+                            if at != NO_SQUARE {
+                                from.insert(at);
+                            }
+                        }
+                        table.push(&from);
                     }
                 }
-                table.push(&from);
-            }
-        }
-        steps_back[r.index()] = Some(table);
-    }
-    let open = rules
-        .iter()
-        .map(|rule| {
-            let open_for = |p: usize| {
-                let walks = rule.walks.get(p).map_or(&[][..], Vec::as_slice);
-                rule.takes_landing
-                    && rule.parts.is_none()
-                    && rule.condition.is_none()
-                    && rule.run.is_some_and(|run| {
-                        run.min == 0 && run.max as usize >= cells && run.pattern.masks[p] == 1
-                    })
-                    && walks
-                        .iter()
-                        .all(|w| w.allowed.is_none() && rising[w.dir.index()].is_some())
+                steps.push(table);
+                step_table[r.index()] = Some(steps.len() as u16 - 1);
+                ir::AttackHow::Step(steps.len() as u16 - 1)
+            } else if open {
+                let first = open_lines.len() as u16;
+                for walk in walks {
+                    let d = walk.dir.index();
+                    open_lines.push(((d * cells) as u32, rising[d] == Some(true)));
+                }
+                ir::AttackHow::Open {
+                    first,
+                    count: walks.len() as u16,
+                }
+            } else {
+                ir::AttackHow::Walk
             };
-            (0..players.min(64))
-                .filter(|&p| open_for(p))
-                .fold(0u64, |bits, p| bits | 1 << p)
-        })
-        .collect();
+            plans[p].push(ir::AttackPlan {
+                rule: r,
+                codes,
+                takes: rule.attack_takes(p),
+                how,
+            });
+        }
+    }
     ir::AttackLines {
         squares,
         rising,
-        steps_back,
-        open,
+        steps,
+        open_lines,
+        plans,
     }
 }
 

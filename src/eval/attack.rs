@@ -11,7 +11,7 @@
 
 use super::env::Env;
 use crate::ir::{
-    AttackBy, AttackLines, Code, Mask, MoveRule, Pattern, RunParts, Sq, SquareSet, Times, Walk,
+    AttackBy, AttackHow, AttackLines, Code, Mask, MoveRule, RunParts, Sq, SquareSet, Times, Walk,
     NO_SQUARE,
 };
 
@@ -203,92 +203,121 @@ fn attacked_walking<M: Mask, R: Reads, const LINES: bool>(
             .filter(|&p| p != reader as usize)
             .fold(0, |codes, p| codes | attacker_codes(types, p, u64::MAX)),
     };
-    // Every piece on the board, for the open runs looked up in `lines`.
-    let pieces = match (LINES, R::KEPT) {
-        (true, false) => env.occupied.iter().fold(M::default(), |all, &o| all | o),
-        _ => M::default(),
-    };
+    if let (true, false, Some(lines)) = (LINES, R::KEPT, lines) {
+        return attacked_by_plans(env, sq, reader, by, seen, lines, reads);
+    }
     for (attacker, rules) in game.attacks.iter().enumerate() {
         let attacker = attacker as u8;
         if (attacker == reader) != (by == AttackBy::Friend) {
             continue;
         }
-        let target = |p: &Pattern| p.masks[attacker as usize] & seen != 0;
         for &(r, codes) in rules {
             let rule = &game.rules[r.index()];
             // Whether the rule could take what stands there, once for all its walks.
-            let takes_here = if rule.takes_landing {
-                target(&rule.onto)
-            } else {
-                rule.run.is_some_and(|run| target(&run.pattern))
-            };
-            if !takes_here {
-                continue;
-            }
-            let steps_back = match (LINES, R::KEPT) {
-                (true, false) => lines.and_then(|l| l.steps_back[r.index()].as_ref()),
-                _ => None,
-            };
-            if let Some(table) = steps_back {
-                // One step onto the square: the squares one step back, a look-up.
-                let cell = attacker as usize * env.cells + sq as usize;
-                let from = M::at(table, cell) & env.occupied[attacker as usize];
-                if from
-                    .squares()
-                    .any(|t| (codes >> env.cell_codes[t as usize]) & 1 != 0)
-                {
-                    return true;
-                }
-                continue;
-            }
-            if let (true, false, Some(lines)) = (LINES, R::KEPT, lines) {
-                if (lines.open[r.index()] >> attacker) & 1 != 0 {
-                    // An open run: along each line that holds a piece of the attacker's,
-                    // the first piece met is the attacker, or nothing attacks along it.
-                    let own = env.occupied[attacker as usize];
-                    let found = rule.walks[attacker as usize].iter().any(|walk| {
-                        let d = walk.dir.index();
-                        let line = M::at(&lines.squares, d * env.cells + sq as usize);
-                        if (line & own).is_empty() {
-                            return false;
-                        }
-                        let stops = line & pieces;
-                        let first = match lines.rising[d] {
-                            Some(true) => stops.lowest(),
-                            _ => stops.highest(),
-                        };
-                        (codes >> env.cell_codes[first as usize]) & 1 != 0
-                    });
-                    if found {
-                        return true;
-                    }
-                    continue;
-                }
-            }
-            if let Some(parts) = &rule.parts {
-                // Runs passed in turn take where they land (the checker says so).
-                let walks = &rule.walks[attacker as usize];
-                if walks
-                    .iter()
-                    .any(|walk| lands_on_parts(env, rule, parts, walk, attacker, codes, sq, reads))
-                {
-                    return true;
-                }
-                continue;
-            }
-            for walk in &rule.walks[attacker as usize] {
-                let hit = if rule.takes_landing {
-                    lands_on::<M, R, LINES>(env, rule, walk, attacker, codes, sq, reads, lines)
-                } else {
-                    jumps_over(env, rule, walk, attacker, codes, sq, reads)
-                };
-                if hit {
-                    return true;
-                }
+            if rule.attack_takes(attacker as usize) & seen != 0
+                && rule_attacks::<M, R, LINES>(env, rule, attacker, codes, sq, reads, lines)
+            {
+                return true;
             }
         }
     }
     false
+}
+
+/// `attacked_walking` without reads kept, through the tables: each capturing rule as its
+/// plan says (`AttackLines::plans`), read without the rule itself where it is a look-up.
+#[inline]
+fn attacked_by_plans<M: Mask, R: Reads>(
+    env: &Env<M>,
+    sq: Sq,
+    reader: u8,
+    by: AttackBy,
+    seen: u64,
+    lines: &AttackLines,
+    reads: &mut R,
+) -> bool {
+    // Every piece on the board, for the open runs.
+    let pieces = env.occupied.iter().fold(M::default(), |all, &o| all | o);
+    for (attacker, plans) in lines.plans.iter().enumerate() {
+        if (attacker == reader as usize) != (by == AttackBy::Friend) {
+            continue;
+        }
+        let own = env.occupied[attacker];
+        for plan in plans.iter().filter(|plan| plan.takes & seen != 0) {
+            let codes = plan.codes;
+            let found = match plan.how {
+                AttackHow::Step(table) => {
+                    // One step onto the square: the squares one step back, a look-up.
+                    let cell = attacker * env.cells + sq as usize;
+                    let from = M::at(&lines.steps[table as usize], cell) & own;
+                    from.squares()
+                        .any(|t| (codes >> env.cell_codes[t as usize]) & 1 != 0)
+                }
+                AttackHow::Open { first, count } => {
+                    // An open run: along each line that holds a piece of the attacker's,
+                    // the first piece met is the attacker, or nothing attacks along it.
+                    let open = &lines.open_lines[first as usize..(first + count) as usize];
+                    open.iter().any(|&(start, rising)| {
+                        let line = M::at(&lines.squares, start as usize + sq as usize);
+                        if (line & own).is_empty() {
+                            return false;
+                        }
+                        let stops = line & pieces;
+                        let first = if rising {
+                            stops.lowest()
+                        } else {
+                            stops.highest()
+                        };
+                        (codes >> env.cell_codes[first as usize]) & 1 != 0
+                    })
+                }
+                AttackHow::Walk => env.game.is_some_and(|game| {
+                    let rule = &game.rules[plan.rule.index()];
+                    rule_attacks::<M, R, true>(
+                        env,
+                        rule,
+                        attacker as u8,
+                        codes,
+                        sq,
+                        reads,
+                        Some(lines),
+                    )
+                }),
+            };
+            if found {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether a piece of `attacker`'s (one of `codes`) takes on `sq` by `rule`, walking each
+/// of its walks back from the square.
+#[inline]
+fn rule_attacks<M: Mask, R: Reads, const LINES: bool>(
+    env: &Env<M>,
+    rule: &MoveRule,
+    attacker: u8,
+    codes: u64,
+    sq: Sq,
+    reads: &mut R,
+    lines: Option<&AttackLines>,
+) -> bool {
+    let walks = &rule.walks[attacker as usize];
+    if let Some(parts) = &rule.parts {
+        // Runs passed in turn take where they land (the checker says so).
+        return walks
+            .iter()
+            .any(|walk| lands_on_parts(env, rule, parts, walk, attacker, codes, sq, reads));
+    }
+    walks.iter().any(|walk| {
+        if rule.takes_landing {
+            lands_on::<M, R, LINES>(env, rule, walk, attacker, codes, sq, reads, lines)
+        } else {
+            jumps_over(env, rule, walk, attacker, codes, sq, reads)
+        }
+    })
 }
 
 /// The square one step back from `sq` along `walk`, if there is one.

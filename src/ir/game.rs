@@ -625,15 +625,43 @@ pub struct AttackLines {
     /// the highest square of its line's pieces: a run over empty squares finds its
     /// attacker, or none, with one look-up instead of a step a square.
     pub rising: Vec<Option<bool>>,
-    /// For each rule (by index) that captures by one step onto the square it takes, with
-    /// no condition on squares: `[player * cells + sq]`, the squares from which a piece of
-    /// that player's steps onto `sq` by one of its walks. An attack by such a rule is a
-    /// look-up and the player's pieces there, not a walk a direction. `None` for the other
-    /// rules.
-    pub steps_back: Vec<Option<crate::ir::MaskTable>>,
-    /// For each rule (by index), bit `p`: the rule's moves for player `p` are an open run,
-    /// over empty squares of any length, that lands anywhere and takes what it lands on,
-    /// with no condition, along directions that all climb or fall (`rising`). An attack
-    /// by it along a line is the first piece on the line, found from the line's pieces.
-    pub open: Vec<u64>,
+    /// The squares from which a piece steps onto a square, for the rules that capture by
+    /// one step onto the square they take, with no condition on squares: `[player * cells
+    /// + sq]`, the squares from which a piece of that player's steps onto `sq` by one of
+    /// the rule's walks. An attack by such a rule is a look-up and the player's pieces
+    /// there, not a walk a direction (`AttackHow::Step` holds the table's index).
+    pub steps: Vec<crate::ir::MaskTable>,
+    /// The lines of the open runs (`AttackHow::Open`): for each of the rule's walks, where
+    /// its direction starts in `squares` (`dir * cells`), and whether it climbs
+    /// (`rising`). An attack by such a run along a line is the first piece on the line,
+    /// found from the line's pieces.
+    pub open_lines: Vec<(u32, bool)>,
+    /// For each player, its capturing rules as an attack without kept reads reads them.
+    pub plans: Vec<Vec<AttackPlan>>,
+}
+
+/// One capturing rule of one player, as `attacked` reads it through `AttackLines`: the
+/// rule's own fields it needs, kept together so that an attack does not read the rule.
+#[derive(Clone, Copy, Debug)]
+pub struct AttackPlan {
+    pub rule: RuleId,
+    /// The codes of the player's pieces that move by the rule.
+    pub codes: u64,
+    /// The codes the rule takes (where it lands, or the piece it jumps): a square that
+    /// holds none of them is not attacked by it.
+    pub takes: u64,
+    pub how: AttackHow,
+}
+
+/// How an attack by one rule is found (`AttackPlan`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttackHow {
+    /// A capture of one step: a look-up in `AttackLines::steps`, by index.
+    Step(u16),
+    /// An open run over empty squares of any length that lands anywhere, with no
+    /// condition, along directions that all climb or fall: `count` lines of
+    /// `AttackLines::open_lines` from `first`.
+    Open { first: u16, count: u16 },
+    /// Walked back square by square.
+    Walk,
 }

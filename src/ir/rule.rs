@@ -631,6 +631,16 @@ impl MoveRule {
         self.place.is_some() || self.removes || self.rotate.is_some()
     }
 
+    /// The codes this rule takes for `player` as `attacked` reads it: where it lands, or
+    /// the piece it jumps. A square holding none of them is not attacked by it.
+    pub fn attack_takes(&self, player: usize) -> u64 {
+        if self.takes_landing {
+            self.onto.masks[player]
+        } else {
+            self.run.map_or(0, |run| run.pattern.masks[player])
+        }
+    }
+
     /// Whether `attacked` reads this rule (see `captures_as_attack`).
     pub fn captures_as_attack(&self) -> bool {
         captures_as_attack(

@@ -1292,7 +1292,7 @@ fn a_chain_by_its_table_of_jumps_finds_what_the_walk_finds() {
 /// found through tables (`ir::AttackLines`): a capture of one step is a look-up of the
 /// squares one step back, and a run over empty squares finds the first piece on its line
 /// as the line's lowest or highest square, for all the rule's lines at once where every
-/// one of them is such a run (`AttackLines::open`). A move of one step is then kept or
+/// one of them is such a run (`AttackHow::Open`). A move of one step is then kept or
 /// made by two sets read once a position (`AttackReads::one_step_sets`: where a piece
 /// leaving or arriving may change an attack on the king). A capturing rule with a
 /// condition of its own (always true here) turns all this off, and every move is made and
@@ -1308,13 +1308,28 @@ fn attacks_found_through_tables_agree_with_attacks_walked() {
         let tables = compile(&source);
         let walked = compile(&source.replace(rule, &format!("{rule}  if count(friend) > 0")));
         let lines = tables.attack_lines.as_ref().expect("the tables are kept");
-        let one_step = lines.steps_back.iter().filter(|t| t.is_some()).count();
-        // The king's, the knight's and the pawn's captures.
-        assert_eq!(one_step, 3, "{name}");
+        // The king's, the knight's and the pawn's captures, one table each for both
+        // players.
+        assert_eq!(lines.steps.len(), 3, "{name}");
         assert!(lines.rising.iter().all(|r| r.is_some()), "{name}");
-        // The line and the diagonal captures, for both players.
-        let open: Vec<u64> = lines.open.iter().copied().filter(|&o| o != 0).collect();
-        assert_eq!(open, [0b11, 0b11], "{name}");
+        // For each player: those three, and the line and the diagonal captures as open
+        // runs of four lines each. (The capture in passing takes no piece where it lands,
+        // so it attacks nothing.)
+        for plans in &lines.plans {
+            let hows: Vec<tabula::ir::AttackHow> = plans.iter().map(|plan| plan.how).collect();
+            let steps = hows
+                .iter()
+                .filter(|h| matches!(h, tabula::ir::AttackHow::Step(_)))
+                .count();
+            let open: Vec<u16> = hows
+                .iter()
+                .filter_map(|h| match h {
+                    tabula::ir::AttackHow::Open { count, .. } => Some(*count),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!((hows.len(), steps, open), (5, 3, vec![4, 4]), "{name}");
+        }
         assert!(walked.attack_lines.is_none());
         let (positions, refused) = same_moves_in_random_games(&tables, &walked, name);
         assert!(
