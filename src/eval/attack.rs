@@ -30,7 +30,7 @@ pub fn attacked<M: Mask>(env: &Env<M>, sq: Sq, by: AttackBy) -> bool {
 /// depends on nothing else on the board (where no capturing rule has conditions of its
 /// own: `Game::after_attacks`), so a move after which every question has the same answer
 /// leaves the attack as it was.
-pub trait Reads {
+pub trait Reads<M: Mask> {
     /// Whether the reads are kept (else every call is nothing).
     const KEPT: bool;
     /// Whether the code on `sq`, `now`, is one of `codes` was asked.
@@ -41,10 +41,13 @@ pub trait Reads {
     /// stopped it (to look for a pin): it matters only to a move that also clears that
     /// earlier square.
     fn read_past(&mut self, sq: Sq, codes: u64, now: Code);
+    /// `read` for every square of `set`, none of which holds one of `codes`: the empty
+    /// squares a line goes on over, asked whether they hold an attacker, at once.
+    fn read_all(&mut self, set: M, codes: u64);
 }
 
 /// Reads nobody keeps: `attacked` itself.
-impl Reads for () {
+impl<M: Mask> Reads<M> for () {
     const KEPT: bool = false;
     #[inline(always)]
     fn read(&mut self, _: Sq, _: u64, _: Code) {}
@@ -52,6 +55,8 @@ impl Reads for () {
     fn read_exactly(&mut self, _: Sq, _: Code) {}
     #[inline(always)]
     fn read_past(&mut self, _: Sq, _: u64, _: Code) {}
+    #[inline(always)]
+    fn read_all(&mut self, _: M, _: u64) {}
 }
 
 /// The questions an attack asked, kept to ask again of a move (`changes`): for each square
@@ -67,7 +72,15 @@ pub struct AttackReads<M: Mask> {
     /// (`Reads::read_past`).
     past_squares: M,
     past_turning: [u64; 64],
+    /// Squares asked at once (`Reads::read_all`), with the codes that would turn their
+    /// answers: one entry for each set of codes, the first `bulk_len` in use.
+    bulk: [(M, u64); BULK],
+    bulk_len: usize,
 }
+
+/// The sets of codes whose squares `AttackReads` keeps as sets (`Reads::read_all`): one a
+/// kind of open run (a line's attackers, a diagonal's); more go square by square.
+const BULK: usize = 4;
 
 impl<M: Mask> Default for AttackReads<M> {
     fn default() -> Self {
@@ -76,6 +89,8 @@ impl<M: Mask> Default for AttackReads<M> {
             turning: [0; 64],
             past_squares: M::default(),
             past_turning: [0; 64],
+            bulk: [(M::default(), 0); BULK],
+            bulk_len: 0,
         }
     }
 }
@@ -101,7 +116,24 @@ impl<M: Mask> AttackReads<M> {
                 land |= M::bit(sq);
             }
         }
+        for &(set, codes) in &self.bulk[..self.bulk_len] {
+            if codes & 1 != 0 {
+                leave |= set;
+            }
+            if codes & own != 0 {
+                land |= set;
+            }
+        }
         (leave, land)
+    }
+
+    /// The codes that would turn an answer on `sq` among the squares asked at once.
+    #[inline(always)]
+    fn bulk_codes(&self, sq: Sq) -> u64 {
+        self.bulk[..self.bulk_len]
+            .iter()
+            .filter(|(set, _)| set.has(sq))
+            .fold(0, |all, (_, codes)| all | codes)
     }
 
     /// Whether writing `new` over `old` on `sq` may change the attack: where it was found
@@ -117,20 +149,22 @@ impl<M: Mask> AttackReads<M> {
     /// stop was read itself), and the one piece the move puts down is no attacker.
     #[inline(always)]
     pub fn changes(&self, sq: Sq, old: Code, new: Code, attacked: bool, plain: bool) -> bool {
-        let turns = |squares: &M, turning: &[u64; 64]| {
+        let turns = |squares: &M, turning: u64| {
             squares.has(sq)
                 && if attacked {
                     old != new
                 } else {
-                    (turning[sq as usize & 63] >> new) & 1 != 0
+                    (turning >> new) & 1 != 0
                 }
         };
-        turns(&self.squares, &self.turning)
-            || !plain && turns(&self.past_squares, &self.past_turning)
+        turns(
+            &self.squares,
+            self.turning[sq as usize & 63] | self.bulk_codes(sq),
+        ) || !plain && turns(&self.past_squares, self.past_turning[sq as usize & 63])
     }
 }
 
-impl<M: Mask> Reads for AttackReads<M> {
+impl<M: Mask> Reads<M> for AttackReads<M> {
     const KEPT: bool = true;
     #[inline(always)]
     fn read(&mut self, sq: Sq, codes: u64, now: Code) {
@@ -151,11 +185,31 @@ impl<M: Mask> Reads for AttackReads<M> {
             self.past_turning[sq as usize & 63] |= codes;
         }
     }
+    #[inline(always)]
+    fn read_all(&mut self, set: M, codes: u64) {
+        self.squares |= set;
+        if codes == 0 {
+            return;
+        }
+        if let Some(entry) = self.bulk[..self.bulk_len]
+            .iter_mut()
+            .find(|(_, c)| *c == codes)
+        {
+            entry.0 |= set;
+        } else if self.bulk_len < BULK {
+            self.bulk[self.bulk_len] = (set, codes);
+            self.bulk_len += 1;
+        } else {
+            for sq in set.squares() {
+                self.turning[sq as usize & 63] |= codes;
+            }
+        }
+    }
 }
 
 /// `attacked`, telling `reads` every square whose piece it reads.
 #[inline]
-pub fn attacked_reading<M: Mask, R: Reads>(
+pub fn attacked_reading<M: Mask, R: Reads<M>>(
     env: &Env<M>,
     sq: Sq,
     by: AttackBy,
@@ -179,7 +233,7 @@ pub fn attacked_reading<M: Mask, R: Reads>(
 
 /// `attacked_reading`, looking each run's line up in `lines` first where `LINES`.
 #[inline]
-fn attacked_walking<M: Mask, R: Reads, const LINES: bool>(
+fn attacked_walking<M: Mask, R: Reads<M>, const LINES: bool>(
     env: &Env<M>,
     sq: Sq,
     by: AttackBy,
@@ -203,7 +257,7 @@ fn attacked_walking<M: Mask, R: Reads, const LINES: bool>(
             .filter(|&p| p != reader as usize)
             .fold(0, |codes, p| codes | attacker_codes(types, p, u64::MAX)),
     };
-    if let (true, false, Some(lines)) = (LINES, R::KEPT, lines) {
+    if let (true, Some(lines)) = (LINES, lines) {
         return attacked_by_plans(env, sq, reader, by, seen, lines, reads);
     }
     for (attacker, rules) in game.attacks.iter().enumerate() {
@@ -224,10 +278,12 @@ fn attacked_walking<M: Mask, R: Reads, const LINES: bool>(
     false
 }
 
-/// `attacked_walking` without reads kept, through the tables: each capturing rule as its
-/// plan says (`AttackLines::plans`), read without the rule itself where it is a look-up.
+/// `attacked_walking` through the tables: each capturing rule as its plan says
+/// (`AttackLines::plans`), read without the rule itself where it is a look-up. Where reads
+/// are kept, the squares a look-up reads are told as sets (`Reads::read_all`): the same
+/// questions the walk asks, square by square.
 #[inline]
-fn attacked_by_plans<M: Mask, R: Reads>(
+fn attacked_by_plans<M: Mask, R: Reads<M>>(
     env: &Env<M>,
     sq: Sq,
     reader: u8,
@@ -247,11 +303,16 @@ fn attacked_by_plans<M: Mask, R: Reads>(
             let codes = plan.codes;
             let found = match plan.how {
                 AttackHow::Step(table) => {
-                    // One step onto the square: the squares one step back, a look-up.
+                    // One step onto the square: the squares one step back, a look-up. Each
+                    // is asked whether it holds an attacker.
                     let cell = attacker * env.cells + sq as usize;
-                    let from = M::at(&lines.steps[table as usize], cell) & own;
-                    from.squares()
-                        .any(|t| (codes >> env.cell_codes[t as usize]) & 1 != 0)
+                    let from = M::at(&lines.steps[table as usize], cell);
+                    let hit = (from & own)
+                        .squares()
+                        .any(|t| (codes >> env.cell_codes[t as usize]) & 1 != 0);
+                    // Where one does, the attack is found, and what turns it is any change.
+                    reads.read_all(from, if hit { 0 } else { codes });
+                    hit
                 }
                 AttackHow::Open { first, count } => {
                     // An open run: along each line that holds a piece of the attacker's,
@@ -261,6 +322,18 @@ fn attacked_by_plans<M: Mask, R: Reads>(
                         let line = M::at(&lines.squares, start as usize + sq as usize);
                         if (line & own).is_empty() {
                             return false;
+                        }
+                        if R::KEPT {
+                            return open_line_kept(
+                                env,
+                                lines,
+                                start as usize,
+                                rising,
+                                sq,
+                                codes,
+                                pieces,
+                                reads,
+                            );
                         }
                         let stops = line & pieces;
                         let first = if rising {
@@ -295,7 +368,7 @@ fn attacked_by_plans<M: Mask, R: Reads>(
 /// Whether a piece of `attacker`'s (one of `codes`) takes on `sq` by `rule`, walking each
 /// of its walks back from the square.
 #[inline]
-fn rule_attacks<M: Mask, R: Reads, const LINES: bool>(
+fn rule_attacks<M: Mask, R: Reads<M>, const LINES: bool>(
     env: &Env<M>,
     rule: &MoveRule,
     attacker: u8,
@@ -333,7 +406,7 @@ fn back<M: Mask>(env: &Env<M>, walk: &Walk, sq: Sq) -> Option<Sq> {
 /// holds none of the attacker's pieces is not walked. (A walk of one step reads one square
 /// anyway.)
 #[allow(clippy::too_many_arguments)]
-fn lands_on<M: Mask, R: Reads, const LINES: bool>(
+fn lands_on<M: Mask, R: Reads<M>, const LINES: bool>(
     env: &Env<M>,
     rule: &MoveRule,
     walk: &Walk,
@@ -403,6 +476,55 @@ fn lands_on<M: Mask, R: Reads, const LINES: bool>(
     false
 }
 
+/// `lands_on` with reads kept, for an open run along a line whose walk back climbs or
+/// falls (`AttackLines::rising`): the first piece on the line and, past it, the second,
+/// found from the line's pieces, and the empty squares before each asked at once. It asks
+/// what the walk asks: each square whether it holds an attacker, the first stop (where
+/// an attacker stands behind it, a pin) whether it is empty, and the second stop,
+/// where no attacker, as a square read past a stop.
+#[allow(clippy::too_many_arguments)]
+fn open_line_kept<M: Mask, R: Reads<M>>(
+    env: &Env<M>,
+    lines: &AttackLines,
+    start: usize,
+    rising: bool,
+    sq: Sq,
+    codes: u64,
+    pieces: M,
+    reads: &mut R,
+) -> bool {
+    let nearest = |set: M| if rising { set.lowest() } else { set.highest() };
+    let line = M::at(&lines.squares, start + sq as usize);
+    let Some(first) = Some(line & pieces).filter(|s| !s.is_empty()).map(nearest) else {
+        reads.read_all(line, codes);
+        return false;
+    };
+    let beyond = M::at(&lines.squares, start + first as usize);
+    reads.read_all(line & !beyond & !M::bit(first), codes);
+    let code = env.cell_codes[first as usize];
+    reads.read(first, codes, code);
+    if (codes >> code) & 1 != 0 {
+        return true;
+    }
+    let Some(second) = Some(beyond & pieces).filter(|s| !s.is_empty()).map(nearest) else {
+        reads.read_all(beyond, codes);
+        return false;
+    };
+    reads.read_all(
+        beyond & !M::at(&lines.squares, start + second as usize) & !M::bit(second),
+        codes,
+    );
+    let there = env.cell_codes[second as usize];
+    reads.read(second, codes, there);
+    if (codes >> there) & 1 != 0 {
+        // Behind the first stop, an attacker: a move that empties the stop opens the line.
+        reads.read(first, 1, code);
+    } else {
+        reads.read_past(second, 1, there);
+    }
+    false
+}
+
 /// `lands_on` for a rule that passes over runs in turn: the line is followed back from
 /// `sq` with the set of items of the spelt-out runs still to be matched (bit `i`: items
 /// `0..i` are left, those from `i` on lie between the square and `sq`). A square reached
@@ -416,7 +538,7 @@ fn lands_on_parts<M: Mask>(
     attacker: u8,
     codes: u64,
     sq: Sq,
-    reads: &mut impl Reads,
+    reads: &mut impl Reads<M>,
 ) -> bool {
     let items = &parts.items;
     let mut left: u32 = 1 << items.len();
@@ -466,7 +588,7 @@ fn jumps_over<M: Mask>(
     attacker: u8,
     codes: u64,
     sq: Sq,
-    reads: &mut impl Reads,
+    reads: &mut impl Reads<M>,
 ) -> bool {
     let Some(from) = back(env, walk, sq) else {
         return false;
