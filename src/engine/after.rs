@@ -155,14 +155,20 @@ fn keep_unattacked<Z: Layout>(
     // the other side's, the patterns match no empty square, and no promotion turns a
     // piece the patterns do not match into one they do, whether such a write may change
     // an answer depends on the square alone: two sets, found once (`AttackReads::
-    // one_step_sets`: the pinned pieces and the lines of a check, in chess), and the
-    // royal pieces, which the patterns match.
+    // one_step_sets`: where the pattern is a king, the pinned pieces and the lines of a
+    // check), and the pieces the patterns match. What lands is one of the mover's pieces,
+    // or a neutral one that a rule lets every player move.
     let promotes_into = game.promotions.iter().enumerate().any(|(code, promotion)| {
         promotion
             .is_some_and(|(_, into)| matches(patterns, into) != matches(patterns, code as Code))
     });
     let by_sets = enemies_only && !matches(patterns, 0) && !promotes_into;
-    let own = attacker_codes(game.pieces.len(), p, u64::MAX);
+    let types = game.pieces.len();
+    let neutral = match game.owners > game.players.len() {
+        true => attacker_codes(types, game.neutral_owner(), u64::MAX),
+        false => 0,
+    };
+    let own = attacker_codes(types, p, u64::MAX) | neutral;
     let (leave, land) = read.one_step_sets(!before, own);
     let changes = |m: &Move| {
         let plain = plain(m);

@@ -1377,26 +1377,31 @@ fn same_moves_in_random_games(
 
 /// A piece of the mover's put down on a line can open an attack as well as close one:
 /// here a cannon captures by jumping one piece (a screen), so a move onto the line between
-/// an enemy cannon and one's king puts the king in check. Such landings are in the set a
-/// move of one step is read against (`AttackReads::one_step_sets`), and the moves onto
-/// them are made and refused. In random games, the same moves are found as where every
-/// move is made and its attacks walked (a rook's capture with an always-true condition
-/// turns the tables off).
+/// an enemy cannon and one's king puts the king in check; so does a neutral stone, which
+/// either player may push, as the screen of a cannon, or as the last stone of a bridge
+/// (which captures over neutral stones only). Such landings are in the set a move of one step is read
+/// against (`AttackReads::one_step_sets`), and the moves onto them are made and refused.
+/// In random games, the same moves are found as where every move is made and its attacks
+/// walked (a rook's capture with an always-true condition turns the tables off).
 #[test]
 fn a_piece_put_down_as_a_screen_opens_an_attack() {
     let source = r#"
 game "Screens"
 board 6 x 6
 players White, Black
-pieces king as K, cannon as C, rook as R
+pieces king as K, cannon as C, rook as R, bridge as B, stone as S
 setup {
   king where row == 0 and file == 2
   cannon where row == 0 and (file == 0 or file == 5)
-  rook where row == 1 and (file == 1 or file == 4)
+  rook where row == 1 and file == 1
+  bridge where row == 1 and file == 4
+  neutral stone on b3, e4, c4, d3
 }
 move king_step { piece king  along all  onto empty }
+move push { piece neutral stone  along orthogonal  onto empty }
 move king_take { piece king  along all  onto enemy }
-move slide { piece cannon, rook  along orthogonal  over 0+ empty  onto empty }
+move slide { piece cannon, rook, bridge  along orthogonal  over 0+ empty  onto empty }
+move bridge_take { piece bridge  along orthogonal  over 1+ neutral  onto enemy }
 move rook_take { piece rook  along orthogonal  over 0+ empty  onto enemy }
 move cannon_take {
   piece cannon
@@ -1418,6 +1423,24 @@ no move: lose
         positions > 2000 && refused > 1000,
         "{positions} positions, {refused} moves refused"
     );
+    // Pushing the stone to a2 makes it a bridge between Black's piece on a3 and the king.
+    // (Without the cannon's capture, whose walk asks of a2 whether it holds anything at
+    // all, only the bridge's asks whether a2 holds a neutral piece.)
+    let cannon = source
+        .find("move cannon_take")
+        .map(|at| &source[at..at + source[at..].find('}').unwrap() + 1])
+        .unwrap();
+    let bridges = compile(&source.replace(cannon, ""));
+    let walked = compile(
+        &source
+            .replace(cannon, "")
+            .replace(rule, &format!("{rule}  if count(friend) > 0")),
+    );
+    let s = position(&bridges, "5k/6/6/b5/1*s4/K5 White");
+    let found = moves(&bridges, &s);
+    assert_eq!(found, moves(&walked, &s));
+    assert!(found.contains(&"b2-c2".to_string()), "{found:?}");
+    assert!(!found.contains(&"b2-a2".to_string()), "{found:?}");
 }
 
 /// A moving rule whose conditions read the position at `to` alone, in a set found in a
