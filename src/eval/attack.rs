@@ -41,8 +41,9 @@ pub trait Reads<M: Mask> {
     /// stopped it (to look for a pin): it matters only to a move that also clears that
     /// earlier square.
     fn read_past(&mut self, sq: Sq, codes: u64, now: Code);
-    /// `read` for every square of `set`, none of which holds one of `codes`: the empty
-    /// squares a line goes on over, asked whether they hold an attacker, at once.
+    /// `read` for every square of `set`, none of which holds one of `codes`, at once: the
+    /// squares a step back from the square, or the empty squares a line goes on over,
+    /// each asked whether it holds an attacker.
     fn read_all(&mut self, set: M, codes: u64);
 }
 
@@ -78,8 +79,11 @@ pub struct AttackReads<M: Mask> {
     bulk_len: usize,
 }
 
-/// The sets of codes whose squares `AttackReads` keeps as sets (`Reads::read_all`): one a
-/// kind of open run (a line's attackers, a diagonal's); more go square by square.
+/// The sets of codes whose squares `AttackReads` keeps as sets (`Reads::read_all`): one
+/// for each capturing rule's attackers read by tables (a king's step, a knight's, a
+/// line's…), the first four; the rest go square by square. (Eight, which left none to go
+/// square by square in a game of five such rules, cost more to clear and read than they
+/// saved.)
 const BULK: usize = 4;
 
 impl<M: Mask> Default for AttackReads<M> {
