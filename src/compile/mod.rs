@@ -222,9 +222,10 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     let piles = c.columns.as_ref().is_some_and(|c| c.piles);
     // As for the footprint, a pile's square keeps pieces when one leaves.
     let after_attacks = after_attacks(&c.after_move, &rules, &attacks).filter(|_| !piles);
-    let attack_lines = after_attacks
-        .as_ref()
-        .map(|_| attack_lines(&c.board, &rules, &attacks, players));
+    let attack_lines = after_attacks.as_ref().map(|after| ir::AttackLines {
+        one_step_lands: one_step_lands(after, &promotions, players, owners, types),
+        ..attack_lines(&c.board, &rules, &attacks, players)
+    });
     let die_moves_at_once = c.after_move.is_empty()
         && promotion_choices.is_empty()
         && rules
@@ -566,20 +567,17 @@ fn attack_lines(
         for &(r, codes) in player_attacks {
             let rule = &rules[r.index()];
             let walks = rule.walks.get(p).map_or(&[][..], Vec::as_slice);
-            let one_step = rule.takes_landing
-                && rule.run.is_none()
+            // Taking where it lands, with no condition on the move or its squares.
+            let unconditional = rule.takes_landing
                 && rule.parts.is_none()
                 && rule.condition.is_none()
                 && walks.iter().all(|w| w.allowed.is_none());
-            let open = rule.takes_landing
-                && rule.parts.is_none()
-                && rule.condition.is_none()
+            let one_step = unconditional && rule.run.is_none();
+            let open = unconditional
                 && rule.run.is_some_and(|run| {
                     run.min == 0 && run.max as usize >= cells && run.pattern.masks[p] == 1
                 })
-                && walks
-                    .iter()
-                    .all(|w| w.allowed.is_none() && rising[w.dir.index()].is_some());
+                && walks.iter().all(|w| rising[w.dir.index()].is_some());
             let how = if let (true, Some(table)) = (one_step, step_table[r.index()]) {
                 ir::AttackHow::Step(table)
             } else if one_step {
@@ -626,7 +624,39 @@ fn attack_lines(
         steps,
         open_lines,
         plans,
+        one_step_lands: Vec::new(),
     }
+}
+
+/// `AttackLines::one_step_lands`, from the `after move require` attacks (`Game::
+/// after_attacks`) and the promotions by cell code.
+fn one_step_lands(
+    attacks: &[(ir::Pattern, ir::AttackBy)],
+    promotions: &[Option<(usize, ir::Code)>],
+    players: usize,
+    owners: usize,
+    types: usize,
+) -> Vec<Option<u64>> {
+    use crate::eval::attack::attacker_codes;
+    let neutral = match owners > players {
+        true => attacker_codes(types, players, u64::MAX),
+        false => 0,
+    };
+    (0..players)
+        .map(|p| {
+            let patterns = attacks
+                .iter()
+                .fold(0u64, |m, (pattern, _)| m | pattern.masks[p]);
+            let matches = |code: ir::Code| (patterns >> code) & 1 != 0;
+            let promotes_into = promotions.iter().enumerate().any(|(code, promotion)| {
+                promotion.is_some_and(|(_, into)| matches(into) != matches(code as ir::Code))
+            });
+            let by_sets = attacks.iter().all(|(_, by)| *by == ir::AttackBy::Enemy)
+                && !matches(0)
+                && !promotes_into;
+            by_sets.then(|| attacker_codes(types, p, u64::MAX) | neutral)
+        })
+        .collect()
 }
 
 /// `Game::after_attacks`: the patterns of conditions that are all `not attacked(PATTERN)`,

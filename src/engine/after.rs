@@ -9,7 +9,7 @@ use super::make::{make_board, Done, StepPlan};
 use super::moves::Move;
 use super::state::State;
 use super::stuck::stuck_after;
-use crate::eval::attack::{attacked, attacked_reading, attacker_codes, AttackReads};
+use crate::eval::attack::{attacked, attacked_reading, AttackReads};
 use crate::eval::board::pattern_squares;
 use crate::eval::Env;
 use crate::ir::{AttackBy, Code, Game, Mask, MoveRule, Pattern, Sq, SquareSet};
@@ -150,34 +150,25 @@ fn keep_unattacked<Z: Layout>(
         enemies_only && !rule.takes_run && m.steps().len() == 1
     };
     let kept = |m: &Move| m.is_pass() || chained(m);
-    // Most moves are one step that takes nothing it passes: they write where the piece
-    // leaves (empty) and where it lands (a piece of the mover's). Where every attack is
-    // the other side's, the patterns match no empty square, and no promotion turns a
-    // piece the patterns do not match into one they do, whether such a write may change
-    // an answer depends on the square alone: two sets, found once (`AttackReads::
-    // one_step_sets`: where the pattern is a king, the pinned pieces and the lines of a
-    // check), and the pieces the patterns match. What lands is one of the mover's pieces,
-    // or a neutral one that a rule lets every player move.
-    let promotes_into = game.promotions.iter().enumerate().any(|(code, promotion)| {
-        promotion
-            .is_some_and(|(_, into)| matches(patterns, into) != matches(patterns, code as Code))
-    });
-    let by_sets = enemies_only && !matches(patterns, 0) && !promotes_into;
-    let types = game.pieces.len();
-    let neutral = match game.owners > game.players.len() {
-        true => attacker_codes(types, game.neutral_owner(), u64::MAX),
-        false => 0,
-    };
-    let own = attacker_codes(types, p, u64::MAX) | neutral;
-    let (leave, land) = read.one_step_sets(!before, own);
     let changes = |m: &Move| {
         let plain = plain(m);
         move_changes(game, s, m, |sq, new| writes(sq, new, plain))
     };
-    if !by_sets {
+    // Most moves are one step that takes nothing it passes: they write where the piece
+    // leaves (empty) and where it lands (one of `own`). Where the game allows it
+    // (`AttackLines::one_step_lands`), whether such a write may change an answer depends
+    // on the square alone: two sets, found once (`AttackReads::one_step_sets`: where the
+    // pattern is a king, the pinned pieces and the lines of a check), and the pieces the
+    // patterns match.
+    let Some(own) = game
+        .attack_lines
+        .as_ref()
+        .and_then(|lines| lines.one_step_lands[p])
+    else {
         keep_unless_changed(game, s, out, earlier, before, kept, changes);
         return;
-    }
+    };
+    let (leave, land) = read.one_step_sets(!before, own);
     out.retain(|m| {
         let rule = &game.rules[m.rule.index()];
         let changed = match m.steps() {

@@ -636,8 +636,15 @@ pub struct AttackLines {
     /// (`rising`). An attack by such a run along a line is the first piece on the line,
     /// found from the line's pieces.
     pub open_lines: Vec<(u32, bool)>,
-    /// For each player, its capturing rules as an attack without kept reads reads them.
+    /// For each player, its capturing rules as an attack reads them through the tables.
     pub plans: Vec<Vec<AttackPlan>>,
+    /// For each player, where its moves of one step are read against `after move
+    /// require` by two sets (`AttackReads::one_step_sets`): the codes such a move may put
+    /// down (the player's pieces, and neutral ones where the game has them). `None` where
+    /// an attack is the player's own, a pattern matches an empty square, or a promotion
+    /// turns a piece the patterns do not match into one they do: then whether a write
+    /// changes an answer depends on more than its square.
+    pub one_step_lands: Vec<Option<u64>>,
 }
 
 /// One capturing rule of one player, as `attacked` reads it through `AttackLines`: the

@@ -1379,13 +1379,14 @@ fn same_moves_in_random_games(
 /// here a cannon captures by jumping one piece (a screen), so a move onto the line between
 /// an enemy cannon and one's king puts the king in check; so does a neutral stone, which
 /// either player may push, as the screen of a cannon, or as the last stone of a bridge
-/// (which captures over neutral stones only). Such landings are in the set a move of one step is read
-/// against (`AttackReads::one_step_sets`), and the moves onto them are made and refused.
-/// In random games, the same moves are found as where every move is made and its attacks
-/// walked (a rook's capture with an always-true condition turns the tables off).
+/// (which captures over neutral stones only). Such landings are in the set a move of one
+/// step is read against (`AttackReads::one_step_sets`), and the moves onto them are made
+/// and refused. In random games, the same moves are found as where every move is made and
+/// its attacks walked (a rook's capture with an always-true condition turns the tables
+/// off).
 #[test]
 fn a_piece_put_down_as_a_screen_opens_an_attack() {
-    let source = r#"
+    let rules = r#"
 game "Screens"
 board 6 x 6
 players White, Black
@@ -1403,20 +1404,16 @@ move king_take { piece king  along all  onto enemy }
 move slide { piece cannon, rook, bridge  along orthogonal  over 0+ empty  onto empty }
 move bridge_take { piece bridge  along orthogonal  over 1+ neutral  onto enemy }
 move rook_take { piece rook  along orthogonal  over 0+ empty  onto enemy }
-move cannon_take {
-  piece cannon
-  along orthogonal
-  over 0+ empty
-  over 1 occupied
-  over 0+ empty
-  onto enemy
-}
-after move require not attacked(friend king)
-no move: lose
 "#;
-    let rule = "move rook_take { piece rook  along orthogonal  over 0+ empty  onto enemy";
-    let tables = compile(source);
-    let walked = compile(&source.replace(rule, &format!("{rule}  if count(friend) > 0")));
+    let end = "after move require not attacked(friend king)\nno move: lose\n";
+    let source = format!("{rules}{}\n{end}", crate::runs::CANNON_TAKE);
+    // The game, and its twin that makes every move and walks its attacks.
+    let twins = |source: &str| {
+        let rule = "move rook_take { piece rook  along orthogonal  over 0+ empty  onto enemy";
+        let walked = source.replace(rule, &format!("{rule}  if count(friend) > 0"));
+        (compile(source), compile(&walked))
+    };
+    let (tables, walked) = twins(&source);
     assert!(tables.attack_lines.is_some() && walked.attack_lines.is_none());
     let (positions, refused) = same_moves_in_random_games(&tables, &walked, "screens");
     assert!(
@@ -1426,16 +1423,7 @@ no move: lose
     // Pushing the stone to a2 makes it a bridge between Black's piece on a3 and the king.
     // (Without the cannon's capture, whose walk asks of a2 whether it holds anything at
     // all, only the bridge's asks whether a2 holds a neutral piece.)
-    let cannon = source
-        .find("move cannon_take")
-        .map(|at| &source[at..at + source[at..].find('}').unwrap() + 1])
-        .unwrap();
-    let bridges = compile(&source.replace(cannon, ""));
-    let walked = compile(
-        &source
-            .replace(cannon, "")
-            .replace(rule, &format!("{rule}  if count(friend) > 0")),
-    );
+    let (bridges, walked) = twins(&source.replace(crate::runs::CANNON_TAKE, ""));
     let s = position(&bridges, "5k/6/6/b5/1*s4/K5 White");
     let found = moves(&bridges, &s);
     assert_eq!(found, moves(&walked, &s));

@@ -7,7 +7,7 @@ use tabula::compile::{compile_source, Choices, Failure};
 use tabula::engine::Position;
 use tabula::search::perft::perft_at;
 
-const CANNON_TAKE: &str = "move cannon_take {
+pub(crate) const CANNON_TAKE: &str = "move cannon_take {
   piece cannon
   along orthogonal
   over 0+ empty
