@@ -285,7 +285,8 @@ fn play_one<Z: Layout>(
     let first = g % 2;
     let mut rng = Rng::stream(setup.seed, g as u64);
     let mut s = *start;
-    let mut history = History::new(game, &mut s);
+    let mut history = History::default();
+    history.start_game(game, &mut s, &[]);
     let mut plies = 0;
     let mut engine = None;
     // The moves so far in UCI's coordinates, for an engine.
@@ -362,7 +363,7 @@ fn play_one<Z: Layout>(
             said.push(crate::present::uci_text(game, m));
         }
         engine::make(game, &mut s, m);
-        history.record(game, &mut s);
+        history.record_played(game, &mut s);
         plies += 1;
     }
     Played {

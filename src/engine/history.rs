@@ -33,16 +33,15 @@ pub struct History {
     /// How many of `boards` come before the first position kept: boards a position text
     /// gave (`before=`), read by `seen` like the others.
     base: usize,
+    /// The game's own positions, oldest first, as hashes of their keys (`KeyLayout::hash`),
+    /// kept by whoever holds the game (`start_game`, `record_played`) in every game, and
+    /// never for the positions a search tries. A computer reads them to see a move that
+    /// brings the game back to where it has been, which no rule of a game without a
+    /// repetition rule would end (see `search::alphabeta`).
+    played: Vec<u64>,
 }
 
 impl History {
-    /// A history whose first position is `s`.
-    pub fn new<Z: Layout>(game: &Game, s: &mut State<Z>) -> History {
-        let mut h = History::default();
-        h.start(game, s);
-        h
-    }
-
     /// Forgets every position; `s` is the first of a new line (of any game).
     pub fn start<Z: Layout>(&mut self, game: &Game, s: &mut State<Z>) {
         self.keys.clear();
@@ -53,6 +52,7 @@ impl History {
             self.heads.resize(FILTER_BUCKETS, NONE);
         }
         self.boards.clear();
+        self.played.clear();
         self.len = 0;
         self.base = 0;
         self.layout = game.reads_repetition.then(|| KeyLayout::of(game));
@@ -69,6 +69,25 @@ impl History {
             self.boards.extend(own);
             self.base = before.len();
         }
+    }
+
+    /// `start_after`, for the game itself rather than a line a search tries: its trail
+    /// (`played`) begins with `s`.
+    pub fn start_game<Z: Layout>(&mut self, game: &Game, s: &mut State<Z>, before: &[u64]) {
+        self.start_after(game, s, before);
+        self.played.push(played_key(game, s));
+    }
+
+    /// `record`, for a move the game itself plays: `s` joins the game's trail (`played`).
+    pub fn record_played<Z: Layout>(&mut self, game: &Game, s: &mut State<Z>) {
+        self.record(game, s);
+        self.played.push(played_key(game, s));
+    }
+
+    /// The positions the game has stood in, oldest first, the present one last, as hashes
+    /// of their keys (`KeyLayout::hash`): what `start_game` and `record_played` kept.
+    pub fn played(&self) -> &[u64] {
+        &self.played
     }
 
     /// Adds `s`, the position after a move, and sets its count of repetitions (where the
@@ -156,6 +175,12 @@ const NONE: u32 = u32::MAX;
 #[inline(always)]
 fn filter_bucket(hash: u64) -> usize {
     (hash >> (64 - FILTER_BUCKETS.trailing_zeros())) as usize
+}
+
+/// The hash of the key of `s`, as the game's trail keeps it (`History::played`).
+fn played_key<Z: Layout>(game: &Game, s: &State<Z>) -> u64 {
+    let layout = KeyLayout::of(game);
+    layout.hash(game, s, &mut vec![0; layout.words])
 }
 
 /// The board of `s` as one number (`eval::board::board_hash`): what `seen` compares.

@@ -142,6 +142,20 @@ impl KeyLayout {
             | (s.passes as u64) << 24;
     }
 
+    /// A hash of the key of `s`, never 0, written through `words` (`self.words` long): how
+    /// a search and a game's trail (`History::played`) tell positions apart without
+    /// keeping their keys.
+    #[inline]
+    pub fn hash<Z: Layout>(&self, game: &Game, s: &State<Z>, words: &mut [u64]) -> u64 {
+        self.write(game, s, words);
+        let mut h = 0x9e37_79b9_7f4a_7c15u64;
+        for &w in words.iter() {
+            h = (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            h ^= h >> 31;
+        }
+        h | 1
+    }
+
     /// Writes the pits' seeds of `s` at the start of `out`; how many words they take.
     #[inline(always)]
     fn write_pits<Z: Layout>(&self, s: &State<Z>, out: &mut [u64]) -> usize {

@@ -105,15 +105,16 @@ impl Workspace {
 }
 
 impl History {
-    /// Forgets every position; `p` is the first of a new line.
+    /// Forgets every position; `p` is the first of a new game (the holder's side of
+    /// `start_game`: these `_at` calls keep the game's trail, `History::played`).
     pub fn start_at(&mut self, game: &Game, p: &mut Position) {
-        each_state!(p, s => self.start(game, s))
+        each_state!(p, s => self.start_game(game, s, &[]))
     }
 
     /// `start_at`, with the positions before `p` (oldest first): `seen` reads their boards.
     pub fn start_at_after(&mut self, game: &Game, p: &mut Position, before: &[Position]) {
         let keys: Vec<u64> = before.iter().map(|b| b.board_key(game)).collect();
-        each_state!(p, s => self.start_after(game, s, &keys))
+        each_state!(p, s => self.start_game(game, s, &keys))
     }
 
     /// A history whose first position is `p`.
@@ -123,9 +124,10 @@ impl History {
         h
     }
 
-    /// Adds `p`, the position after a move, and sets its count of repetitions.
+    /// Adds `p`, the position after a move the game plays, and sets its count of
+    /// repetitions.
     pub fn record_at(&mut self, game: &Game, p: &mut Position) {
-        each_state!(p, s => self.record(game, s))
+        each_state!(p, s => self.record_played(game, s))
     }
 }
 

@@ -15,16 +15,18 @@
 //! searched without changing sides.
 //!
 //! In a game whose rules say nothing of repetition, a line that comes back to a position
-//! already on it is scored as even, as game engines commonly score a repetition: it makes
-//! no progress, so the side ahead looks for another way rather than go round a cycle
-//! that no rule would end. (Where leaving the cycle costs the side ahead more than its
-//! lead, both sides may still keep to it; a tool's ply cap ends such a game.)
+//! already on it, or to one the game itself has stood in (`History::played`), is scored
+//! as even, as game engines commonly score a repetition: it makes no progress, so the side
+//! ahead looks for another way rather than go round a cycle that no rule would end. (Where
+//! leaving the cycle costs the side ahead more than its lead, both sides may still keep to
+//! it; a tool's ply cap ends such a game.)
 
 use super::evaluate::Evaluator;
 use super::mcts::{Choice, Limits, Thinking};
 use crate::engine::{generate, make, History, KeyLayout, Layout, Move, Outcome, Scratch, State};
 use crate::ir::Game;
 use crate::rng::Rng;
+use std::collections::HashSet;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -84,6 +86,10 @@ struct Search<'a, Z: Layout> {
     /// `path[ply]`: the key (`key`) of the position searched at `ply` on the current line,
     /// the root's at 0; read where `cycles_even`.
     path: [u64; MAX_PLY + 1],
+    /// The keys of the positions the game stood in before the root (`History::played`),
+    /// read where `cycles_even`: a cycle that began before the root, or is longer than the
+    /// line searched, is seen too.
+    played: HashSet<u64>,
 }
 
 /// Positions alpha-beta may search for each playout a level of MCTS runs: a position
@@ -118,6 +124,7 @@ pub fn choose<Z: Layout>(
         out_of_time: false,
         cycles_even: !game.reads_repeated,
         path: [0; MAX_PLY + 1],
+        played: HashSet::new(),
     };
     search.scratch.history = history.clone();
     let mut moves = Vec::new();
@@ -142,6 +149,7 @@ pub fn choose<Z: Layout>(
     }
     if search.cycles_even {
         search.path[0] = search.key(state);
+        search.played = history.played().iter().copied().collect();
     }
     let mut scores = vec![0i32; moves.len()];
     for d in 1..=(MAX_PLY as u32 / 2).min(limits.depth.max(1)) {
@@ -275,7 +283,7 @@ impl<Z: Layout> Search<'_, Z> {
         }
         let key = self.key(s);
         if self.cycles_even {
-            if self.path[..ply].contains(&key) {
+            if self.path[..ply].contains(&key) || self.played.contains(&key) {
                 return 0;
             }
             self.path[ply] = key;
@@ -447,13 +455,7 @@ impl<Z: Layout> Search<'_, Z> {
 
     /// A hash of the exact key of `s` (`KeyLayout`).
     fn key(&mut self, s: &State<Z>) -> u64 {
-        self.keys.write(self.game, s, &mut self.key_words);
-        let mut h = 0x9e37_79b9_7f4a_7c15u64;
-        for &w in &self.key_words {
-            h = (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            h ^= h >> 31;
-        }
-        h | 1
+        self.keys.hash(self.game, s, &mut self.key_words)
     }
 }
 

@@ -2,7 +2,9 @@
 //! shipped game, judges pieces at the values a game declares or at their mobility, and each
 //! game thinks the way chosen for it.
 
-use crate::common::{compile, game, make, move_text, position, tabula_command, Position};
+use crate::common::{
+    compile, game, make, move_text, parse_move, position, tabula_command, Position,
+};
 use tabula::engine::History;
 use tabula::rng::Rng;
 use tabula::search::alphabeta::{POSITIONS_PER_PLAYOUT, WIN};
@@ -241,6 +243,49 @@ fn alpha_beta_scores_a_line_that_comes_round_again_as_even() {
     let (depth, lead) = score(&shuttle("end { draw when repeated >= 3 }"));
     assert_eq!(depth, 6);
     assert!(lead >= 100, "{lead}");
+}
+
+/// A position the game itself has stood in counts as even too (`History::played`), so a
+/// cycle that began before the search's root is seen. Each side's runner shuttles along
+/// its row of four; White, a stone ahead, has gone b1-c1, Black b3-c3, and both back. At
+/// two plies deep White's b1-c1 would come back to where the game stood after its first
+/// move: scored even, it gives way to b1-a1, which keeps the stone's lead. From the same
+/// position at the start of a game, b1-c1 is the better move (the runner has two moves
+/// from c1 and one from a1), and in a game whose rules read repetition the game's
+/// positions are left to them.
+#[test]
+fn alpha_beta_scores_a_move_back_to_where_the_game_has_stood_as_even() {
+    let shuttle = |end: &str| {
+        compile(&format!(
+            "game \"Shuttle\"\nboard 4 x 3\nplayers White, Black\npieces runner, stone\n\
+             setup {{ runner where row == 0 and file == 1 }}\n\
+             move go {{ piece runner\n along e, w\n onto empty }}\n{end}"
+        ))
+    };
+    let limits = Limits {
+        depth: 2,
+        ..Limits::for_level(Level(3))
+    };
+    let choice = |g: &tabula::ir::Game, played: &[&str]| {
+        let mut s = position(g, "1r2/S3/1R2 White");
+        let mut history = History::new_at(g, &mut s);
+        for text in played {
+            let m = parse_move(g, &s, text).unwrap();
+            make(g, &mut s, m);
+            history.record_at(g, &mut s);
+        }
+        assert_eq!(history.played().len(), played.len() + 1);
+        let computer = Computer::parse("alphabeta3").unwrap();
+        let chosen = choose_at(g, &s, &history, computer, limits, &mut Rng::new(1)).unwrap();
+        (move_text(g, chosen.mv), chosen.depth.unwrap())
+    };
+    let round = ["b1-c1", "b3-c3", "c1-b1", "c3-b3"];
+    let free = shuttle("");
+    // The stone's 100, and then 4 for the runner's move fewer at a1.
+    assert_eq!(choice(&free, &[]), ("b1-c1".to_string(), (2, 100)));
+    assert_eq!(choice(&free, &round), ("b1-a1".to_string(), (2, 96)));
+    let counted = shuttle("end { draw when repeated >= 3 }");
+    assert_eq!(choice(&counted, &round).0, "b1-c1");
 }
 
 /// Games of captures think by alpha-beta; games of placement and connection, and games of
