@@ -32,7 +32,9 @@ pub mod state;
 mod stuck;
 
 pub use after::{meets_after_move, refusal, Refusal};
-pub use end::{final_stores, no_move_words, sayings, scores, seeds_left, Cause, Outcome};
+pub use end::{
+    final_stores, no_move_words, sayings, scores, seeds_left, standing_scores, Cause, Outcome,
+};
 pub use generate::{generate, moves_by_tier, moves_by_tier_unrequired};
 pub use history::History;
 pub use key::KeyLayout;

@@ -118,7 +118,7 @@ impl Evaluator {
             worth -= if lead > 0 { chase } else { -chase };
         }
         if self.scored {
-            let scores = crate::engine::scores(game, s);
+            let scores = crate::engine::standing_scores(game, s);
             let own = scores.get(me).copied().unwrap_or(0);
             let best_other = (0..scores.len())
                 .filter(|&p| p != me)

@@ -180,6 +180,30 @@ fn judged(g: &tabula::ir::Game, text: &str) -> i32 {
     tabula::each_state!(&s, st => judge.judge(g, st, 4, 4))
 }
 
+/// A game still being played is judged by the seeds already stored: those `leftover to
+/// last capturer` would send at the end are no one's yet, since the next capture sends
+/// them elsewhere. In Zig Zag, South's lead is its store's, however many seeds lie on the
+/// board and whoever captured last (counted, 40 seeds would swing the judgement by 4,000).
+/// Seeds sent to the pits' owners (`leftover to owner`, Kalah) still count for them.
+#[test]
+fn seeds_a_last_capture_would_win_are_no_ones_yet() {
+    let zigzag = game("zigzag", "");
+    let board = "5,5,5,5,0,0/5,5,5,5,0,0 South stores=12,8";
+    let judged_after = |capturer: &str| {
+        judged(&zigzag, &format!("{board} capturer={capturer}"))
+            - judged(
+                &zigzag,
+                "5,5,5,5,0,0/5,5,5,5,0,0 South stores=8,8 capturer=North",
+            )
+    };
+    assert_eq!(judged_after("South"), 400);
+    assert_eq!(judged_after("North"), 400);
+    let kalah = game("kalah", "");
+    let even = judged(&kalah, "0,4,4,4,4,4,4/4,4,4,4,4,4,0 South");
+    let ahead = judged(&kalah, "0,4,4,4,4,4,4/4,4,4,4,4,8,0 South");
+    assert_eq!(ahead - even, 400);
+}
+
 /// A lead counts for less as the clock nears a draw the clock makes (`draw when clock >=
 /// 80` in English draughts): whole up to half-way, then less and less, to nothing at the
 /// draw. Black has two kings against one; nothing else the judgement reads changes with
