@@ -240,6 +240,17 @@ fn the_side_ahead_gains_by_coming_near() {
     assert_eq!(white(full), white(moved));
 }
 
+/// A game of runners that shuttle along their rows (`files` squares long, three rows), with
+/// the end rules `end`: each side's runner starts on b; a stone stands wherever a position
+/// puts one.
+fn shuttle(files: usize, end: &str) -> tabula::ir::Game {
+    compile(&format!(
+        "game \"Shuttle\"\nboard {files} x 3\nplayers White, Black\npieces runner, stone\n\
+         setup {{ runner where row == 0 and file == 1 }}\n\
+         move go {{ piece runner\n along e, w\n onto empty }}\n{end}"
+    ))
+}
+
 /// Where no rule of a game reads repetition, alpha-beta scores a line that comes back to a
 /// position already on it as even, as chess engines score a repetition. Here every line
 /// comes back to the start within four plies (each side's runner goes to and fro along its
@@ -247,13 +258,6 @@ fn the_side_ahead_gains_by_coming_near() {
 /// a rule of its own on repetition is left to it: there the stone counts.
 #[test]
 fn alpha_beta_scores_a_line_that_comes_round_again_as_even() {
-    let shuttle = |end: &str| {
-        compile(&format!(
-            "game \"Shuttle\"\nboard 3 x 3\nplayers White, Black\npieces runner, stone\n\
-             setup {{ runner where row == 0 and file == 1 }}\n\
-             move go {{ piece runner\n along e, w\n onto empty }}\n{end}"
-        ))
-    };
     let score = |g: &tabula::ir::Game| {
         let limits = Limits {
             depth: 6,
@@ -263,8 +267,8 @@ fn alpha_beta_scores_a_line_that_comes_round_again_as_even() {
             .depth
             .unwrap()
     };
-    assert_eq!(score(&shuttle("")), (6, 0));
-    let (depth, lead) = score(&shuttle("end { draw when repeated >= 3 }"));
+    assert_eq!(score(&shuttle(3, "")), (6, 0));
+    let (depth, lead) = score(&shuttle(3, "end { draw when repeated >= 3 }"));
     assert_eq!(depth, 6);
     assert!(lead >= 100, "{lead}");
 }
@@ -279,13 +283,6 @@ fn alpha_beta_scores_a_line_that_comes_round_again_as_even() {
 /// positions are left to them.
 #[test]
 fn alpha_beta_scores_a_move_back_to_where_the_game_has_stood_as_even() {
-    let shuttle = |end: &str| {
-        compile(&format!(
-            "game \"Shuttle\"\nboard 4 x 3\nplayers White, Black\npieces runner, stone\n\
-             setup {{ runner where row == 0 and file == 1 }}\n\
-             move go {{ piece runner\n along e, w\n onto empty }}\n{end}"
-        ))
-    };
     let limits = Limits {
         depth: 2,
         ..Limits::for_level(Level(3))
@@ -304,11 +301,11 @@ fn alpha_beta_scores_a_move_back_to_where_the_game_has_stood_as_even() {
         (move_text(g, chosen.mv), chosen.depth.unwrap())
     };
     let round = ["b1-c1", "b3-c3", "c1-b1", "c3-b3"];
-    let free = shuttle("");
+    let free = shuttle(4, "");
     // The stone's 100, and then 4 for the runner's move fewer at a1.
     assert_eq!(choice(&free, &[]), ("b1-c1".to_string(), (2, 100)));
     assert_eq!(choice(&free, &round), ("b1-a1".to_string(), (2, 96)));
-    let counted = shuttle("end { draw when repeated >= 3 }");
+    let counted = shuttle(4, "end { draw when repeated >= 3 }");
     assert_eq!(choice(&counted, &round).0, "b1-c1");
 }
 
