@@ -29,7 +29,8 @@ pub enum Cause {
 
 /// The outcome of `verdict` befalling `player` at `s`; `None` for a pass. Out of line: it
 /// is read where a rule holds, about once a game, and inlined into the end rules' loop it
-/// cost that loop five instructions on every ply (Zig Zag's playouts, 1.001).
+/// cost that loop five instructions on every ply (a sowing game's playouts ran 1.001 of
+/// their instructions).
 #[inline(never)]
 pub(super) fn verdict_outcome<Z: Layout>(
     game: &Game,
@@ -61,14 +62,14 @@ pub(super) fn nobody_moves<Z: Layout>(game: &Game, s: &State<Z>) -> Outcome {
 /// `leftover` sends them (to the last player who captured, to no one if nobody has; or each
 /// pit's to its owner).
 pub fn final_stores<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<u64> {
-    stores_sending(game, s, game.sowing.as_ref().map(|sw| sw.leftover))
+    stores_sending(game, s, true)
 }
 
-/// Each player's store, with the seeds still in the pits sent where `leftover` says
-/// (`None`: the game does not sow).
-fn stores_sending<Z: Layout>(game: &Game, s: &State<Z>, leftover: Option<Leftover>) -> Vec<u64> {
+/// Each player's store, with the seeds still in the pits sent where `leftover` says; where
+/// not `at_end`, the seeds a last capture would win go to no one (see `standing_scores`).
+fn stores_sending<Z: Layout>(game: &Game, s: &State<Z>, at_end: bool) -> Vec<u64> {
     let players = game.players.len();
-    let (Some(sw), Some(leftover)) = (&game.sowing, leftover) else {
+    let Some(sw) = &game.sowing else {
         return s.stores[..players].iter().map(|&n| n as u64).collect();
     };
     let mut stores: Vec<u64> = (0..players)
@@ -78,10 +79,10 @@ fn stores_sending<Z: Layout>(game: &Game, s: &State<Z>, leftover: Option<Leftove
         })
         .collect();
     let left = (0..sw.count()).filter(|&pit| !sw.is_store(pit));
-    match leftover {
+    match sw.leftover {
         Leftover::Nobody => {}
         Leftover::LastCapturer => {
-            if s.capturer != NOBODY {
+            if at_end && s.capturer != NOBODY {
                 stores[s.capturer as usize] += left.map(|pit| s.seeds(pit)).sum::<u64>();
             }
         }
@@ -107,7 +108,7 @@ pub fn seeds_left(sw: &crate::ir::Sowing, seeds: impl Fn(usize) -> u64) -> u64 {
 /// Each player's score in hundredths of a point: `score = …` read from their side, or else
 /// their final store, and their `bonus`.
 pub fn scores<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<i64> {
-    hundredths(game, points(game, s, || final_stores(game, s)))
+    scores_sending(game, s, true)
 }
 
 /// Each player's score as a position of a game still being played stands, for judging it
@@ -117,16 +118,12 @@ pub fn scores<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<i64> {
 /// the reply like its loss, and a search that sees both captures neither.) Seeds sent to
 /// the pits' owners stay counted: each pit's seeds are its owner's until sown.
 pub fn standing_scores<Z: Layout>(game: &Game, s: &State<Z>) -> Vec<i64> {
-    let leftover = game.sowing.as_ref().map(|sw| match sw.leftover {
-        Leftover::LastCapturer => Leftover::Nobody,
-        other => other,
-    });
-    hundredths(game, points(game, s, || stores_sending(game, s, leftover)))
+    scores_sending(game, s, false)
 }
 
-/// Whole points to hundredths, with each player's `bonus`.
-fn hundredths(game: &Game, points: Vec<i64>) -> Vec<i64> {
-    points
+/// `scores`, with the stores as `stores_sending` counts them.
+fn scores_sending<Z: Layout>(game: &Game, s: &State<Z>, at_end: bool) -> Vec<i64> {
+    points(game, s, at_end)
         .into_iter()
         .enumerate()
         .map(|(p, n)| {
@@ -136,8 +133,9 @@ fn hundredths(game: &Game, points: Vec<i64>) -> Vec<i64> {
         .collect()
 }
 
-/// Each player's whole points, before any bonus: the game's `score`, or else `stores`.
-fn points<Z: Layout>(game: &Game, s: &State<Z>, stores: impl FnOnce() -> Vec<u64>) -> Vec<i64> {
+/// Each player's whole points, before any bonus: the game's `score`, or else their stores
+/// (`stores_sending`).
+fn points<Z: Layout>(game: &Game, s: &State<Z>, at_end: bool) -> Vec<i64> {
     match &game.score {
         Some(score) => {
             let base = env(game, s);
@@ -152,7 +150,10 @@ fn points<Z: Layout>(game: &Game, s: &State<Z>, stores: impl FnOnce() -> Vec<u64
                 })
                 .collect()
         }
-        None => stores().iter().map(|&n| n as i64).collect(),
+        None => stores_sending(game, s, at_end)
+            .iter()
+            .map(|&n| n as i64)
+            .collect(),
     }
 }
 

@@ -105,8 +105,8 @@ impl Workspace {
 }
 
 impl History {
-    /// Forgets every position; `p` is the first of a new game (the holder's side of
-    /// `start_game`: these `_at` calls keep the game's trail, `History::played`).
+    /// Forgets every position; `p` is the first of a new game. The `_at` calls are for
+    /// whoever holds the game, and keep its trail (`History::start_game`, `played`).
     pub fn start_at(&mut self, game: &Game, p: &mut Position) {
         each_state!(p, s => self.start_game(game, s, &[]))
     }
