@@ -2,8 +2,30 @@
 //! (`ir::Program`), with jumps for the short-circuit `and` and `or`, then fused into fewer,
 //! larger operations. `run.rs` beside this runs them.
 
-use crate::ir::program::{CountTest, Counted, Op, Program, BY_CELL, NO_GROUP, WHOLE_BOARD};
+use crate::ir::program::{CountTest, Counted, Op, Probe, Program, BY_CELL, NO_GROUP, WHOLE_BOARD};
 use crate::ir::{BinOp, DirId, Expr, GroupRead, Pattern, SquareRef, UnOp, MAX_PLAYERS};
+
+/// The probe that `ops` start with (`Square [Offset] READ`, none of its later
+/// operations a jump's target) and how many operations it replaces.
+fn probe_of(ops: &[Op], targeted: impl Fn(usize) -> bool) -> Option<(Probe, usize)> {
+    let [Op::Square(square), rest @ ..] = ops else {
+        return None;
+    };
+    let (step, rest) = match rest {
+        [Op::Offset(k), rest @ ..] if !targeted(1) => (Some(*k), rest),
+        _ => (None, rest),
+    };
+    let at = ops.len() - rest.len();
+    let read = rest
+        .first()
+        .filter(|op| op.reads_board_at() && !targeted(at))?;
+    let probe = Probe {
+        square: *square,
+        step,
+        read: read.clone(),
+    };
+    Some((probe, at + 1))
+}
 
 impl Program {
     /// The program of one expression.
@@ -16,23 +38,59 @@ impl Program {
         p
     }
 
-    /// Fewer, larger operations, the program's meaning unchanged: a comparison of two
-    /// values read from the position, or of one with a constant, becomes one operation,
-    /// and a `Bool` after an operation that leaves 0 or 1 goes. A typical condition (`a ==
-    /// b and c > 0`) then runs in half the steps.
+    /// Fewer, larger operations, the program's meaning unchanged: a square of the move and
+    /// what is read of the board there (`moved(to + e)`) becomes one operation (a probe),
+    /// a comparison of two values read from the position, or of one with a constant, one
+    /// operation, and a `Bool` after an operation that leaves 0 or 1 goes. A typical
+    /// condition (`a == b and c > 0`, `not moved(from) and to is empty`) then runs in half
+    /// the steps, or fewer.
     fn fuse(&mut self) {
         let old = std::mem::take(&mut self.ops);
         // `at[i]`: where old operation `i` (or what replaced it) now stands.
         let mut at = vec![0u32; old.len() + 1];
+        let mut targets = vec![false; old.len() + 1];
+        for op in &old {
+            if let Op::AndJump(t) | Op::OrJump(t) = op {
+                targets[*t as usize] = true;
+            }
+        }
         let mut i = 0;
         while i < old.len() {
             let here = self.ops.len() as u32;
             at[i] = here;
             // No fused run may swallow a jump's target.
-            let targeted = |j: usize| {
-                old.iter()
-                    .any(|op| matches!(op, Op::AndJump(t) | Op::OrJump(t) if *t as usize == j))
-            };
+            let targeted = |j: usize| targets.get(j).copied().unwrap_or(false);
+            if let Some((probe, len)) = probe_of(&old[i..], |j| targeted(i + j)) {
+                let boolean = probe.read.is_boolean();
+                self.probes.push(probe);
+                let probe = Op::Probe {
+                    probe: (self.probes.len() - 1) as u32,
+                    boolean,
+                };
+                // Compared with a constant (`height(to) > 1`), it is one operation still.
+                let compared = match old.get(i + len) {
+                    Some(cmp @ Op::BinaryConst(op, k))
+                        if cmp.is_boolean() && !targeted(i + len) =>
+                    {
+                        Some((*op, *k))
+                    }
+                    _ => None,
+                };
+                let len = match compared {
+                    Some((op, k)) => {
+                        let a = self.leaf_index(&probe);
+                        self.ops.push(Op::CompareConst(a, op, k));
+                        len + 1
+                    }
+                    None => {
+                        self.ops.push(probe);
+                        len
+                    }
+                };
+                at[i..i + len].fill(here);
+                i += len;
+                continue;
+            }
             match &old[i..] {
                 [a, b, op3 @ Op::Binary(op), ..]
                     if op3.is_boolean()

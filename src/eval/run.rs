@@ -10,7 +10,7 @@ use super::board::{
 };
 use super::env::Env;
 use crate::ir::expr::OFF;
-use crate::ir::program::{Op, Program, Scalar, NO_GROUP, WHOLE_BOARD};
+use crate::ir::program::{Op, Probe, Program, Scalar, NO_GROUP, WHOLE_BOARD};
 use crate::ir::{BinOp, Mask, SquareRef};
 
 /// Programs up to this deep run on a stack array; deeper ones (rare) on a vector.
@@ -144,8 +144,25 @@ impl Program {
                 let players = env.game.map_or(env.occupied.len(), |g| g.players.len());
                 pieces(env.occupied, players, env.player as usize, *own)
             }
+            Op::Probe { probe, .. } => self.probe(&self.probes[*probe as usize], env),
             _ => self.read_counted(op, env),
         }
+    }
+
+    /// What a probe reads: its square (a step away, if it has one), and the board there.
+    /// Out of line, for the reason `read_counted` is.
+    #[inline(never)]
+    fn probe<M: Mask>(&self, probe: &Probe, env: &Env<M>) -> i64 {
+        let mut sq = match probe.square {
+            SquareRef::From => env.from as i64,
+            SquareRef::To => env.to as i64,
+            SquareRef::Here => env.here as i64,
+        };
+        if let Some(k) = probe.step {
+            let (dx, dy) = self.steps[k as usize][env.player as usize];
+            sq = offset(env, sq, dx, dy);
+        }
+        self.apply_unary(&probe.read, sq, on_board(sq, env), env)
     }
 
     /// The value of a leaf that looks over the board (a count, a line, a store). Kept out
@@ -385,4 +402,11 @@ impl Program {
         }
         Some(stack[0])
     }
+}
+
+/// Whether `a` is a square of the board (on a board of no squares, a game read before it
+/// has one, every value is).
+#[inline(always)]
+fn on_board<M: Mask>(a: i64, env: &Env<M>) -> bool {
+    (0..env.cells.max(1) as i64).contains(&a) || env.cells == 0
 }

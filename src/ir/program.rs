@@ -103,6 +103,25 @@ pub enum Op {
     /// A value read from the position compared with a constant (`taken > 0`). Fused from
     /// `leaf BinaryConst(op, k)`.
     CompareConst(u32, BinOp, i64),
+    /// One thing read of one square of the move (an index in `Program::probes`), and
+    /// whether it is always 0 or 1. Fused from `Square [Offset] READ` by `fuse`.
+    Probe {
+        probe: u32,
+        boolean: bool,
+    },
+}
+
+/// A square of the move, perhaps a step away, and one thing read of the board there
+/// (`moved(to + (1, 0))`, `to is empty`, `attacked(from)`): the commonest part of a rule's
+/// condition, run as one operation rather than three. Negated (`not moved(from)`), it is
+/// compared with 0, still one operation (`Op::CompareConst`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Probe {
+    pub square: SquareRef,
+    /// A step from it (an index in `Program::steps`).
+    pub step: Option<u32>,
+    /// What is read of the square: an operation that `Op::reads_board_at`.
+    pub read: Op,
 }
 
 impl Op {
@@ -138,6 +157,25 @@ impl Op {
                 | Op::Stuck
                 | Op::CompareLeaves(..)
                 | Op::CompareConst(..)
+                | Op::Probe { .. }
+        )
+    }
+
+    /// Whether the operation pops a square and reads the board there (`moved`, `is`,
+    /// `attacked`, `height`…): what a `Probe` reads.
+    pub fn reads_board_at(&self) -> bool {
+        matches!(
+            self,
+            Op::Seeds
+                | Op::Attacked(_)
+                | Op::Moved
+                | Op::Height
+                | Op::Is(..)
+                | Op::LineThrough(..)
+                | Op::Group(..)
+                | Op::Reaches(..)
+                | Op::Touches(..)
+                | Op::Around(..)
         )
     }
 
@@ -174,6 +212,13 @@ impl Op {
             Op::Binary(op) | Op::BinaryConst(op, _) => op.is_comparison(),
             Op::CompareLeaves(_, op, _) | Op::CompareConst(_, op, _) => op.is_comparison(),
             Op::Unary(UnOp::Not) | Op::Bool => true,
+            Op::Probe { boolean, .. } => *boolean,
+            Op::Is(..)
+            | Op::Attacked(_)
+            | Op::Moved
+            | Op::LineThrough(..)
+            | Op::Reaches(..)
+            | Op::Touches(..) => true,
             _ => false,
         }
     }
@@ -192,6 +237,8 @@ pub struct Program {
     pub steps: Vec<[(i64, i64); MAX_PLAYERS]>,
     /// The values a fused comparison reads (`Op::CompareLeaves`, `Op::CompareConst`).
     pub leaves: Vec<Op>,
+    /// What `Op::Probe` reads.
+    pub probes: Vec<Probe>,
     /// The conditions of `Op::CountWhere`, each a program of its own.
     pub conditions: Vec<Program>,
     /// For each condition, where it reads nothing of the position and no square but

@@ -920,6 +920,94 @@ mod eval_run {
             "{overflows} {trues} {falses}"
         );
     }
+
+    /// A square of the move, perhaps a step away, and one thing read of the board there
+    /// (`moved(to + (1, 0))`, `from + (0, 1) is empty`), is fused into one operation
+    /// (`Op::Probe`), and with a `not` into one comparison, so that a rule's `and` or `or`
+    /// of such parts is read in a row (`Program::conjunction`, `disjunction`); fused or not, every condition has the same value on every
+    /// pair of squares, on and off the board.
+    #[test]
+    fn a_square_read_of_the_board_is_one_operation() {
+        use tabula::ir::{Pattern, SquareRef, MAX_PLAYERS};
+        let used = [true, true, true, true, false, true, true, true, true];
+        let codes = [0u8, 1, 2, 1, 0, 2, 0, 1, 0];
+        let mut rng = tabula::rng::Rng::new(91);
+        let square = |r: &mut tabula::rng::Rng| {
+            let sq = Box::new(Expr::Square([SquareRef::From, SquareRef::To][r.below(2)]));
+            match r.below(3) {
+                0 => sq,
+                _ => {
+                    let step = ((r.below(5) as i64) - 2, (r.below(3) as i64) - 1);
+                    Box::new(Expr::Offset(sq, [step; MAX_PLAYERS]))
+                }
+            }
+        };
+        let read = |r: &mut tabula::rng::Rng| -> Box<Expr> {
+            let sq = square(r);
+            let part = match r.below(3) {
+                0 => Expr::Moved(sq),
+                1 => Expr::Is(
+                    sq,
+                    Pattern {
+                        masks: [0b010; MAX_PLAYERS],
+                    },
+                    false,
+                ),
+                _ => Expr::Is(
+                    sq,
+                    Pattern {
+                        masks: [0b101; MAX_PLAYERS],
+                    },
+                    true,
+                ),
+            };
+            match r.below(2) {
+                0 => Box::new(part),
+                _ => Box::new(Expr::Unary(UnOp::Not, Box::new(part))),
+            }
+        };
+        let (mut probes, mut rows) = (0, 0);
+        for _ in 0..500 {
+            let n = 1 + rng.below(4);
+            let parts: Vec<Expr> = (0..n).map(|_| *read(&mut rng)).collect();
+            let op = [BinOp::And, BinOp::Or][rng.below(2)];
+            let joined = parts[1..].iter().fold(Box::new(parts[0].clone()), |a, b| {
+                bin(op, a, Box::new(b.clone()))
+            });
+            let (p, q) = (Program::of(&joined), unfused(&joined));
+            // Each part one operation: a probe, or one compared with 0 (`not`).
+            assert_eq!(p.ops.len(), 2 * n - 1, "{joined:?}: {:?}", p.ops);
+            probes += p.probes.len();
+            let all = Program::all(&parts).unwrap();
+            if n > 1 {
+                let row = match op {
+                    BinOp::And => p.conjunction && all.conjunction,
+                    _ => p.disjunction,
+                };
+                assert!(row, "{joined:?}: {:?}", p.ops);
+                rows += 1;
+            }
+            for (from, to, moved) in (0..9 * 10 * 4).map(|i| (i % 9, i / 9 % 10, i / 90)) {
+                let env: Env = Env {
+                    width: 3,
+                    cells: 9,
+                    used: &used,
+                    cell_codes: &codes,
+                    from,
+                    // 9: no square (a piece placed has no `from`; here `to`).
+                    to: if to == 9 { u16::MAX } else { to },
+                    moved: [0u64, 0b1_0000_0001, 0b0_1010_0110, 0b1_1111_1111][moved as usize],
+                    ..Env::constant()
+                };
+                let want = q.eval(&env);
+                assert_eq!(p.eval(&env), want, "{joined:?} from {from} to {to}");
+                if op == BinOp::And {
+                    assert_eq!(all.eval(&env).map(|v| v != 0), want.map(|v| v != 0));
+                }
+            }
+        }
+        assert!(probes > 1000 && rows > 300, "{probes} {rows}");
+    }
 }
 
 mod ir_board {
