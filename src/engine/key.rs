@@ -100,12 +100,13 @@ impl KeyLayout {
     /// left out (`Game::kept_look`).
     #[inline]
     pub fn write<Z: Layout>(&self, game: &Game, s: &State<Z>, out: &mut [u64]) {
-        let mut w = 0;
         // Eight cells a word, read a word at a time: the cells past the board's are empty,
-        // and a layout has a multiple of 64.
-        for chunk in s.cells(self.cells.next_multiple_of(8)).chunks_exact(8) {
-            out[w] = u64::from_le_bytes(chunk.try_into().expect("eight cells"));
-            w += 1;
+        // and a layout has a multiple of 64. Zipped, so that no word is checked against
+        // the bounds of `out` (chess's key: 0.83 of the instructions it took indexed).
+        let chunks = s.cells(self.cells.next_multiple_of(8)).chunks_exact(8);
+        let mut w = chunks.len();
+        for (word, chunk) in out[..w].iter_mut().zip(chunks) {
+            *word = u64::from_le_bytes(chunk.try_into().expect("eight cells"));
         }
         w += self.write_pits(s, &mut out[w..]);
         for (word, column) in out[w..w + self.columns].iter_mut().zip(s.slots.as_ref()) {
