@@ -102,7 +102,7 @@ impl KeyLayout {
     pub fn write<Z: Layout>(&self, game: &Game, s: &State<Z>, out: &mut [u64]) {
         // Eight cells a word, read a word at a time: the cells past the board's are empty,
         // and a layout has a multiple of 64. Zipped, so that no word is checked against
-        // the bounds of `out` (chess's key: 0.83 of the instructions it took indexed).
+        // the bounds of `out` (on 64 squares: 0.83 of the instructions it took indexed).
         let chunks = s.cells(self.cells.next_multiple_of(8)).chunks_exact(8);
         let mut w = chunks.len();
         for (word, chunk) in out[..w].iter_mut().zip(chunks) {

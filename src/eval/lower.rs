@@ -39,97 +39,43 @@ impl Program {
     }
 
     /// Fewer, larger operations, the program's meaning unchanged: a square of the move and
-    /// what is read of the board there (`moved(to + e)`) becomes one operation (a probe),
-    /// a comparison of two values read from the position, or of one with a constant, one
-    /// operation, and a `Bool` after an operation that leaves 0 or 1 goes. A typical
-    /// condition (`a == b and c > 0`, `not moved(from) and to is empty`) then runs in half
-    /// the steps, or fewer.
+    /// what is read of the board there (`moved(to + e)`) becomes one operation (a probe);
+    /// then a comparison of two values read from the position, or of one with a constant
+    /// (a probe's included), one operation, and a `Bool` after an operation that leaves 0
+    /// or 1 goes. A typical condition (`a == b and c > 0`, `not moved(from) and to is
+    /// empty`) then runs in half the steps, or fewer.
     fn fuse(&mut self) {
-        let old = std::mem::take(&mut self.ops);
-        // `at[i]`: where old operation `i` (or what replaced it) now stands.
-        let mut at = vec![0u32; old.len() + 1];
-        let mut targets = vec![false; old.len() + 1];
-        for op in &old {
-            if let Op::AndJump(t) | Op::OrJump(t) = op {
-                targets[*t as usize] = true;
+        self.rewrite(|p, ops, targeted| {
+            let (probe, len) = probe_of(ops, targeted)?;
+            let boolean = probe.read.is_boolean();
+            p.probes.push(probe);
+            let probe = (p.probes.len() - 1) as u32;
+            p.ops.push(Op::Probe { probe, boolean });
+            Some(len)
+        });
+        self.rewrite(|p, ops, targeted| match ops {
+            [a, b, op3 @ Op::Binary(op), ..]
+                if op3.is_boolean()
+                    && a.is_leaf()
+                    && b.is_leaf()
+                    && !targeted(1)
+                    && !targeted(2) =>
+            {
+                let (a, b) = (p.leaf_index(a), p.leaf_index(b));
+                p.ops.push(Op::CompareLeaves(a, *op, b));
+                Some(3)
             }
-        }
-        let mut i = 0;
-        while i < old.len() {
-            let here = self.ops.len() as u32;
-            at[i] = here;
-            // No fused run may swallow a jump's target.
-            let targeted = |j: usize| targets.get(j).copied().unwrap_or(false);
-            if let Some((probe, len)) = probe_of(&old[i..], |j| targeted(i + j)) {
-                let boolean = probe.read.is_boolean();
-                self.probes.push(probe);
-                let probe = Op::Probe {
-                    probe: (self.probes.len() - 1) as u32,
-                    boolean,
-                };
-                // Compared with a constant (`height(to) > 1`), it is one operation still.
-                let compared = match old.get(i + len) {
-                    Some(cmp @ Op::BinaryConst(op, k))
-                        if cmp.is_boolean() && !targeted(i + len) =>
-                    {
-                        Some((*op, *k))
-                    }
-                    _ => None,
-                };
-                let len = match compared {
-                    Some((op, k)) => {
-                        let a = self.leaf_index(&probe);
-                        self.ops.push(Op::CompareConst(a, op, k));
-                        len + 1
-                    }
-                    None => {
-                        self.ops.push(probe);
-                        len
-                    }
-                };
-                at[i..i + len].fill(here);
-                i += len;
-                continue;
+            [a, op2 @ Op::BinaryConst(op, k), ..]
+                if op2.is_boolean() && a.is_leaf() && !targeted(1) =>
+            {
+                let a = p.leaf_index(a);
+                p.ops.push(Op::CompareConst(a, *op, *k));
+                Some(2)
             }
-            match &old[i..] {
-                [a, b, op3 @ Op::Binary(op), ..]
-                    if op3.is_boolean()
-                        && a.is_leaf()
-                        && b.is_leaf()
-                        && !targeted(i + 1)
-                        && !targeted(i + 2) =>
-                {
-                    let (a, b) = (self.leaf_index(a), self.leaf_index(b));
-                    self.ops.push(Op::CompareLeaves(a, *op, b));
-                    at[i + 1] = here;
-                    at[i + 2] = here;
-                    i += 3;
-                }
-                [a, op2 @ Op::BinaryConst(op, k), ..]
-                    if op2.is_boolean() && a.is_leaf() && !targeted(i + 1) =>
-                {
-                    let a = self.leaf_index(a);
-                    self.ops.push(Op::CompareConst(a, *op, *k));
-                    at[i + 1] = here;
-                    i += 2;
-                }
-                [Op::Bool, ..] if self.ops.last().is_some_and(Op::is_boolean) => {
-                    // Whatever jumps here brings 0 or 1 too.
-                    i += 1;
-                }
-                [op, ..] => {
-                    self.ops.push(op.clone());
-                    i += 1;
-                }
-                [] => unreachable!("i < old.len()"),
-            }
-        }
-        at[old.len()] = self.ops.len() as u32;
-        for op in &mut self.ops {
-            if let Op::AndJump(t) | Op::OrJump(t) = op {
-                *t = at[*t as usize];
-            }
-        }
+            // Whatever jumps here brings 0 or 1 too.
+            [Op::Bool, ..] if p.ops.last().is_some_and(Op::is_boolean) => Some(1),
+            _ => None,
+        });
         let end = self.ops.len() as u32;
         self.conjunction = self.ops.len() >= 3
             && self.ops.iter().enumerate().all(|(i, op)| match i % 2 {
@@ -139,6 +85,43 @@ impl Program {
             && self.ops.len() % 2 == 1;
         self.disjunction = self.is_disjunction();
         self.counts = self.count_tests();
+    }
+
+    /// Rewrites the operations front to back: at each, `fuse` may push what replaces the
+    /// operations that start there and say how many it replaced (`None`: the operation
+    /// stays as it is). `targeted(j)` says whether the `j`-th of them is a jump's target,
+    /// which no fused run may swallow but as its first. The jumps are then pointed where
+    /// their targets went.
+    fn rewrite(
+        &mut self,
+        mut fuse: impl FnMut(&mut Program, &[Op], &dyn Fn(usize) -> bool) -> Option<usize>,
+    ) {
+        let old = std::mem::take(&mut self.ops);
+        let mut targets = vec![false; old.len() + 1];
+        for op in &old {
+            if let Op::AndJump(t) | Op::OrJump(t) = op {
+                targets[*t as usize] = true;
+            }
+        }
+        // `at[i]`: where old operation `i` (or what replaced it) now stands.
+        let mut at = vec![0u32; old.len() + 1];
+        let mut i = 0;
+        while i < old.len() {
+            let here = self.ops.len() as u32;
+            let targeted = |j: usize| targets.get(i + j).copied().unwrap_or(false);
+            let len = fuse(self, &old[i..], &targeted).unwrap_or_else(|| {
+                self.ops.push(old[i].clone());
+                1
+            });
+            at[i..i + len].fill(here);
+            i += len;
+        }
+        at[old.len()] = self.ops.len() as u32;
+        for op in &mut self.ops {
+            if let Op::AndJump(t) | Op::OrJump(t) = op {
+                *t = at[*t as usize];
+            }
+        }
     }
 
     /// Whether the program is values read one after another, each but the last followed

@@ -149,9 +149,9 @@ impl Program {
     }
 
     /// What a probe reads: its square (a step away, if it has one), and the board there.
-    /// Out of line, and reached through `read_counted`: read in `read`, it made chess's
-    /// perft 6 from the start take 1.04 of the time with the same instructions (farm-bench,
-    /// 14 pairs); from here, 1.00.
+    /// Out of line, and reached through `read_counted`: read in `read`, it made a perft
+    /// that seldom reads a probe take 1.04 of the time with the same instructions (the
+    /// hot loops laid out anew; INTERNALS has the figures); from here, 1.00.
     #[inline(never)]
     fn probe<M: Mask>(&self, probe: &Probe, env: &Env<M>) -> i64 {
         let mut sq = match probe.square {
