@@ -163,6 +163,7 @@ impl Op {
 
     /// Whether the operation pops a square and reads the board there (`moved`, `is`,
     /// `attacked`, `height`…): what a `Probe` reads.
+    #[inline(always)]
     pub fn reads_board_at(&self) -> bool {
         matches!(
             self,
@@ -182,28 +183,19 @@ impl Op {
     /// Whether the operation pops one value and pushes one.
     #[inline(always)]
     pub fn pops_one(&self) -> bool {
-        matches!(
-            self,
-            Op::File
-                | Op::Rank
-                | Op::Row
-                | Op::InZone(_)
-                | Op::Unary(_)
-                | Op::BinaryConst(..)
-                | Op::Abs
-                | Op::Offset(_)
-                | Op::Toward(_)
-                | Op::Seeds
-                | Op::Is(..)
-                | Op::Attacked(_)
-                | Op::Moved
-                | Op::Height
-                | Op::LineThrough(..)
-                | Op::Group(..)
-                | Op::Reaches(..)
-                | Op::Touches(..)
-                | Op::Around(..)
-        )
+        self.reads_board_at()
+            || matches!(
+                self,
+                Op::File
+                    | Op::Rank
+                    | Op::Row
+                    | Op::InZone(_)
+                    | Op::Unary(_)
+                    | Op::BinaryConst(..)
+                    | Op::Abs
+                    | Op::Offset(_)
+                    | Op::Toward(_)
+            )
     }
 
     /// Whether the value the operation leaves is always 0 or 1.
