@@ -618,11 +618,26 @@ fn attack_lines(
             });
         }
     }
+    // A victim is read by the tables where no other player's rule that could take it is
+    // walked.
+    let by_tables = (0..players)
+        .map(|p| {
+            let walked = plans
+                .iter()
+                .enumerate()
+                .filter(|&(attacker, _)| attacker != p)
+                .flat_map(|(_, plans)| plans)
+                .filter(|plan: &&ir::AttackPlan| plan.how == ir::AttackHow::Walk)
+                .fold(0u64, |codes, plan| codes | plan.takes);
+            !walked
+        })
+        .collect();
     ir::AttackLines {
         squares,
         rising,
         steps,
         open_lines,
+        by_tables,
         plans,
         one_step_lands: Vec::new(),
     }

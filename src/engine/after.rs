@@ -9,7 +9,7 @@ use super::make::{make_board, Done, StepPlan};
 use super::moves::Move;
 use super::state::State;
 use super::stuck::stuck_after;
-use crate::eval::attack::{attacked, attacked_reading, AttackReads};
+use crate::eval::attack::{attacked, attacked_lifted, attacked_reading, AttackReads};
 use crate::eval::board::pattern_squares;
 use crate::eval::Env;
 use crate::ir::{AttackBy, Code, Game, Mask, MoveRule, Pattern, Sq, SquareSet};
@@ -121,10 +121,15 @@ fn keep_unattacked<Z: Layout>(
     let mut read = AttackReads::<Z::Set>::default();
     let mut patterns = 0u64;
     let mut before = true;
+    // The one square the one pattern matches, where that is so: the royal piece.
+    let mut royal = None;
     for (pattern, by) in attacks {
         patterns |= pattern.masks[p];
         // Read as the condition reads: up to the first square attacked.
         let squares = pattern_squares(pattern, &env);
+        if attacks.len() == 1 && squares.is_single() {
+            royal = Some(squares.lowest());
+        }
         if squares
             .squares()
             .any(|sq| attacked_reading(&env, sq, *by, &mut read))
@@ -160,20 +165,34 @@ fn keep_unattacked<Z: Layout>(
     // on the square alone: two sets, found once (`AttackReads::one_step_sets`: where the
     // pattern is a king, the pinned pieces and the lines of a check), and the pieces the
     // patterns match.
-    let Some(own) = game
+    let Some((lines, own)) = game
         .attack_lines
         .as_ref()
-        .and_then(|lines| lines.one_step_lands[p])
+        .and_then(|lines| Some((lines, lines.one_step_lands[p]?)))
     else {
         keep_unless_changed(game, s, out, earlier, before, kept, changes);
         return;
     };
     let (leave, land) = read.one_step_sets(!before, own);
+    // The royal piece's steps: where the attacks on it are found through the tables, each
+    // is one attack, read with the piece lifted, without making the move.
+    let lifted = royal.filter(|&sq| (lines.by_tables[p] >> s.at(sq)) & 1 != 0);
+    // A move made and read: where the pattern matched one square, it matches after the
+    // move what it matched, changed where the move changed a square (`matched_after`).
+    let allowed = |m: &Move| match royal {
+        Some(sq) => allowed_after_from(game, s, m, earlier, &attacks[0], sq),
+        None => allowed_after(game, s, m, earlier),
+    };
     out.retain(|m| {
         let rule = &game.rules[m.rule.index()];
         let changed = match m.steps() {
             [step] if m.promote == 0 && rule.writes_ends => {
                 let to = step.to();
+                // After the step the pattern matches `to` alone: `from` is left empty,
+                // which no pattern matches here, and `to` held nothing it matches.
+                if lifted == Some(m.from) && !matches(patterns, s.at(to)) {
+                    return !attacked_lifted(&env, to, s.at(m.from), m.from, lines);
+                }
                 leave.has(m.from)
                     || land.has(to)
                     || matches(patterns, s.at(m.from))
@@ -183,11 +202,69 @@ fn keep_unattacked<Z: Layout>(
             _ => m.promote != 0 || changes(m),
         };
         if changed {
-            allowed_after(game, s, m, earlier)
+            allowed(m)
         } else {
             before
         }
     });
+}
+
+/// `allowed_after` where every condition is `not attacked(PATTERN)` and there is one, which
+/// matches the one square `before` at `s`: the squares it matches after `m` are found from
+/// those the move changes (`matched_after`), not from every piece of the board.
+#[inline(never)]
+fn allowed_after_from<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    m: &Move,
+    earlier: &[u64],
+    (pattern, by): &(Pattern, AttackBy),
+    before: Sq,
+) -> bool {
+    let mut after = *s;
+    make_board(game, &mut after, m);
+    let env = after_env(game, &after, m, earlier);
+    let squares = matched_after(game, pattern, s, &after, Z::Set::bit(before));
+    !squares.squares().any(|sq| attacked(&env, sq, *by))
+}
+
+/// The squares `pattern` matches at `after` (for the player to move there), from those it
+/// matches at `s`, `before`: a square the move from `s` to `after` left as it was matches
+/// as it did. The cells are compared a word (eight squares) at a time.
+fn matched_after<Z: Layout>(
+    game: &Game,
+    pattern: &Pattern,
+    s: &State<Z>,
+    after: &State<Z>,
+    before: Z::Set,
+) -> Z::Set {
+    let cells = game.board.cells();
+    let (old, new) = (s.cells(cells), after.cells(cells));
+    let mut set = before;
+    let mut changed = |sq: usize, code: Code| {
+        set.remove(sq as Sq);
+        if pattern.matches(after.to_move, code) {
+            set.insert(sq as Sq);
+        }
+    };
+    let (a, b) = (old.chunks_exact(8), new.chunks_exact(8));
+    let (a_rest, b_rest) = (a.remainder(), b.remainder());
+    for (i, (a, b)) in a.zip(b).enumerate() {
+        let word = |c: &[Code]| u64::from_le_bytes(c.try_into().expect("eight cells"));
+        let mut differ = word(a) ^ word(b);
+        while differ != 0 {
+            let j = differ.trailing_zeros() as usize / 8;
+            differ &= !(0xff << (j * 8));
+            changed(i * 8 + j, b[j]);
+        }
+    }
+    let done = cells - a_rest.len();
+    for (j, (&x, &y)) in a_rest.iter().zip(b_rest).enumerate() {
+        if x != y {
+            changed(done + j, y);
+        }
+    }
+    set
 }
 
 /// Whether the moves of `rule` are checked against `after move require` as their chains

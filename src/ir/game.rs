@@ -638,6 +638,11 @@ pub struct AttackLines {
     pub open_lines: Vec<(u32, bool)>,
     /// For each player, its capturing rules as an attack reads them through the tables.
     pub plans: Vec<Vec<AttackPlan>>,
+    /// For each player, the codes of its pieces on which every attack is read through the
+    /// tables (`AttackHow::Step`, `AttackHow::Open`: no other player's rule that could
+    /// take the piece is walked), so that an attack reads nothing but who stands where
+    /// (`eval::attack::attacked_lifted`).
+    pub by_tables: Vec<u64>,
     /// For each player, where its moves of one step are read against `after move
     /// require` by two sets (`AttackReads::one_step_sets`): the codes such a move may put
     /// down (the player's pieces, and neutral ones where the game has them). `None` where

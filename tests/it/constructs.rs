@@ -1431,6 +1431,66 @@ move rook_take { piece rook  along orthogonal  over 0+ empty  onto enemy }
     assert!(!found.contains(&"b2-a2".to_string()), "{found:?}");
 }
 
+/// A king's step is judged without making it (`eval::attack::attacked_lifted`): the attack
+/// on its landing is read through the tables with the king lifted from its square, so a
+/// step away from a rook along the rook's line is refused, though the king on its square
+/// hides the landing from the rook. Where a capture that could take the king is walked (a
+/// lance's, whose run has a length, so no table reads it: `AttackLines::by_tables`), the
+/// step is made and read as before. In random games, with the lance and without it, the
+/// same moves are found as where every move is made and its attacks walked.
+#[test]
+fn a_royal_step_is_judged_without_making_it() {
+    let source = r#"
+game "Royal steps"
+board 6 x 6
+players White, Black
+pieces king as K, rook as R, lance as L
+setup {
+  king where row == 0 and file == 2
+  rook where row == 0 and (file == 0 or file == 5)
+  lance where row == 1 and (file == 1 or file == 4)
+}
+move king_step { piece king  along all  onto empty }
+move king_take { piece king  along all  onto enemy }
+move slide { piece rook, lance  along orthogonal  over 0+ empty  onto empty }
+move rook_take { piece rook  along orthogonal  over 0+ empty  onto enemy }
+move lance_take { piece lance  along orthogonal  over 0..1 empty  onto enemy }
+after move require not attacked(friend king)
+no move: lose
+"#;
+    let lance = "move lance_take { piece lance  along orthogonal  over 0..1 empty  onto enemy }";
+    let twins = |source: &str| {
+        let rule = "move rook_take { piece rook  along orthogonal  over 0+ empty  onto enemy";
+        let walked = source.replace(rule, &format!("{rule}  if count(friend) > 0"));
+        (compile(source), compile(&walked))
+    };
+    // A king's code is 1 for White and 4 for Black (three types a player).
+    let kings = |g: &tabula::ir::Game| {
+        let by_tables = &g
+            .attack_lines
+            .as_ref()
+            .expect("the tables are kept")
+            .by_tables;
+        ((by_tables[0] >> 1) & 1, (by_tables[1] >> 4) & 1)
+    };
+    for (source, read_by_tables) in [(source.to_string(), 0), (source.replace(lance, ""), 1)] {
+        let (tables, walked) = twins(&source);
+        assert_eq!(kings(&tables), (read_by_tables, read_by_tables));
+        assert!(walked.attack_lines.is_none());
+        let (positions, refused) = same_moves_in_random_games(&tables, &walked, "royal steps");
+        assert!(
+            positions > 2000 && refused > 500,
+            "{positions} positions, {refused} moves refused"
+        );
+        // The rook on a1 checks the king on c1 along the first row: d1 is as attacked as
+        // b1 once the king has left c1.
+        let s = position(&tables, "5k/6/6/6/6/r1K3 White");
+        let found = moves(&tables, &s);
+        assert_eq!(found, moves(&walked, &s));
+        assert_eq!(found, ["c1-b2", "c1-c2", "c1-d2"]);
+    }
+}
+
 /// A moving rule whose conditions read the position at `to` alone, in a set found in a
 /// few operations, is walked onto the squares where they hold, found once
 /// (`MoveRule::walks_within`), not read landing by landing; `previous(to) == to + STEP` is such a set (`Where::Previous`): the one square
