@@ -785,7 +785,11 @@ impl Checker<'_> {
         if let (Some(a), Some(b)) = (a, b) {
             self.check_range(&a, piece.span);
             self.check_range(&b, onto.span);
-            c.carries.push(crate::ir::Carry { from: a, to: b });
+            c.carries.push(crate::ir::Carry {
+                from: a,
+                to: b,
+                squares: None,
+            });
         }
     }
 

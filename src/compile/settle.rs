@@ -6,7 +6,9 @@
 
 use crate::eval::Env;
 use crate::ir::program::{ConditionTable, Counted, BY_CELL, WHOLE_BOARD};
-use crate::ir::{EndShape, Game, MaskTable, Program, Sq, SquareSet, Where, MAX_PLAYERS};
+use crate::ir::{
+    EndShape, Game, KeyedSquares, MaskTable, Program, Sq, SquareSet, Where, MAX_PLAYERS, NO_SQUARE,
+};
 
 /// `CountTest::owners` of the counts the engine reads from the state (the gates of rules
 /// and the end rules).
@@ -125,6 +127,55 @@ pub(super) fn tabulate_conditions(game: &mut Game) {
         .chain(after_program.as_mut());
     for program in programs {
         program.condition_tables = tabulated(program, &env, players);
+    }
+}
+
+/// `Carry::squares`: each carry whose two squares read only the board and at most one
+/// square of the move, worked out for every player and square.
+pub(super) fn tabulate_carries(game: &mut Game) {
+    let Game {
+        board,
+        zones,
+        rows,
+        players,
+        rules,
+        ..
+    } = game;
+    let env: Env = Env {
+        width: board.width,
+        cells: board.cells(),
+        rows,
+        used: &board.used,
+        zones,
+        board: Some(board),
+        ..Env::constant()
+    };
+    let players = players.len();
+    let table = |program: &Program| {
+        let key = program.square_key()?;
+        let keys = if key.is_some() { env.cells } else { 1 };
+        let mut squares = Vec::with_capacity(players * keys);
+        for player in 0..players {
+            for k in 0..keys {
+                let e = Env {
+                    player: player as u8,
+                    from: k as Sq,
+                    to: k as Sq,
+                    ..env
+                };
+                let square = program
+                    .eval(&e)
+                    .and_then(|v| Sq::try_from(v).ok())
+                    .filter(|&sq| (sq as usize) < env.cells);
+                squares.push(square.unwrap_or(NO_SQUARE));
+            }
+        }
+        Some(KeyedSquares { key, squares })
+    };
+    for carry in rules.iter_mut().flat_map(|r| r.carries.iter_mut()) {
+        carry.squares = table(&carry.from)
+            .zip(table(&carry.to))
+            .map(|(a, b)| [a, b]);
     }
 }
 

@@ -286,18 +286,27 @@ pub(super) fn make_part<Z: Layout>(
         }
     }
     for carry in &rule.carries {
-        let e = Env {
-            from,
-            to: at,
-            ..env(game, s)
+        let cells = game.board.cells();
+        let (a, b) = match &carry.squares {
+            Some([a, b]) => (
+                a.at(s.to_move, from, at, cells),
+                b.at(s.to_move, from, at, cells),
+            ),
+            None => {
+                let e = Env {
+                    from,
+                    to: at,
+                    ..env(game, s)
+                };
+                let square = |p: &crate::ir::Program| {
+                    p.eval(&e)
+                        .and_then(|v| Sq::try_from(v).ok())
+                        .unwrap_or(NO_SQUARE)
+                };
+                (square(&carry.from), square(&carry.to))
+            }
         };
-        let (Some(a), Some(b)) = (carry.from.eval(&e), carry.to.eval(&e)) else {
-            continue;
-        };
-        let (Ok(a), Ok(b)) = (Sq::try_from(a), Sq::try_from(b)) else {
-            continue;
-        };
-        if a as usize >= game.board.cells() || b as usize >= game.board.cells() || a == b {
+        if a as usize >= cells || b as usize >= cells || a == b {
             continue;
         }
         let code = s.at(a);

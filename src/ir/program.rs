@@ -265,6 +265,17 @@ impl Program {
     /// at most one of the move's squares (their coordinates and zones, the reader,
     /// constants, arithmetic): that square (`None` for `here` alone). `None` otherwise.
     pub fn geometric_key(&self) -> Option<Option<SquareRef>> {
+        self.keyed(false)
+    }
+
+    /// `geometric_key`, where the value may also be a square a fixed step from another
+    /// (`to + e`, `from + (-2, 0)`): what a square the move names reads.
+    pub fn square_key(&self) -> Option<Option<SquareRef>> {
+        self.keyed(true)
+    }
+
+    /// `geometric_key`, with steps of `Op::Offset` allowed where `offsets`.
+    fn keyed(&self, offsets: bool) -> Option<Option<SquareRef>> {
         let mut leaves = self.ops.iter().flat_map(|op| match op {
             Op::CompareLeaves(a, _, b) => {
                 vec![self.leaves.get(*a as usize), self.leaves.get(*b as usize)]
@@ -276,6 +287,7 @@ impl Program {
         let all = leaves.all(|op| match op {
             Some(Op::Square(SquareRef::Here)) => true,
             Some(Op::Square(r @ (SquareRef::From | SquareRef::To))) => *key.get_or_insert(*r) == *r,
+            Some(Op::Offset(_)) => offsets,
             Some(op) => matches!(
                 op,
                 Op::Int(_)

@@ -283,6 +283,12 @@ pub struct MoveRule {
 pub struct Carry<C = Program> {
     pub from: C,
     pub to: C,
+    /// Where both squares are worked out from the board and at most one square of the
+    /// move (`to + e`, `from + (-2, 0)`, `h1`): each, for every player and square, found
+    /// when the game is compiled (`compile::settle::tabulate_carries`), so that making the
+    /// move reads two tables and runs no program. `None` until then, and where a square
+    /// reads the position.
+    pub squares: Option<[KeyedSquares; 2]>,
 }
 
 impl<C> Carry<C> {
@@ -291,7 +297,37 @@ impl<C> Carry<C> {
         Carry {
             from: f(&self.from),
             to: f(&self.to),
+            squares: self.squares,
         }
+    }
+}
+
+/// A square worked out from one square of the move (`key`: `from` or `to`; none for a
+/// square that reads neither) and the board alone: at `player * cells + square` (one row
+/// a player where there is no key), the square, or `NO_SQUARE` where it is off the board
+/// or has no value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyedSquares {
+    pub key: Option<crate::ir::expr::SquareRef>,
+    pub squares: Vec<Sq>,
+}
+
+impl KeyedSquares {
+    /// The square for `player` where the move's squares are `from` and `to`.
+    #[inline(always)]
+    pub fn at(&self, player: u8, from: Sq, to: Sq, cells: usize) -> Sq {
+        use crate::ir::expr::SquareRef;
+        let row = match self.key {
+            None => player as usize,
+            Some(key) => {
+                let sq = if key == SquareRef::From { from } else { to } as usize;
+                if sq >= cells {
+                    return NO_SQUARE;
+                }
+                player as usize * cells + sq
+            }
+        };
+        self.squares.get(row).copied().unwrap_or(NO_SQUARE)
     }
 }
 

@@ -1491,6 +1491,70 @@ no move: lose
     }
 }
 
+/// A carry whose squares read the board and one square of the move alone (`carry to + e
+/// to from + e`) is looked up, not run (`Carry::squares`, one table a square, found when
+/// the game is compiled): castling short from e1 carries h1 to f1 for White, and from e8
+/// h8 to f8 for Black, and a table is no more than what the program gives. In random games
+/// of chess that castle whenever they can, the positions reached are those of a twin whose
+/// carries run their programs.
+#[test]
+fn a_carry_of_the_move_squares_is_looked_up() {
+    use tabula::ir::expr::SquareRef;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let tables = compile(&std::fs::read_to_string(root.join("chess.game")).unwrap());
+    let mut programs = tables.clone();
+    for rule in &mut programs.rules {
+        for carry in &mut rule.carries {
+            carry.squares = None;
+        }
+    }
+    let square = |name: &str| tables.board.square(name).unwrap();
+    let short = tables
+        .rules
+        .iter()
+        .find(|r| r.name == "castle_short")
+        .unwrap();
+    let [rook, onto] = short.carries[0].squares.as_ref().expect("tabulated");
+    assert_eq!(
+        (rook.key, onto.key),
+        (Some(SquareRef::To), Some(SquareRef::From))
+    );
+    let (e1, g1, e8, g8) = (square("e1"), square("g1"), square("e8"), square("g8"));
+    assert_eq!(
+        [rook.at(0, e1, g1, 64), onto.at(0, e1, g1, 64)],
+        [square("h1"), square("f1")]
+    );
+    assert_eq!(
+        [rook.at(1, e8, g8, 64), onto.at(1, e8, g8, 64)],
+        [square("h8"), square("f8")]
+    );
+    let mut rng = tabula::rng::Rng::new(3);
+    let mut castled = 0;
+    for _ in 0..200 {
+        let (mut a, mut b) = (Position::start(&tables), Position::start(&programs));
+        for _ in 0..60 {
+            let found = legal_moves(&tables, &a);
+            assert_eq!(found, legal_moves(&programs, &b));
+            if found.is_empty() {
+                break;
+            }
+            let castles: Vec<_> = found
+                .iter()
+                .filter(|m| !tables.rules[m.rule.index()].carries.is_empty())
+                .collect();
+            let m = match castles.first() {
+                Some(&&m) => m,
+                None => found[rng.below(found.len())],
+            };
+            castled += castles.len().min(1);
+            make(&tables, &mut a, m);
+            make(&programs, &mut b, m);
+            assert_eq!(position_text(&tables, &a), position_text(&programs, &b));
+        }
+    }
+    assert!(castled > 100, "{castled} castlings");
+}
+
 /// A moving rule whose conditions read the position at `to` alone, in a set found in a
 /// few operations, is walked onto the squares where they hold, found once
 /// (`MoveRule::walks_within`), not read landing by landing; `previous(to) == to + STEP` is such a set (`Where::Previous`): the one square
