@@ -374,8 +374,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     settle::settle_counts(&mut game);
     settle::settle_end_shapes(&mut game);
     settle::share_gates(&mut game);
-    settle::tabulate_conditions(&mut game);
-    settle::tabulate_carries(&mut game);
+    settle::tabulate(&mut game);
     settle::keep_tall(&mut game);
     game.end_reads_position = game
         .end_rules

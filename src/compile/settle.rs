@@ -7,7 +7,8 @@
 use crate::eval::Env;
 use crate::ir::program::{ConditionTable, Counted, BY_CELL, WHOLE_BOARD};
 use crate::ir::{
-    EndShape, Game, KeyedSquares, MaskTable, Program, Sq, SquareSet, Where, MAX_PLAYERS, NO_SQUARE,
+    Board, EndShape, Game, KeyedSquares, MaskTable, Program, Sq, SquareSet, Where, Zone,
+    MAX_PLAYERS, NO_SQUARE,
 };
 
 /// `CountTest::owners` of the counts the engine reads from the state (the gates of rules
@@ -94,11 +95,26 @@ pub(super) fn share_gates(game: &mut Game) {
     }
 }
 
-/// `Program::condition_tables` of the programs read during play (rules' conditions, end
-/// rules, `after move require`): a condition of `count(… where …)` that reads only `here`,
-/// one of the move's squares and the board is decided here, once for every player and
-/// pair of squares.
-pub(super) fn tabulate_conditions(game: &mut Game) {
+/// The environment in which what reads only the board is worked out when the game is
+/// compiled: its geometry, rows and zones, and nothing of a position.
+fn geometry<'a>(board: &'a Board, rows: &'a [u8], zones: &'a [Zone]) -> Env<'a> {
+    Env {
+        width: board.width,
+        cells: board.cells(),
+        rows,
+        used: &board.used,
+        zones,
+        board: Some(board),
+        ..Env::constant()
+    }
+}
+
+/// What reads only the board, worked out once for every player and square when the game
+/// is compiled: `Program::condition_tables` of the programs read during play (rules'
+/// conditions, end rules, `after move require`), where a condition of `count(… where …)`
+/// reads only `here`, one of the move's squares and the board; and `Carry::squares`, where
+/// both squares of a carry read only the board and at most one square of the move.
+pub(super) fn tabulate(game: &mut Game) {
     let Game {
         board,
         zones,
@@ -109,16 +125,15 @@ pub(super) fn tabulate_conditions(game: &mut Game) {
         after_program,
         ..
     } = game;
-    let env: Env = Env {
-        width: board.width,
-        cells: board.cells(),
-        rows,
-        used: &board.used,
-        zones,
-        board: Some(board),
-        ..Env::constant()
-    };
+    let env = geometry(board, rows, zones);
     let players = players.len();
+    for carry in rules.iter_mut().flat_map(|r| r.carries.iter_mut()) {
+        let (a, b) = (
+            carried(&carry.from, &env, players),
+            carried(&carry.to, &env, players),
+        );
+        carry.squares = a.zip(b).map(|(a, b)| [a, b]);
+    }
     let programs = rules
         .iter_mut()
         .flat_map(|r| [&mut r.gate, &mut r.per_move, &mut r.require])
@@ -130,53 +145,28 @@ pub(super) fn tabulate_conditions(game: &mut Game) {
     }
 }
 
-/// `Carry::squares`: each carry whose two squares read only the board and at most one
-/// square of the move, worked out for every player and square.
-pub(super) fn tabulate_carries(game: &mut Game) {
-    let Game {
-        board,
-        zones,
-        rows,
-        players,
-        rules,
-        ..
-    } = game;
-    let env: Env = Env {
-        width: board.width,
-        cells: board.cells(),
-        rows,
-        used: &board.used,
-        zones,
-        board: Some(board),
-        ..Env::constant()
-    };
-    let players = players.len();
-    let table = |program: &Program| {
-        let key = program.square_key()?;
-        let keys = if key.is_some() { env.cells } else { 1 };
-        let mut squares = Vec::with_capacity(players * keys);
-        for player in 0..players {
-            for k in 0..keys {
-                let e = Env {
-                    player: player as u8,
-                    from: k as Sq,
-                    to: k as Sq,
-                    ..env
-                };
-                let square = program
-                    .eval(&e)
-                    .and_then(|v| Sq::try_from(v).ok())
-                    .filter(|&sq| (sq as usize) < env.cells);
-                squares.push(square.unwrap_or(NO_SQUARE));
-            }
+/// A square of a carry, for every player and square of the move it reads, where it reads
+/// only the board and that square (`Program::square_key`).
+fn carried(program: &Program, env: &Env, players: usize) -> Option<KeyedSquares> {
+    let key = program.square_key()?;
+    let keys = if key.is_some() { env.cells } else { 1 };
+    let mut squares = Vec::with_capacity(players * keys);
+    for player in 0..players {
+        for k in 0..keys {
+            let e = Env {
+                player: player as u8,
+                from: k as Sq,
+                to: k as Sq,
+                ..*env
+            };
+            let square = program
+                .eval(&e)
+                .and_then(|v| Sq::try_from(v).ok())
+                .filter(|&sq| (sq as usize) < env.cells);
+            squares.push(square.unwrap_or(NO_SQUARE));
         }
-        Some(KeyedSquares { key, squares })
-    };
-    for carry in rules.iter_mut().flat_map(|r| r.carries.iter_mut()) {
-        carry.squares = table(&carry.from)
-            .zip(table(&carry.to))
-            .map(|(a, b)| [a, b]);
     }
+    Some(KeyedSquares { key, squares })
 }
 
 /// The `condition_tables` of `program`: for each condition of its `count(… where …)`, the

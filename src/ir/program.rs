@@ -237,7 +237,7 @@ pub struct Program {
     /// `here` and one of the move's (`file(here) < file(from)`): the squares `here` where
     /// it holds, for each player and square (`ConditionTable`), so that the count is a set
     /// and a look-up rather than the condition run on every square. Filled when the game
-    /// is compiled (`compile::settle::tabulate_conditions`), which knows the board; empty until
+    /// is compiled (`compile::settle::tabulate`), which knows the board; empty until
     /// then.
     pub condition_tables: Vec<Option<ConditionTable>>,
     /// For each condition, where it reads `here` only through its group (`reaches(here,

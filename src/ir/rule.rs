@@ -285,7 +285,7 @@ pub struct Carry<C = Program> {
     pub to: C,
     /// Where both squares are worked out from the board and at most one square of the
     /// move (`to + e`, `from + (-2, 0)`, `h1`): each, for every player and square, found
-    /// when the game is compiled (`compile::settle::tabulate_carries`), so that making the
+    /// when the game is compiled (`compile::settle::tabulate`), so that making the
     /// move reads two tables and runs no program. `None` until then, and where a square
     /// reads the position.
     pub squares: Option<[KeyedSquares; 2]>,
