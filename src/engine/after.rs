@@ -12,7 +12,7 @@ use super::stuck::stuck_after;
 use crate::eval::attack::{attacked, attacked_lifted, attacked_reading, AttackReads};
 use crate::eval::board::pattern_squares;
 use crate::eval::Env;
-use crate::ir::{AttackBy, Code, Game, Mask, MoveRule, Pattern, Sq, SquareSet};
+use crate::ir::{AttackBy, AttackLines, Code, Game, Mask, MoveRule, Pattern, Sq, SquareSet};
 
 /// Keeps the moves after which every `after move require` condition holds. Without a
 /// footprint, chains were checked as they were found, on the position after them
@@ -176,7 +176,15 @@ fn keep_unattacked<Z: Layout>(
     let (leave, land) = read.one_step_sets(!before, own);
     // The royal piece's steps: where the attacks on it are found through the tables, each
     // is one attack, read with the piece lifted, without making the move.
-    let lifted = royal.filter(|&sq| (lines.by_tables[p] >> s.at(sq)) & 1 != 0);
+    // (Not where the piece is promoted when it lands: it may then leave the pattern.)
+    let lifted = royal.filter(|&sq| {
+        let code = s.at(sq);
+        (lines.by_tables[p] >> code) & 1 != 0
+            && game
+                .promotions
+                .get(code as usize)
+                .is_none_or(Option::is_none)
+    });
     // A move made and read: where the pattern matched one square, it matches after the
     // move what it matched, changed where the move changed a square (`matched_after`).
     let allowed = |m: &Move| match royal {
@@ -191,7 +199,15 @@ fn keep_unattacked<Z: Layout>(
                 // After the step the pattern matches `to` alone: `from` is left empty,
                 // which no pattern matches here, and `to` held nothing it matches.
                 if lifted == Some(m.from) && !matches(patterns, s.at(to)) {
-                    return !attacked_lifted(&env, to, s.at(m.from), m.from, lines);
+                    let none = Z::Set::default();
+                    return !attacked_lifted(
+                        &env,
+                        to,
+                        s.at(m.from),
+                        Z::Set::bit(m.from),
+                        none,
+                        lines,
+                    );
                 }
                 leave.has(m.from)
                     || land.has(to)
@@ -199,7 +215,14 @@ fn keep_unattacked<Z: Layout>(
                     || matches(patterns, s.at(to))
             }
             _ if kept(m) => return true,
-            _ => m.promote != 0 || changes(m),
+            _ => {
+                if lifted == Some(m.from) && m.promote == 0 {
+                    if let Some(allowed) = carrying(game, s, &env, lines, patterns, m, rule) {
+                        return allowed;
+                    }
+                }
+                m.promote != 0 || changes(m)
+            }
         };
         if changed {
             allowed(m)
@@ -207,6 +230,64 @@ fn keep_unattacked<Z: Layout>(
             before
         }
     });
+}
+
+/// For a step of the royal piece (`from`, the one square the one pattern, `patterns`,
+/// matches, its attacks read by the tables) that carries one other piece (castling):
+/// whether the move is allowed, read as `attacked_lifted` reads a step, with the carried
+/// piece lifted from its square and put on its new one. `None` where the move is not such
+/// a step: more than one carry or step, a carry whose squares are not tables
+/// (`Carry::squares`), a square of the carry that is one of the step's, a carried piece
+/// that is not the mover's or that the pattern matches, or one that would take what it is
+/// put on.
+#[inline(never)]
+fn carrying<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    env: &Env<Z::Set>,
+    lines: &AttackLines,
+    patterns: u64,
+    m: &Move,
+    rule: &MoveRule,
+) -> Option<bool> {
+    let ([step], [carry]) = (m.steps(), rule.carries.as_slice()) else {
+        return None;
+    };
+    let plain = rule.place.is_none()
+        && !rule.removes
+        && rule.rotate.is_none()
+        && rule.effects.is_empty()
+        && rule.then.is_none()
+        && rule.chain.is_none()
+        && !rule.takes_run;
+    let to = step.to();
+    let [a, b] = carry.squares.as_ref()?;
+    if !plain || s.at(to) != 0 {
+        return None;
+    }
+    let cells = game.board.cells();
+    let (a, b) = (
+        a.at(s.to_move, m.from, to, cells),
+        b.at(s.to_move, m.from, to, cells),
+    );
+    let apart = |sq: Sq| (sq as usize) < cells && sq != m.from && sq != to;
+    // The carried piece must be the mover's own, which attacks nothing here: an enemy
+    // piece carried is an attacker on its new square.
+    let carried = s.at(a);
+    let own = carried != 0 && game.owner[carried as usize] == s.to_move;
+    let matched = (patterns >> carried) & 1 != 0;
+    if !apart(a) || !apart(b) || a == b || !own || matched || s.at(b) != 0 {
+        return None;
+    }
+    let lifted = Z::Set::bit(m.from) | Z::Set::bit(a);
+    Some(!attacked_lifted(
+        env,
+        to,
+        s.at(m.from),
+        lifted,
+        Z::Set::bit(b),
+        lines,
+    ))
 }
 
 /// `allowed_after` where every condition is `not attacked(PATTERN)` and there is one, which

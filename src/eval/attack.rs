@@ -401,20 +401,22 @@ fn attacked_by_plans<M: Mask, R: Reads<M>>(
 }
 
 /// Whether a piece of the reader's coded `victim` would be attacked on `sq` by another
-/// player, with the square `lifted` read as empty, where `AttackLines::by_tables` says
-/// the attacks on `victim` are all read through the tables. Those read the squares a
-/// step back from `sq` and the pieces on `sq`'s lines, and neither what stands on `sq`
-/// nor what stands on an empty square. So, with a royal piece lifted from its square,
-/// this answers, for a step of it that writes nothing else, what the attack after the
-/// step would, without making the step.
+/// player, with the squares of `lifted` read as empty and those of `put` (empty on the
+/// board) as holding pieces of the reader's, where `AttackLines::by_tables` says the
+/// attacks on `victim` are all read through the tables. Those read the squares a step
+/// back from `sq` and the pieces on `sq`'s lines, and neither what stands on `sq` nor the
+/// code of a square without an attacker. So, with a royal piece lifted from its square
+/// (and a piece it carries lifted from one square and put on another), this answers what
+/// the attack after the move would, without making the move.
 pub fn attacked_lifted<M: Mask>(
     env: &Env<M>,
     sq: Sq,
     victim: Code,
-    lifted: Sq,
+    lifted: M,
+    put: M,
     lines: &AttackLines,
 ) -> bool {
-    let pieces = env.occupied.iter().fold(M::default(), |all, &o| all | o) & !M::bit(lifted);
+    let pieces = env.occupied.iter().fold(M::default(), |all, &o| all | o) & !lifted | put;
     let reader = env.player;
     attacked_by_plans(
         env,

@@ -1555,6 +1555,61 @@ fn a_carry_of_the_move_squares_is_looked_up() {
     assert!(castled > 100, "{castled} castlings");
 }
 
+/// A step of the king that carries a rook (castling without its conditions) is judged
+/// without making it too: the king lifted from its square, the rook from its own and put
+/// on the square the king crosses (`engine::after::carrying`). With an enemy rook on a1
+/// checking the king on c1, the hop c1-e1 puts the rook between them, and is allowed;
+/// with the enemy rook on g1 behind the rook on f1, the hop takes away the rook that
+/// shielded e1, and is refused. In random games, the same moves are found as where every
+/// move is made and its attacks walked.
+#[test]
+fn a_royal_step_that_carries_a_piece_is_judged_without_making_it() {
+    let source = r#"
+game "Carried"
+board 8 x 3
+players White, Black
+pieces king as K, rook as R
+setup {
+  king where row == 0 and file == 2
+  rook where row == 0 and (file == 0 or file == 5)
+}
+move king_step { piece king  along all  onto empty }
+move king_take { piece king  along all  onto enemy }
+move slide { piece rook  along orthogonal  over 0+ empty  onto empty }
+move rook_take { piece rook  along orthogonal  over 0+ empty  onto enemy }
+move hop {
+  piece king
+  along e
+  over 1 empty
+  onto empty
+  carry to + e to from + e
+}
+after move require not attacked(friend king)
+no move: lose
+"#;
+    let rule = "move rook_take { piece rook  along orthogonal  over 0+ empty  onto enemy";
+    let tables = compile(source);
+    let walked = compile(&source.replace(rule, &format!("{rule}  if count(friend) > 0")));
+    assert!(tables.attack_lines.is_some() && walked.attack_lines.is_none());
+    let hop = tables.rules.iter().find(|r| r.name == "hop").unwrap();
+    assert!(hop.carries[0].squares.is_some());
+    for (text, allowed) in [("7k/8/r1K2R2 White", true), ("7k/8/2K2Rr1 White", false)] {
+        let s = position(&tables, text);
+        let found = moves(&tables, &s);
+        assert_eq!(found, moves(&walked, &s), "{text}");
+        assert_eq!(
+            found.contains(&"c1-e1".to_string()),
+            allowed,
+            "{text}: {found:?}"
+        );
+    }
+    let (positions, refused) = same_moves_in_random_games(&tables, &walked, "carried");
+    assert!(
+        positions > 2000 && refused > 500,
+        "{positions} positions, {refused} moves refused"
+    );
+}
+
 /// A moving rule whose conditions read the position at `to` alone, in a set found in a
 /// few operations, is walked onto the squares where they hold, found once
 /// (`MoveRule::walks_within`), not read landing by landing; `previous(to) == to + STEP` is such a set (`Where::Previous`): the one square
