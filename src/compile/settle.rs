@@ -5,6 +5,7 @@
 //! state keeps its tall squares (`Columns::keeps_tall`).
 
 use crate::eval::Env;
+use crate::ir::expr::SquareRef;
 use crate::ir::program::{ConditionTable, Counted, BY_CELL, WHOLE_BOARD};
 use crate::ir::{
     Board, EndShape, Game, KeyedSquares, MaskTable, Program, Sq, SquareSet, Where, Zone,
@@ -149,24 +150,38 @@ pub(super) fn tabulate(game: &mut Game) {
 /// only the board and that square (`Program::square_key`).
 fn carried(program: &Program, env: &Env, players: usize) -> Option<KeyedSquares> {
     let key = program.square_key()?;
+    let squares = keyed_rows(env, key, players)
+        .map(|(e, _)| {
+            program
+                .eval(&e)
+                .and_then(|v| Sq::try_from(v).ok())
+                .filter(|&sq| (sq as usize) < env.cells)
+                .unwrap_or(NO_SQUARE)
+        })
+        .collect();
+    Some(KeyedSquares { key, squares })
+}
+
+/// The rows of a table keyed by one square of the move (`ir::program::keyed_row`), in
+/// order: for each, the environment of its player with `from` and `to` on its square, and
+/// that square.
+fn keyed_rows<'a>(
+    env: &'a Env<'a>,
+    key: Option<SquareRef>,
+    players: usize,
+) -> impl Iterator<Item = (Env<'a>, usize)> + 'a {
     let keys = if key.is_some() { env.cells } else { 1 };
-    let mut squares = Vec::with_capacity(players * keys);
-    for player in 0..players {
-        for k in 0..keys {
+    (0..players).flat_map(move |player| {
+        (0..keys).map(move |k| {
             let e = Env {
                 player: player as u8,
                 from: k as Sq,
                 to: k as Sq,
                 ..*env
             };
-            let square = program
-                .eval(&e)
-                .and_then(|v| Sq::try_from(v).ok())
-                .filter(|&sq| (sq as usize) < env.cells);
-            squares.push(square.unwrap_or(NO_SQUARE));
-        }
-    }
-    Some(KeyedSquares { key, squares })
+            (e, k)
+        })
+    })
 }
 
 /// The `condition_tables` of `program`: for each condition of its `count(… where …)`, the
@@ -179,26 +194,20 @@ fn tabulated(program: &Program, env: &Env, players: usize) -> Vec<Option<Conditi
     let table = |condition: &Program| {
         let key = condition.geometric_key()?;
         let mut sets = MaskTable::new(MaskTable::words_for(n));
-        let keys = if key.is_some() { n } else { 1 };
-        for player in 0..players {
-            for k in 0..keys {
-                let mut set = SquareSet::default();
-                // No move starts or ends on an unused square: its row stays empty.
-                let unused = key.is_some() && !env.used[k];
-                for here in (0..n).filter(|&sq| env.used[sq] && !unused) {
-                    let e = Env {
-                        player: player as u8,
-                        from: k as Sq,
-                        to: k as Sq,
-                        here: here as Sq,
-                        ..*env
-                    };
-                    if condition.holds(&e) {
-                        set.insert(here as Sq);
-                    }
+        for (row, k) in keyed_rows(env, key, players) {
+            let mut set = SquareSet::default();
+            // No move starts or ends on an unused square: its row stays empty.
+            let unused = key.is_some() && !env.used[k];
+            for here in (0..n).filter(|&sq| env.used[sq] && !unused) {
+                let e = Env {
+                    here: here as Sq,
+                    ..row
+                };
+                if condition.holds(&e) {
+                    set.insert(here as Sq);
                 }
-                sets.push(&set);
             }
+            sets.push(&set);
         }
         Some(ConditionTable { key, sets })
     };

@@ -253,13 +253,7 @@ fn carrying<Z: Layout>(
     let ([step], [carry]) = (m.steps(), rule.carries.as_slice()) else {
         return None;
     };
-    let plain = rule.place.is_none()
-        && !rule.removes
-        && rule.rotate.is_none()
-        && rule.effects.is_empty()
-        && rule.then.is_none()
-        && rule.chain.is_none()
-        && !rule.takes_run;
+    let plain = rule.steps_and_carries() && rule.chain.is_none() && !rule.takes_run;
     let to = step.to();
     let [a, b] = carry.squares.as_ref()?;
     if !plain || s.at(to) != 0 {

@@ -328,13 +328,27 @@ impl ConditionTable {
     /// (a piece placed has no `from`), and the condition must be read as written.
     #[inline(always)]
     pub fn row(&self, player: u8, from: super::Sq, to: super::Sq, cells: usize) -> Option<usize> {
-        let sq = match self.key {
-            None => return Some(player as usize),
-            Some(SquareRef::From) => from,
-            Some(_) => to,
-        } as usize;
-        (sq < cells).then_some(player as usize * cells + sq)
+        keyed_row(self.key, player, from, to, cells)
     }
+}
+
+/// The row of a table worked out for every player and square of the move it is keyed by
+/// (`key`; one row a player where there is none), on a board of `cells` squares: `player
+/// * cells + square`. `None` where that square is none (a piece placed has no `from`).
+#[inline(always)]
+pub fn keyed_row(
+    key: Option<SquareRef>,
+    player: u8,
+    from: super::Sq,
+    to: super::Sq,
+    cells: usize,
+) -> Option<usize> {
+    let sq = match key {
+        None => return Some(player as usize),
+        Some(SquareRef::From) => from,
+        Some(_) => to,
+    } as usize;
+    (sq < cells).then_some(player as usize * cells + sq)
 }
 
 /// One count of `Program::counts` and what it must compare with.

@@ -316,18 +316,9 @@ impl KeyedSquares {
     /// The square for `player` where the move's squares are `from` and `to`.
     #[inline(always)]
     pub fn at(&self, player: u8, from: Sq, to: Sq, cells: usize) -> Sq {
-        use crate::ir::expr::SquareRef;
-        let row = match self.key {
-            None => player as usize,
-            Some(key) => {
-                let sq = if key == SquareRef::From { from } else { to } as usize;
-                if sq >= cells {
-                    return NO_SQUARE;
-                }
-                player as usize * cells + sq
-            }
-        };
-        self.squares.get(row).copied().unwrap_or(NO_SQUARE)
+        crate::ir::program::keyed_row(self.key, player, from, to, cells)
+            .and_then(|row| self.squares.get(row).copied())
+            .unwrap_or(NO_SQUARE)
     }
 }
 
@@ -643,11 +634,18 @@ impl MoveRule {
     /// or removed, no effect, no piece carried, no second part. Only such moves are
     /// described by their step plans alone.
     pub fn simple_steps(&self) -> bool {
+        // The carries first, as before `steps_and_carries` was split off: asked last, the
+        // generators ran perft from the start on 0.8% more instructions.
+        self.carries.is_empty() && self.steps_and_carries()
+    }
+
+    /// Whether a move by the rule is its steps and the pieces it carries, nothing else: no
+    /// piece placed, turned or removed, no effect, no second part.
+    pub fn steps_and_carries(&self) -> bool {
         self.place.is_none()
             && !self.removes
             && self.rotate.is_none()
             && self.effects.is_empty()
-            && self.carries.is_empty()
             && self.then.is_none()
     }
 
