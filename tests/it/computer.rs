@@ -22,7 +22,8 @@ fn chosen_at(g: &tabula::ir::Game, text: &str, computer: &str, limits: Limits) -
 }
 
 /// A mate in three (Stockfish 15.1 at depth 16, MultiPV 4, finds `f6a6` the only mate in
-/// three): alpha-beta finds the same first move, and that it wins in five plies.
+/// three): alpha-beta finds the same first move, and that it wins in five plies. It knows
+/// at four plies deep: the fifth, the mate, is a capture, which quiescence follows.
 #[test]
 fn alpha_beta_finds_the_only_mate_in_three() {
     let chess = game("chess", "");
@@ -33,7 +34,7 @@ fn alpha_beta_finds_the_only_mate_in_three() {
         Limits::for_level(Level(4)),
     );
     assert_eq!(move_text(&chess, chosen.mv), "f6-a6");
-    assert_eq!(chosen.depth, Some((5, WIN - 5)));
+    assert_eq!(chosen.depth, Some((4, WIN - 5)));
 }
 
 /// The hint says the win and how deep it was found; a level that is not one is refused
@@ -55,7 +56,7 @@ fn the_hint_says_a_forced_win_in_moves() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.contains(
-            "hint: f6-a6 (wins in 3 moves, 5 plies deep, 11789 positions); next best f6xf7\n"
+            "hint: f6-a6 (wins in 3 moves, 4 plies deep, 2168 positions); next best f6-f3\n"
         ),
         "{text}"
     );
@@ -202,6 +203,22 @@ fn seeds_a_last_capture_would_win_are_no_ones_yet() {
     let even = judged(&kalah, "0,4,4,4,4,4,4/4,4,4,4,4,4,0 South");
     let ahead = judged(&kalah, "0,4,4,4,4,4,4/4,4,4,4,4,8,0 South");
     assert_eq!(ahead - even, 400);
+}
+
+/// A capture in quiescence that ends the game is scored for the player who makes it.
+/// Black's last man on c3 steps to b4 or d4, and either way a White man takes it (from a5
+/// or e5), leaving Black without a move: so one ply deep, Black has lost. Scored for the
+/// player after the capture, the win was White's loss, a capture White would not make, and
+/// Black's steps looked as good as the judgement of the position.
+#[test]
+fn a_capture_that_ends_the_game_is_scored_for_its_taker() {
+    let g = game("draughts", "");
+    let limits = Limits {
+        depth: 1,
+        ..Limits::for_level(Level(3))
+    };
+    let chosen = chosen_at(&g, "4/4/4/m1m1/4/1M2/4/4 Black", "alphabeta3", limits);
+    assert_eq!(chosen.depth, Some((1, -(WIN - 2))));
 }
 
 /// A lead counts for less as the clock nears a draw the clock makes (`draw when clock >=
@@ -381,7 +398,7 @@ fn uci_speaks_to_a_gui() {
     assert!(lines[8].starts_with("bestmove "), "{text}");
     assert!(
         text.lines()
-            .any(|l| l.starts_with("info depth 5 score mate 3 nodes ") && l.ends_with(" pv f6a6")),
+            .any(|l| l.starts_with("info depth 4 score mate 3 nodes ") && l.ends_with(" pv f6a6")),
         "{text}"
     );
 }
