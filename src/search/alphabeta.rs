@@ -392,8 +392,8 @@ impl<Z: Layout> Search<'_, Z> {
             self.nodes += 1;
             let mut list = std::mem::take(&mut self.lists[ply + 1]);
             let score = match generate(self.game, &child, &mut self.scratch, &mut list) {
-                // Scored for the player who took (the score here is theirs): a capture
-                // that wins the game is a win, not the loss of the player left to move.
+                // Every score in this loop is for `s.to_move`, who took (the arms below
+                // negate the other player's): a capture that wins the game is their win.
                 Some(o) => decided(o, s.to_move, ply + 1),
                 None if list.is_empty() => 0,
                 None if child.to_move == s.to_move => {
