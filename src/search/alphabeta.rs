@@ -278,6 +278,14 @@ impl<Z: Layout> Search<'_, Z> {
         if moves.is_empty() {
             return 0;
         }
+        // A forced move costs no depth (a one-reply extension): where captures are
+        // compulsory most replies are forced, and a line of them is searched to its end
+        // rather than cut off at the horizon. Only in the first half of the deepest line,
+        // so that a long run of forced moves still ends.
+        let depth = match moves.len() == 1 && ply < MAX_PLY / 2 {
+            true => depth + 1,
+            false => depth,
+        };
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(s, *alpha, beta, ply, theirs, moves, 0);
         }
@@ -357,7 +365,7 @@ impl<Z: Layout> Search<'_, Z> {
     }
 
     /// The score of `s` once no capture changes it: the judged score if the player to move
-    /// stands pat, or what a capture gains.
+    /// stands pat (where some move takes nothing), or what a capture gains.
     #[allow(clippy::too_many_arguments)]
     fn quiesce(
         &mut self,
@@ -370,17 +378,23 @@ impl<Z: Layout> Search<'_, Z> {
         taken: usize,
     ) -> i32 {
         let stand = self.judge.judge(self.game, s, moves.len(), theirs);
-        if stand >= beta || taken >= QUIET_DEPTH || ply >= MAX_PLY {
+        // Standing pat is declining to capture: where every move takes (captures are
+        // compulsory, or the only way out), the player must take, and the judged score is
+        // no bound on what they get.
+        let must_take = moves.iter().all(|m| m.takes);
+        if (stand >= beta && !must_take) || taken >= QUIET_DEPTH || ply >= MAX_PLY {
             return stand;
         }
-        alpha = alpha.max(stand);
+        if !must_take {
+            alpha = alpha.max(stand);
+        }
         let mut captures: Vec<(i32, Move)> = moves
             .iter()
             .filter(|m| m.takes)
             .map(|m| (self.capture_order(s, m), *m))
             .collect();
         captures.sort_by_key(|c| -c.0);
-        let mut best = stand;
+        let mut best = if must_take { -WIN } else { stand };
         let mark = self.scratch.history.len();
         for (_, m) in captures {
             if self.time_up() {

@@ -23,7 +23,8 @@ fn chosen_at(g: &tabula::ir::Game, text: &str, computer: &str, limits: Limits) -
 
 /// A mate in three (Stockfish 15.1 at depth 16, MultiPV 4, finds `f6a6` the only mate in
 /// three): alpha-beta finds the same first move, and that it wins in five plies. It knows
-/// at four plies deep: the fifth, the mate, is a capture, which quiescence follows.
+/// at three plies deep: Black's replies are forced, and a forced reply costs no depth; the
+/// fifth ply, the mate, is a capture, which quiescence follows.
 #[test]
 fn alpha_beta_finds_the_only_mate_in_three() {
     let chess = game("chess", "");
@@ -34,7 +35,7 @@ fn alpha_beta_finds_the_only_mate_in_three() {
         Limits::for_level(Level(4)),
     );
     assert_eq!(move_text(&chess, chosen.mv), "f6-a6");
-    assert_eq!(chosen.depth, Some((4, WIN - 5)));
+    assert_eq!(chosen.depth, Some((3, WIN - 5)));
 }
 
 /// The hint says the win and how deep it was found; a level that is not one is refused
@@ -56,7 +57,7 @@ fn the_hint_says_a_forced_win_in_moves() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.contains(
-            "hint: f6-a6 (wins in 3 moves, 4 plies deep, 2168 positions); next best f6-f3\n"
+            "hint: f6-a6 (wins in 3 moves, 3 plies deep, 997 positions); next best f6xf7\n"
         ),
         "{text}"
     );
@@ -219,6 +220,25 @@ fn a_capture_that_ends_the_game_is_scored_for_its_taker() {
     };
     let chosen = chosen_at(&g, "4/4/4/m1m1/4/1M2/4/4 Black", "alphabeta3", limits);
     assert_eq!(chosen.depth, Some((1, -(WIN - 2))));
+}
+
+/// Where every move takes, quiescence does not stand pat: the player must take, whatever
+/// the position looks like as it stands. Black's man on c3 steps to d4 and White must take
+/// it, from c5 or from e5 (Black's men on a1 and g1 stop a second jump); either way Black
+/// takes two men back (b2xd4xb6 or f2xd4xf6) and White has none left. One ply deep and
+/// standing pat, White scored the position as it stood after the step (three men behind),
+/// better than either capture, which lose; the step looked like keeping the lead, not
+/// winning the game.
+#[test]
+fn quiescence_takes_where_every_move_takes() {
+    let g = game("draughts", "");
+    let limits = Limits {
+        depth: 1,
+        ..Limits::for_level(Level(3))
+    };
+    let chosen = chosen_at(&g, "4/4/4/1mm1/4/1M2/M1M1/M2M Black", "alphabeta3", limits);
+    assert_eq!(move_text(&g, chosen.mv), "c3-d4");
+    assert_eq!(chosen.depth, Some((1, WIN - 3)));
 }
 
 /// A lead counts for less as the clock nears a draw the clock makes (`draw when clock >=
@@ -398,7 +418,7 @@ fn uci_speaks_to_a_gui() {
     assert!(lines[8].starts_with("bestmove "), "{text}");
     assert!(
         text.lines()
-            .any(|l| l.starts_with("info depth 4 score mate 3 nodes ") && l.ends_with(" pv f6a6")),
+            .any(|l| l.starts_with("info depth 3 score mate 3 nodes ") && l.ends_with(" pv f6a6")),
         "{text}"
     );
 }
