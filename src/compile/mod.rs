@@ -337,29 +337,25 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         codes_written: Vec::new(),
         end_reads_position: false,
     };
-    // Which chains can be followed on the occupied sets alone, for each player, and what
-    // they read.
-    let light: Vec<(u8, Vec<ir::LightSets>)> = game
-        .rules
-        .iter()
-        .map(|r| {
-            let reads: Vec<_> = (0..game.players.len())
-                .map(|p| light_sets(&game, r, p as u8))
-                .collect();
-            let bits = reads
-                .iter()
-                .enumerate()
-                .filter(|(_, sets)| sets.is_some())
-                .fold(0u8, |bits, (p, _)| bits | 1 << p);
-            (
-                bits,
-                reads.into_iter().map(Option::unwrap_or_default).collect(),
-            )
-        })
-        .collect();
-    for (rule, (bits, sets)) in game.rules.iter_mut().zip(light) {
-        rule.light_chain = bits;
-        rule.light_sets = sets;
+    // What each rule's walk reads as whole owners' pieces, for each player, and which
+    // chains can be followed on those sets alone.
+    let (types, owners) = (game.pieces.len(), game.owners);
+    for rule in &mut game.rules {
+        let reads: Vec<_> = (0..game.players.len())
+            .map(|p| owner_reads(rule, p as u8, types, owners))
+            .collect();
+        let bits = reads
+            .iter()
+            .enumerate()
+            .filter(|(_, reads)| reads.is_some())
+            .fold(0u8, |bits, (p, _)| bits | 1 << p);
+        rule.by_owner = bits;
+        rule.light_chain = if light_chain(game.columns.is_some(), rule) {
+            bits
+        } else {
+            0
+        };
+        rule.owner_reads = reads.into_iter().map(Option::unwrap_or_default).collect();
     }
     game.choice_landings = choice_landings(&game);
     game.rules_choose = rules_choose(&game);
@@ -374,6 +370,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
     settle::settle_counts(&mut game);
     settle::settle_end_shapes(&mut game);
     settle::share_gates(&mut game);
+    settle::pair_twins(&mut game);
     settle::tabulate(&mut game);
     settle::keep_tall(&mut game);
     game.end_reads_position = game
@@ -763,23 +760,25 @@ fn after_move(
     }
 }
 
-/// What `player`'s chains of `rule` read (`MoveRule::light_sets`), where they can be
-/// followed on the occupied sets alone, as far as the game's tables tell
-/// (`MoveRule::light_chain`): no columns, no condition that reads the position, patterns
-/// that take all of a player's piece types or none, no `turning` or `taking`, and no
-/// effects (which happen after each step). `None` elsewhere.
-fn light_sets(game: &Game, rule: &crate::ir::MoveRule, player: u8) -> Option<crate::ir::LightSets> {
-    let (types, owners) = (game.pieces.len(), game.owners);
-    let plain = game.columns.is_none()
-        && !rule.turning
-        && !rule.taking
-        && rule.effects.is_empty()
-        && rule.condition.is_none();
-    if !plain {
-        return None;
-    }
+/// Whether the rule's chains, where its patterns take whole owners' pieces
+/// (`MoveRule::by_owner`), can be followed on the occupied sets alone, as far as the game's
+/// tables tell (`MoveRule::light_chain`): no columns, no condition that reads the
+/// position, no `turning` or `taking`, and no effects (which happen after each step).
+fn light_chain(columns: bool, rule: &crate::ir::MoveRule) -> bool {
+    !columns && !rule.turning && !rule.taking && rule.effects.is_empty() && rule.condition.is_none()
+}
+
+/// What `player`'s walks of `rule` read as whole owners' pieces (`MoveRule::owner_reads`):
+/// its landing pattern and its run's, where both take all of an owner's piece types or
+/// none (of `types` types and `owners` owners); `None` elsewhere.
+fn owner_reads(
+    rule: &crate::ir::MoveRule,
+    player: u8,
+    types: usize,
+    owners: usize,
+) -> Option<crate::ir::OwnerReads> {
     let whole = |p: &crate::ir::Pattern| p.of_owners(player, types, owners);
-    Some(crate::ir::LightSets {
+    Some(crate::ir::OwnerReads {
         onto: whole(&rule.onto)?,
         run: match &rule.run {
             Some(run) => Some(whole(&run.pattern)?),

@@ -96,6 +96,51 @@ pub(super) fn share_gates(game: &mut Game) {
     }
 }
 
+/// `MoveRule::twin` and `twinned`: two plain rules next to each other in a tier, with no
+/// condition and no chain, that move the same pieces along the same walks over the same
+/// runs, and differ only in what they land on and take. One walk finds the landings of
+/// both, since where the movers go depends on the run alone. Paired from the start of
+/// the tier, a rule in one pair at most.
+pub(super) fn pair_twins(game: &mut Game) {
+    for tier in &game.tiers.clone() {
+        let mut i = 0;
+        while i + 1 < tier.len() {
+            let (a, b) = (
+                &game.rules[tier[i].index()],
+                &game.rules[tier[i + 1].index()],
+            );
+            let alone = |r: &crate::ir::MoveRule| {
+                r.plain && r.condition.is_none() && r.chain.is_none() && !r.second_part
+            };
+            let same_run = match (a.run, b.run) {
+                (None, None) => true,
+                (Some(x), Some(y)) => (x.pattern, x.min, x.max) == (y.pattern, y.min, y.max),
+                _ => false,
+            };
+            let same_walks = a.walks.len() == b.walks.len()
+                && a.walks.iter().zip(&b.walks).all(|(x, y)| {
+                    x.len() == y.len()
+                        && x.iter()
+                            .zip(y)
+                            .all(|(v, w)| v.dir == w.dir && v.allowed == w.allowed)
+                });
+            if alone(a)
+                && alone(b)
+                && a.piece_mask == b.piece_mask
+                && a.neutral == b.neutral
+                && same_run
+                && same_walks
+            {
+                game.rules[tier[i].index()].twin = Some(tier[i + 1]);
+                game.rules[tier[i + 1].index()].twinned = true;
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+    }
+}
+
 /// The environment in which what reads only the board is worked out when the game is
 /// compiled: its geometry, rows and zones, and nothing of a position.
 fn geometry<'a>(board: &'a Board, rows: &'a [u8], zones: &'a [Zone]) -> Env<'a> {

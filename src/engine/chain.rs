@@ -11,7 +11,7 @@ use super::make::{effects_of_step, make_step, Done, StepPlan};
 use super::moves::Move;
 use super::state::State;
 use crate::ir::Mask;
-use crate::ir::{Chain, Code, Game, Jumps, LightSets, MoveRule, OwnerPattern, Sq};
+use crate::ir::{Chain, Code, Game, Jumps, MoveRule, OwnerPattern, OwnerReads, Sq};
 
 /// Emits `m` (whose last step starts on `at`, in state `s`) and the chains that go on from
 /// it; says whether its last step is a step of the chain at all (a step of a `taking` chain
@@ -97,7 +97,7 @@ pub(super) fn light(rule: &MoveRule, player: u8, after_check: bool) -> bool {
 
 /// What a light chain reads, carried from step to step: the squares its rule may land on,
 /// and those its run may pass over (every square, where it has no run). Each is a union of
-/// owners' pieces and maybe the empty squares (`MoveRule::light_sets`), so a step changes
+/// owners' pieces and maybe the empty squares (`MoveRule::owner_reads`), so a step changes
 /// it only on the squares the step writes.
 #[derive(Clone, Copy)]
 pub(super) struct ChainSets<M> {
@@ -109,7 +109,7 @@ impl<M: Mask> ChainSets<M> {
     /// The sets of `view`, for a chain of `player`'s by `rule`.
     #[inline(always)]
     pub fn of(rule: &MoveRule, player: u8, view: &View<M>) -> ChainSets<M> {
-        let reads = &rule.light_sets[player as usize];
+        let reads = &rule.owner_reads[player as usize];
         ChainSets {
             onto: view.owners(reads.onto),
             run: reads.run.map_or(!M::default(), |run| view.owners(run)),
@@ -119,7 +119,7 @@ impl<M: Mask> ChainSets<M> {
     /// The sets after a step by a piece of `owner` from `leaves` onto `lands`, taking
     /// `taken`: those squares are emptied, and the landing holds the piece.
     #[inline(always)]
-    fn after(self, reads: &LightSets, owner: usize, leaves: Sq, taken: M, lands: Sq) -> Self {
+    fn after(self, reads: &OwnerReads, owner: usize, leaves: Sq, taken: M, lands: Sq) -> Self {
         let freed = M::bit(leaves) | taken;
         let cleared = !(freed | M::bit(lands));
         let one = |set: M, pattern: OwnerPattern| {
@@ -147,7 +147,7 @@ pub(super) struct LightChain<'g> {
     /// The moving piece, and its owner.
     code: Code,
     owner: usize,
-    reads: LightSets,
+    reads: OwnerReads,
     jumps: Option<&'g Jumps>,
     /// The zone where the piece is promoted, if it can be.
     promotion: Option<usize>,
@@ -162,7 +162,7 @@ impl<'g> LightChain<'g> {
             player,
             code,
             owner: game.owner[code as usize] as usize,
-            reads: rule.light_sets[player as usize],
+            reads: rule.owner_reads[player as usize],
             jumps: rule.jumps.get(player as usize),
             // A promotion into the piece itself changes nothing, and ends no chain.
             promotion: game

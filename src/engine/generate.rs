@@ -357,10 +357,10 @@ impl<M: Mask> View<M> {
             true => self.empty,
             false => M::default(),
         };
-        for (o, &occupied) in self.occupied.iter().enumerate() {
-            if (pattern.owners >> o) & 1 != 0 {
-                set |= occupied;
-            }
+        let mut owners = pattern.owners;
+        while owners != 0 {
+            set |= self.occupied[owners.trailing_zeros() as usize % crate::ir::MAX_PLAYERS];
+            owners &= owners - 1;
         }
         set
     }
@@ -405,6 +405,14 @@ impl<M: Mask> RuleSets<M> {
         view: &View<M>,
         rule: &MoveRule,
     ) -> RuleSets<M> {
+        if (rule.by_owner >> view.player) & 1 != 0 {
+            // A union of the view's sets: no pattern read code by code.
+            let reads = &rule.owner_reads[view.player as usize];
+            return RuleSets {
+                onto: view.owners(reads.onto),
+                stop: reads.run.map_or(M::default(), |run| !view.owners(run)),
+            };
+        }
         RuleSets {
             onto: view.pattern(game, s, &rule.onto),
             stop: match &rule.run {
@@ -490,7 +498,12 @@ fn tier_moves<Z: Layout, const DEFER: bool>(
     for &rule_id in tier {
         let rule = &game.rules[rule_id.index()];
         if rule.plain {
-            moves_of_rule(game, rule_id, s, &view, kinds, after_check, out);
+            match rule.twin {
+                // Listed with the rule before it.
+                _ if rule.twinned => {}
+                Some(twin) => twin_moves(game, rule_id, twin, s, &view, kinds, out),
+                None => moves_of_rule(game, rule_id, s, &view, kinds, after_check, out),
+            }
             continue;
         }
         if rule.second_part || (rule.gate_shared_before && shut) {
@@ -588,6 +601,73 @@ fn moves_of_rule<Z: Layout>(
             let m = Move::step(from, rule_id, takes, d, to);
             extend_chain::<Z>(game, rule, s, from, m, none, after_check, out);
         }),
+    }
+}
+
+/// The most landing sets of a rule's twin that `twin_moves` keeps aside; where a walk
+/// finds more, the twin walks again on its own.
+const TWIN_SETS: usize = 16;
+
+/// The moves of a rule and of its twin (`MoveRule::twin`), listed as the two rules would
+/// list them one after the other, from one walk: its movers go where the run lets them,
+/// and each square they reach is a landing of the rule, of the twin, or of neither. The
+/// rule's moves are listed as they are found; the twin's landing sets, with their walk
+/// and distance, are kept aside and listed after.
+#[inline(never)]
+fn twin_moves<Z: Layout>(
+    game: &Game,
+    rule_id: RuleId,
+    twin_id: RuleId,
+    s: &State<Z>,
+    view: &View<Z::Set>,
+    kinds: Option<&[Z::Set; KIND_SETS]>,
+    out: &mut Vec<Move>,
+) {
+    let (rule, twin) = (&game.rules[rule_id.index()], &game.rules[twin_id.index()]);
+    let Some((movers, sets)) = rule_walkers(game, rule, s, view, kinds) else {
+        return;
+    };
+    let onto_twin = RuleSets::of(game, s, view, twin).onto;
+    let both = RuleSets {
+        onto: sets.onto | onto_twin,
+        stop: sets.stop,
+    };
+    let (takes, twin_takes) = (rule.captures(), twin.captures());
+    let mut aside = [(0u16, 0u32, Z::Set::default()); TWIN_SETS];
+    let mut kept = 0;
+    let none = Z::Set::default();
+    walk(
+        rule,
+        s.to_move,
+        movers,
+        both,
+        none,
+        #[inline(always)]
+        |w, walk, k, land| {
+            for to in (land & sets.onto).squares() {
+                let from = walk.origin(&game.board, to, k);
+                out.push(Move::step(from, rule_id, takes, walk.dir, to));
+            }
+            let theirs = land & onto_twin;
+            if !theirs.is_empty() {
+                if let Some(slot) = aside.get_mut(kept) {
+                    *slot = (w as u16, k, theirs);
+                }
+                kept += 1;
+            }
+        },
+    );
+    if kept > TWIN_SETS {
+        moves_of_rule(game, twin_id, s, view, kinds, None, out);
+        return;
+    }
+    let walks = &twin.walks[s.to_move as usize];
+    for &(w, k, land) in &aside[..kept] {
+        let walk = &walks[w as usize];
+        for to in land.squares() {
+            let from = walk.origin(&game.board, to, k);
+            out.push(Move::step(from, twin_id, twin_takes, walk.dir, to));
+        }
     }
 }
 

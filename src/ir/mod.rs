@@ -23,8 +23,8 @@ pub use mask::{Mask, Wide};
 pub use pattern::{OwnerPattern, Pattern};
 pub use program::{Program, Scalar};
 pub use rule::{
-    Add, Carry, Chain, Effect, EffectLines, EffectVerb, Jump, Jumps, KeyedSquares, LightSets,
-    MoveRule, Rotation, Run, RunItem, RunParts, Times, Walk, Where, MAX_RUN_ITEMS, MAX_RUN_PARTS,
+    Add, Carry, Chain, Effect, EffectLines, EffectVerb, Jump, Jumps, KeyedSquares, MoveRule,
+    OwnerReads, Rotation, Run, RunItem, RunParts, Times, Walk, Where, MAX_RUN_ITEMS, MAX_RUN_PARTS,
 };
 pub use sowing::{Capture, LastSeed, Leftover, Outcomes, Sowing, Walks, NO_LAP};
 pub use value::Value;

@@ -166,15 +166,27 @@ pub struct MoveRule {
     /// `rotate N x N …`: the move turns a block of squares, chosen by its lower left corner.
     pub rotate: Option<Rotation>,
     /// Bit `p` is set where player `p`'s chains by this rule can be followed on the
-    /// occupied sets alone (`compile::light_sets`), settled once the game is compiled.
+    /// occupied sets alone (`compile::light_chain`), settled once the game is compiled.
     pub light_chain: u8,
-    /// For each player whose chains are light (`light_chain`): what the chain's steps read,
-    /// as whole owners' pieces (default for the others).
-    pub light_sets: Vec<LightSets>,
+    /// Bit `p` is set where the rule's landing pattern and its run's, seen by player `p`,
+    /// take whole owners' pieces (`owner_reads`).
+    pub by_owner: u8,
+    /// For each player of `by_owner`: the landing pattern and the run's as whole owners'
+    /// pieces and maybe the empty squares (default for the others), so that their squares
+    /// are a union of the view's sets, with no pattern read code by code. A light chain
+    /// reads these at every step.
+    pub owner_reads: Vec<OwnerReads>,
     /// Whether the next rule of its tier has the same `gate` (`if all_home` on two rules
     /// of bearing off): the generator reads it once for both, and where it fails lists
     /// neither. Settled once the game is compiled.
     pub gate_shared_next: bool,
+    /// The next rule of its tier, where it walks as this one does and differs only in
+    /// what it lands on and takes (`king_step` onto empty, `king_take` onto enemy): the
+    /// generator finds the moves of both by one walk (`generate::twin_moves`). Settled
+    /// once the game is compiled (`compile::settle::pair_twins`).
+    pub twin: Option<RuleId>,
+    /// Whether the rule before it in its tier lists this one's moves (its `twin`).
+    pub twinned: bool,
     /// Whether the rule before it in its tier has the same `gate` (`gate_shared_next` of
     /// that one).
     pub gate_shared_before: bool,
@@ -481,10 +493,10 @@ impl<C> Effect<C> {
     }
 }
 
-/// What a light chain (`MoveRule::light_chain`) reads of a position, for one player: the
-/// squares it may land on, and those its run may pass over.
+/// What a rule's walk reads of a position as whole owners' pieces, for one player
+/// (`MoveRule::owner_reads`): the squares it may land on, and those its run may pass over.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct LightSets {
+pub struct OwnerReads {
     pub onto: OwnerPattern,
     pub run: Option<OwnerPattern>,
 }

@@ -2223,3 +2223,60 @@ fn play_beside(
     }
     (plies, ended)
 }
+
+/// Two rules next to each other in a tier that walk alike and differ only in what they
+/// land on and take (`king_step` onto empty, `king_take` onto enemy) are twins, listed by
+/// one walk (`MoveRule::twin`), in the order the two rules list them one after the other.
+/// A condition on the first of each pair (always true here) keeps the rules apart, and in
+/// random games of chess both find the same moves in the same order in every position.
+#[test]
+fn twin_rules_list_their_moves_as_the_rules_one_by_one() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let source = std::fs::read_to_string(root.join("chess.game")).unwrap();
+    let twins = compile(&source);
+    let pairs: Vec<(&str, &str)> = twins
+        .rules
+        .iter()
+        .filter_map(|r| {
+            let twin = &twins.rules[r.twin?.index()];
+            assert!(twin.twinned && !r.twinned);
+            Some((r.name.as_str(), twin.name.as_str()))
+        })
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("king_step", "king_take"),
+            ("line_slide", "line_take"),
+            ("diagonal_slide", "diagonal_take"),
+            ("leap", "leap_take"),
+        ]
+    );
+    let mut apart = source.clone();
+    for (first, _) in &pairs {
+        let start = apart.find(&format!("move {first} {{")).unwrap();
+        let end = start + apart[start..].find('}').unwrap();
+        apart.insert_str(end, " if count(friend) > 0 ");
+    }
+    let apart = compile(&apart);
+    assert!(apart.rules.iter().all(|r| r.twin.is_none() && !r.twinned));
+    let (positions, _) = same_moves_in_random_games(&twins, &apart, "chess");
+    assert!(positions > 4000, "{positions} positions");
+    // Queens on 12 x 12, where a walk may find more of the twin's landing sets than are
+    // kept aside (26 of them in the position below): the twin then walks on its own.
+    let queens = "game \"Queens\"\nboard 12 x 12\nplayers White, Black\npieces queen\n\
+        setup { queen where row <= 1 }\n\
+        move slide { along all  over 0+ empty  onto empty }\n\
+        move take { along all  over 0+ empty  onto enemy }\n\
+        end { lose when count(friend) == 0 }\n";
+    let twins = compile(queens);
+    assert_eq!(twins.rules[0].twin, Some(tabula::ir::RuleId(1)));
+    let apart = compile(&queens.replace("onto empty }", "onto empty  if count(friend) > 0 }"));
+    assert_eq!(apart.rules[0].twin, None);
+    let crowded = "6q4q/1q2qq3q1q/1qQq1qq2Q2/2q6qqq/2q3Q5/q1q2q3qqq/1q3Q4q1/2q1q7/\
+        1qqq2qq3q/2Q2q1q1Q1q/4q1q5/7q4 White";
+    let found = legal_moves(&twins, &position(&twins, crowded));
+    assert_eq!(found.len(), 112);
+    assert_eq!(found, legal_moves(&apart, &position(&apart, crowded)));
+    same_moves_in_random_games(&twins, &apart, "queens");
+}
