@@ -26,7 +26,6 @@ use super::mcts::{Choice, Limits, Thinking};
 use crate::engine::{generate, make, History, KeyLayout, Layout, Move, Outcome, Scratch, State};
 use crate::ir::Game;
 use crate::rng::Rng;
-use std::collections::HashSet;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -71,6 +70,10 @@ struct Search<'a, Z: Layout> {
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// A move list for each ply, reused.
     lists: Vec<Vec<Move>>,
+    /// For each ply, the order its moves are searched in (`order`) or its captures
+    /// (`quiesce`), as `ranked` keys: reused, so that a position searched allocates
+    /// nothing.
+    orders: Vec<Vec<u64>>,
     scratch: Scratch<Z>,
     nodes: u64,
     /// The positions the search may visit.
@@ -88,8 +91,9 @@ struct Search<'a, Z: Layout> {
     path: [u64; MAX_PLY + 1],
     /// The keys of the positions the game stood in before the root (`History::played`),
     /// read where `cycles_even`: a cycle that began before the root, or is longer than the
-    /// line searched, is seen too.
-    played: HashSet<u64>,
+    /// line searched, is seen too. Sorted, for a binary search (cheaper than hashing a key
+    /// that is a hash already).
+    played: Vec<u64>,
 }
 
 /// Positions alpha-beta may search for each playout a level of MCTS runs: a position
@@ -116,6 +120,7 @@ pub fn choose<Z: Layout>(
         table: vec![Entry::default(); TABLE],
         killers: [[None; 2]; MAX_PLY],
         lists: vec![Vec::new(); MAX_PLY + 1],
+        orders: vec![Vec::new(); MAX_PLY + 1],
         scratch: Scratch::default(),
         nodes: 0,
         budget: (limits.playouts as u64).saturating_mul(POSITIONS_PER_PLAYOUT),
@@ -124,7 +129,7 @@ pub fn choose<Z: Layout>(
         out_of_time: false,
         cycles_even: !game.reads_repeated,
         path: [0; MAX_PLY + 1],
-        played: HashSet::new(),
+        played: Vec::new(),
     };
     search.scratch.history = history.clone();
     let mut moves = Vec::new();
@@ -149,7 +154,9 @@ pub fn choose<Z: Layout>(
     }
     if search.cycles_even {
         search.path[0] = search.key(state);
-        search.played = history.played().iter().copied().collect();
+        search.played = history.played().to_vec();
+        search.played.sort_unstable();
+        search.played.dedup();
     }
     let mut scores = vec![0i32; moves.len()];
     for d in 1..=(MAX_PLY as u32 / 2).min(limits.depth.max(1)) {
@@ -291,7 +298,7 @@ impl<Z: Layout> Search<'_, Z> {
         }
         let key = self.key(s);
         if self.cycles_even {
-            if self.path[..ply].contains(&key) || self.played.contains(&key) {
+            if self.path[..ply].contains(&key) || self.played.binary_search(&key).is_ok() {
                 return 0;
             }
             self.path[ply] = key;
@@ -310,13 +317,15 @@ impl<Z: Layout> Search<'_, Z> {
                 }
             }
         }
-        let order = self.order(s, moves, first, ply);
+        let mut order = std::mem::take(&mut self.orders[ply]);
+        self.order(s, moves, first, ply, &mut order);
         let start_alpha = *alpha;
         let mark = self.scratch.history.len();
         let mobility = moves.len();
         let (mut best, mut best_at) = (-WIN, u16::MAX);
-        for &i in &order {
-            let m = moves[i as usize];
+        for &k in &order {
+            let i = place(k);
+            let m = moves[i];
             let mut child = *s;
             make(self.game, &mut child, m);
             self.scratch.history.record(self.game, &mut child);
@@ -327,11 +336,11 @@ impl<Z: Layout> Search<'_, Z> {
             };
             self.scratch.history.truncate(mark);
             if self.out_of_time {
-                return 0;
+                break;
             }
             if score > best {
                 best = score;
-                best_at = i;
+                best_at = i as u16;
             }
             if score > *alpha {
                 *alpha = score;
@@ -346,6 +355,10 @@ impl<Z: Layout> Search<'_, Z> {
                 }
                 break;
             }
+        }
+        self.orders[ply] = order;
+        if self.out_of_time {
+            return 0;
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -388,17 +401,20 @@ impl<Z: Layout> Search<'_, Z> {
         if !must_take {
             alpha = alpha.max(stand);
         }
-        let mut captures: Vec<(i32, Move)> = moves
-            .iter()
-            .filter(|m| m.takes)
-            .map(|m| (self.capture_order(s, m), *m))
-            .collect();
-        captures.sort_by_key(|c| -c.0);
+        let mut captures = std::mem::take(&mut self.orders[ply]);
+        captures.clear();
+        captures.extend(
+            (moves.iter().enumerate())
+                .filter(|(_, m)| m.takes)
+                .map(|(i, m)| ranked(self.capture_order(s, m), i)),
+        );
+        captures.sort_unstable_by(|a, b| b.cmp(a));
         let mut best = if must_take { -WIN } else { stand };
         let mark = self.scratch.history.len();
-        for (_, m) in captures {
+        for &k in &captures {
+            let m = moves[place(k)];
             if self.time_up() {
-                return 0;
+                break;
             }
             let mut child = *s;
             make(self.game, &mut child, m);
@@ -426,7 +442,7 @@ impl<Z: Layout> Search<'_, Z> {
             self.lists[ply + 1] = list;
             self.scratch.history.truncate(mark);
             if self.out_of_time {
-                return 0;
+                break;
             }
             best = best.max(score);
             alpha = alpha.max(score);
@@ -434,32 +450,40 @@ impl<Z: Layout> Search<'_, Z> {
                 break;
             }
         }
-        best
+        self.orders[ply] = captures;
+        match self.out_of_time {
+            true => 0,
+            false => best,
+        }
     }
 
-    /// The order to search `moves` in: the table's move, captures by victim and attacker,
-    /// promotions, killer moves, then the rest as listed.
-    fn order(&self, s: &State<Z>, moves: &[Move], first: Option<usize>, ply: usize) -> Vec<u16> {
-        let mut keyed: Vec<(i32, u16)> = moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let rank = if Some(i) == first {
-                    i32::MAX
-                } else if m.takes {
-                    1 << 28 | self.capture_order(s, m).clamp(0, 1 << 27)
-                } else if m.promote != 0 {
-                    1 << 27
-                } else if self.killers[ply].contains(&Some(*m)) {
-                    1 << 26
-                } else {
-                    0
-                };
-                (rank, i as u16)
-            })
-            .collect();
-        keyed.sort_by_key(|k| -(k.0 as i64));
-        keyed.into_iter().map(|k| k.1).collect()
+    /// Writes to `keyed` the order to search `moves` in (`ranked` keys, highest first): the
+    /// table's move, captures by victim and attacker, promotions, killer moves, then the
+    /// rest as listed.
+    fn order(
+        &self,
+        s: &State<Z>,
+        moves: &[Move],
+        first: Option<usize>,
+        ply: usize,
+        keyed: &mut Vec<u64>,
+    ) {
+        keyed.clear();
+        keyed.extend(moves.iter().enumerate().map(|(i, m)| {
+            let rank = if Some(i) == first {
+                i32::MAX
+            } else if m.takes {
+                1 << 28 | self.capture_order(s, m).clamp(0, 1 << 27)
+            } else if m.promote != 0 {
+                1 << 27
+            } else if self.killers[ply].contains(&Some(*m)) {
+                1 << 26
+            } else {
+                0
+            };
+            ranked(rank, i)
+        }));
+        keyed.sort_unstable_by(|a, b| b.cmp(a));
     }
 
     /// Captures of the most valuable piece by the least valuable first.
@@ -473,6 +497,18 @@ impl<Z: Layout> Search<'_, Z> {
     fn key(&mut self, s: &State<Z>) -> u64 {
         self.keys.hash(self.game, s, &mut self.key_words)
     }
+}
+
+/// A move's rank and place in its list as one key: sorted from the highest, keys put the
+/// highest rank first and, among equal ranks, the move listed first (as a stable sort by
+/// rank would, for the cost of comparing two words).
+fn ranked(rank: i32, place: usize) -> u64 {
+    ((rank as i64 - i32::MIN as i64) as u64) << 16 | (u16::MAX as usize - place) as u64
+}
+
+/// The place in its list of the move `ranked` keyed.
+fn place(key: u64) -> usize {
+    u16::MAX as usize - (key & 0xffff) as usize
 }
 
 /// The score of a decided game for `player`, `ply` plies from the root.
