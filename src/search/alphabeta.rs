@@ -8,7 +8,8 @@
 //! table of positions searched (keyed by a hash of the position's exact key, what Zobrist
 //! keys give a hand-written engine), tries the table's move first, then captures (the most
 //! valuable piece taken by the least valuable first), then the moves that refuted a
-//! sibling (killer moves); at the depth's end it follows captures until the position is
+//! sibling (killer moves), then the rest by how often a move between the same squares has
+//! cut a search off (the history heuristic); at the depth's end it follows captures until the position is
 //! quiet (quiescence), so that it does not stop in the middle of an exchange.
 //!
 //! A move after which the same player moves again (a sowing that ends in the store) is
@@ -68,6 +69,11 @@ struct Search<'a, Z: Layout> {
     key_words: Vec<u64>,
     table: Vec<Entry>,
     killers: [[Option<Move>; 2]; MAX_PLY],
+    /// `quiet[from * cells + to]` (a piece placed counts as from `cells`): how often, and
+    /// how deep, a move that takes nothing from `from` to `to` has cut a search off, in any
+    /// position (the history heuristic): quiet moves that are not killers are tried in
+    /// its order.
+    quiet: Vec<u32>,
     /// A move list for each ply, reused.
     lists: Vec<Vec<Move>>,
     /// For each ply, the order its moves are searched in (`order`) or its captures
@@ -119,6 +125,7 @@ pub fn choose<Z: Layout>(
         key_words: vec![0; KeyLayout::of(game).words],
         table: vec![Entry::default(); TABLE],
         killers: [[None; 2]; MAX_PLY],
+        quiet: vec![0; (game.board.cells() + 1) * game.board.cells()],
         lists: vec![Vec::new(); MAX_PLY + 1],
         orders: vec![Vec::new(); MAX_PLY + 1],
         scratch: Scratch::default(),
@@ -347,6 +354,8 @@ impl<Z: Layout> Search<'_, Z> {
             }
             if *alpha >= beta {
                 if !m.takes {
+                    let q = self.quiet_at(&m);
+                    self.quiet[q] = self.quiet[q].saturating_add((depth * depth) as u32);
                     let k = &mut self.killers[ply];
                     if k[0] != Some(m) {
                         k[1] = k[0];
@@ -479,11 +488,17 @@ impl<Z: Layout> Search<'_, Z> {
             } else if self.killers[ply].contains(&Some(*m)) {
                 1 << 26
             } else {
-                0
+                self.quiet[self.quiet_at(m)].min((1 << 26) - 1) as i32
             };
             ranked(rank, i)
         }));
         keyed.sort_unstable_by(|a, b| b.cmp(a));
+    }
+
+    /// The place of `m` in `quiet`.
+    fn quiet_at(&self, m: &Move) -> usize {
+        let cells = self.game.board.cells();
+        (m.from as usize).min(cells) * cells + (m.to() as usize).min(cells - 1)
     }
 
     /// Captures of the most valuable piece by the least valuable first.

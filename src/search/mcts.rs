@@ -430,7 +430,8 @@ fn thrown(game: &Game, nodes: &[Node], at: usize, rng: &mut Rng) -> Option<usize
 
 /// Marks the finished position of node `at` as proven, and what follows up the tree: a
 /// position with a move proven to win is lost for whoever moved into it; one whose every
-/// move is proven to lose is won for them.
+/// move is proven to lose is won for them. Where the player who moved into it moves again
+/// (a sowing ending in the store), the other way round: it is their win or loss.
 fn prove_end(nodes: &mut [Node], at: usize, o: Outcome) {
     let mover = nodes[at].mover;
     nodes[at].proven = match o {
@@ -445,10 +446,21 @@ fn prove_end(nodes: &mut [Node], at: usize, o: Outcome) {
             return; // The root, or known already.
         }
         let kids = nodes[parent].children.clone();
+        // `proven` is for each node's mover: the children's is the player to move at
+        // `parent`, who may be the player who moved into it.
+        let again = nodes[n].mover == nodes[parent].mover;
         let proof = if nodes[n].proven == WIN {
-            LOSS
+            if again {
+                WIN
+            } else {
+                LOSS
+            }
         } else if kids.clone().all(|c| nodes[c as usize].proven == LOSS) {
-            WIN
+            if again {
+                LOSS
+            } else {
+                WIN
+            }
         } else {
             return;
         };

@@ -57,7 +57,7 @@ fn the_hint_says_a_forced_win_in_moves() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.contains(
-            "hint: f6-a6 (wins in 3 moves, 3 plies deep, 997 positions); next best f6xf7\n"
+            "hint: f6-a6 (wins in 3 moves, 3 plies deep, 996 positions); next best f6xf7\n"
         ),
         "{text}"
     );
@@ -90,6 +90,36 @@ fn mcts_proves_a_forced_win_and_says_so() {
     assert!(
         text.contains(" (every move is proven to lose; wins 0% in "),
         "{text}"
+    );
+}
+
+/// MCTS-solver where a player moves again: in Kalah on two pits a side, South's `b` sows
+/// its last seed into the store, and South moves again, so what South can do next proves
+/// `b` won or lost for South, not for North. (Read as the other player's, `b` was said to
+/// be a loss while winning all its playouts, and `a` a proven win while winning none.)
+#[test]
+fn mcts_proves_for_the_player_who_moves_again() {
+    let hint = |position: &str| {
+        let out = tabula_command()
+            .args(["play", "kalah", "-o", "pits=2", "--seed", "1"])
+            .args(["--ai", "North=mcts4", "--position", position])
+            .write_stdin("hint\n")
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let line = text.lines().find(|l| l.starts_with("hint: "));
+        line.map(|l| l.split(" in ").next().unwrap().to_string())
+    };
+    // Alpha-beta agrees: `hint` without the MCTS player says "b (wins in 1 move".
+    assert_eq!(
+        hint("0,0,1/1,1,0 South").as_deref(),
+        Some("hint: b (a proven win; wins 100%")
+    );
+    // `b` draws (alpha-beta searches the game to its end: score +0.00), and a draw is not
+    // proven; `a` is proven lost, so no runner-up is named.
+    assert_eq!(
+        hint("0,1,2/2,1,0 South").as_deref(),
+        Some("hint: b (wins 50%")
     );
 }
 
