@@ -9,8 +9,9 @@
 //! keys give a hand-written engine), tries the table's move first, then captures (the most
 //! valuable piece taken by the least valuable first), then the moves that refuted a
 //! sibling (killer moves), then the rest by how often a move between the same squares has
-//! cut a search off (the history heuristic); at the depth's end it follows captures until the position is
-//! quiet (quiescence), so that it does not stop in the middle of an exchange.
+//! cut a search off (the history heuristic); at the depth's end it follows captures until
+//! the position is quiet (quiescence), so that it does not stop in the middle of an
+//! exchange.
 //!
 //! A move after which the same player moves again (a sowing that ends in the store) is
 //! searched without changing sides.
@@ -468,7 +469,7 @@ impl<Z: Layout> Search<'_, Z> {
 
     /// Writes to `keyed` the order to search `moves` in (`ranked` keys, highest first): the
     /// table's move, captures by victim and attacker, promotions, killer moves, then the
-    /// rest as listed.
+    /// rest by their history (`quiet`); among equals, as listed.
     fn order(
         &self,
         s: &State<Z>,

@@ -21,6 +21,14 @@ fn chosen_at(g: &tabula::ir::Game, text: &str, computer: &str, limits: Limits) -
     choose_at(g, &s, &history, computer, limits, &mut Rng::new(1)).unwrap()
 }
 
+/// Level 3's limits, searching no deeper than `depth` plies.
+fn to_depth(depth: u32) -> Limits {
+    Limits {
+        depth,
+        ..Limits::for_level(Level(3))
+    }
+}
+
 /// A mate in three (Stockfish 15.1 at depth 16, MultiPV 4, finds `f6a6` the only mate in
 /// three): alpha-beta finds the same first move, and that it wins in five plies. It knows
 /// at three plies deep: Black's replies are forced, and a forced reply costs no depth; the
@@ -244,10 +252,7 @@ fn seeds_a_last_capture_would_win_are_no_ones_yet() {
 #[test]
 fn a_capture_that_ends_the_game_is_scored_for_its_taker() {
     let g = game("draughts", "");
-    let limits = Limits {
-        depth: 1,
-        ..Limits::for_level(Level(3))
-    };
+    let limits = to_depth(1);
     let chosen = chosen_at(&g, "4/4/4/m1m1/4/1M2/4/4 Black", "alphabeta3", limits);
     assert_eq!(chosen.depth, Some((1, -(WIN - 2))));
 }
@@ -262,10 +267,7 @@ fn a_capture_that_ends_the_game_is_scored_for_its_taker() {
 #[test]
 fn quiescence_takes_where_every_move_takes() {
     let g = game("draughts", "");
-    let limits = Limits {
-        depth: 1,
-        ..Limits::for_level(Level(3))
-    };
+    let limits = to_depth(1);
     let chosen = chosen_at(&g, "4/4/4/1mm1/4/1M2/M1M1/M2M Black", "alphabeta3", limits);
     assert_eq!(move_text(&g, chosen.mv), "c3-d4");
     assert_eq!(chosen.depth, Some((1, WIN - 3)));
@@ -326,10 +328,7 @@ fn shuttle(files: usize, end: &str) -> tabula::ir::Game {
 #[test]
 fn alpha_beta_scores_a_line_that_comes_round_again_as_even() {
     let score = |g: &tabula::ir::Game| {
-        let limits = Limits {
-            depth: 6,
-            ..Limits::for_level(Level(3))
-        };
+        let limits = to_depth(6);
         chosen_at(g, "1r1/S2/1R1 White", "alphabeta3", limits)
             .depth
             .unwrap()
@@ -350,10 +349,7 @@ fn alpha_beta_scores_a_line_that_comes_round_again_as_even() {
 /// positions are left to them.
 #[test]
 fn alpha_beta_scores_a_move_back_to_where_the_game_has_stood_as_even() {
-    let limits = Limits {
-        depth: 2,
-        ..Limits::for_level(Level(3))
-    };
+    let limits = to_depth(2);
     let choice = |g: &tabula::ir::Game, played: &[&str]| {
         let mut s = position(g, "1r2/S3/1R2 White");
         let mut history = History::new_at(g, &mut s);
