@@ -5,7 +5,9 @@
 //! (`search::computer`), for the time `go` gives it.
 //!
 //! Standard input is read on a thread of its own, so that `stop` and `quit` reach a search
-//! that is running.
+//! that is running. That thread also clears the stop at each `go`, in the order the lines
+//! came: a `stop` or `quit` sent right after a `go` (by a script, faster than the search
+//! starts) stops that search rather than being forgotten when it starts.
 
 use crate::engine::{History, Position};
 use crate::ir::Game;
@@ -38,9 +40,10 @@ pub fn run(loaded: Loaded, seed: u64) -> std::io::Result<()> {
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
             let Ok(line) = line else { break };
-            let word = line.split_whitespace().next().unwrap_or("");
-            if word == "stop" || word == "quit" {
-                STOP.store(true, Ordering::Relaxed);
+            match line.split_whitespace().next().unwrap_or("") {
+                "go" => STOP.store(false, Ordering::Relaxed),
+                "stop" | "quit" => STOP.store(true, Ordering::Relaxed),
+                _ => {}
             }
             if lines.send(line).is_err() {
                 break;
@@ -80,10 +83,7 @@ pub fn run(loaded: Loaded, seed: u64) -> std::io::Result<()> {
             "ucinewgame" => engine.set_position(&["startpos"], &mut out)?,
             "position" => engine.set_position(&rest, &mut out)?,
             "setoption" => engine.set_option(&rest, &mut out)?,
-            "go" => {
-                STOP.store(false, Ordering::Relaxed);
-                engine.go(&rest, &mut out)?;
-            }
+            "go" => engine.go(&rest, &mut out)?,
             "stop" => {}
             "quit" => break,
             _ => writeln!(out, "info string unknown command `{command}`")?,

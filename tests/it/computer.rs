@@ -449,6 +449,31 @@ fn uci_speaks_to_a_gui() {
     );
 }
 
+/// A `stop` or `quit` sent right behind a `go`, before the search has begun, still stops
+/// it: `go infinite` answers at once with a legal move, and the engine then quits. The
+/// search before it gives the input time to be read to its end first.
+#[test]
+fn uci_stop_sent_with_go_stops_the_search() {
+    for (game, tail, moves) in [
+        ("chess", "stop\nquit\n", 2),
+        ("chess", "quit\n", 2),
+        ("connect4", "stop\ngo infinite\nstop\n", 3),
+    ] {
+        let out = tabula_command()
+            .args(["uci", game])
+            .write_stdin(format!(
+                "position startpos\ngo nodes 50\ngo infinite\n{tail}"
+            ))
+            .timeout(std::time::Duration::from_secs(30))
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(out.status.success(), "{game}: {text}");
+        assert_eq!(text.matches("bestmove ").count(), moves, "{game}: {text}");
+        assert!(!text.contains("bestmove 0000"), "{game}: {text}");
+    }
+}
+
 /// In a game the computer plays by MCTS, UCI's `nodes` are playouts and `depth` leaves the
 /// level's own limits: neither runs unbounded.
 #[test]
