@@ -62,8 +62,9 @@ Commands:
                    step through the game (goto 0 is the start); play goes on from there
   new              start the game again
   show             the board
-  position         the position text
-  fen              the position as FEN (in a game FEN describes)
+  position [TEXT]  the position text; with a TEXT, a new game from that position
+  fen [FEN]        the position as FEN (in a game FEN describes); with a FEN, a new
+                   game from it
   history          the moves played: numbered pairs of turns with two players, in
                    standard algebraic notation in games of three piece types or more
   save FILE        save the game (the game, its options, then the moves); a FILE
@@ -227,6 +228,7 @@ impl Session {
             "moves" => Output::text(self.numbered_moves(rest)),
             "plays" => Output::text(self.plays()),
             "show" => Output::text(self.board()),
+            "position" | "fen" if !rest.is_empty() => Output::text(self.start_from(rest)),
             "position" => Output::text(format!("{}\n", self.position())),
             "fen" => Output::text(self.fen()),
             "history" => Output::text(self.history()),

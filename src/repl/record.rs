@@ -15,7 +15,7 @@
 use super::Session;
 use crate::engine::{self, Move, Position};
 use crate::ir::Game;
-use crate::load::{find_source, load, GameSpec, Origin};
+use crate::load::{find_source, load, GameSpec, LoadError, Loaded, Origin};
 use crate::overwrite::may_replace;
 use crate::present::move_text_among;
 use crate::search::computer::Computer;
@@ -146,13 +146,50 @@ impl Session {
         self.take_record(parsed)
     }
 
+    /// `position TEXT` or `fen TEXT`: a new game of the same game from the position the
+    /// text gives (a position text, or a FEN where FEN describes the game), or no change
+    /// and why.
+    pub(super) fn start_from(&mut self, text: &str) -> String {
+        let spec = GameSpec {
+            position: Some(text.to_string()),
+            ..self.spec.clone()
+        };
+        let loaded = match load(&spec) {
+            Ok(loaded) => loaded,
+            Err(LoadError::Position(why)) => {
+                return format!(
+                    "cannot start from that position: {why}; the game goes on as it was\n"
+                )
+            }
+            Err(e) => return format!("{e}; the game goes on as it was\n"),
+        };
+        match self.take_loaded(spec, loaded, &[]) {
+            Ok(()) => {
+                self.computer_plies = 0;
+                format!("A new game from this position.\n\n{}", self.board())
+            }
+            Err(e) => format!("{e}; the game goes on as it was\n"),
+        }
+    }
+
     /// Replaces this session's game by a record's game and moves, or changes nothing.
     fn take_record(
         &mut self,
         (args, moves): (GameSpec, Vec<(usize, String)>),
     ) -> Result<(), String> {
         let loaded = load(&args).map_err(|e| e.to_string())?;
-        let played = recorded_moves(&loaded.game, loaded.start, &loaded.before, &moves)?;
+        self.take_loaded(args, loaded, &moves)
+    }
+
+    /// Replaces this session's game by `loaded`, asked for as `args`, with `moves` played
+    /// from its start, or changes nothing.
+    fn take_loaded(
+        &mut self,
+        args: GameSpec,
+        loaded: Loaded,
+        moves: &[(usize, String)],
+    ) -> Result<(), String> {
+        let played = recorded_moves(&loaded.game, loaded.start, &loaded.before, moves)?;
         // The computer keeps its players when the loaded game has as many.
         if self.ai.len() != loaded.game.players.len() {
             self.ai = vec![None; loaded.game.players.len()];

@@ -872,3 +872,110 @@ fn lines_typed_while_the_computer_thinks_are_each_played() {
     assert!(after.contains("White> history\n   1. e4 "), "{text}");
     assert!(after.contains("White> moves\n   1. "), "{text}");
 }
+
+/// `fen FEN` and `position TEXT` start a new game from the position given (`new` goes back
+/// to it, and a PGN saved from it carries it); a text that is not a position changes
+/// nothing and says why.
+#[test]
+fn a_position_typed_in_a_session_starts_a_game_from_it() {
+    let dir = crate::common::temp_folder("typed-position");
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("kp.pgn").display().to_string();
+    let out = play(
+        &["chess"],
+        &format!(
+            "fen 8/8 w\nfen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\ne4\nsave {pgn}\nnew\nposition\n\
+             load {pgn}\nfen\nquit\n"
+        ),
+    );
+    let legend = "  K White king, Q White queen, R White rook, B White bishop, N White knight,\n  \
+                  P White pawn, k Black king, q Black queen, r Black rook, b Black bishop,\n  \
+                  n Black knight, p Black pawn\n";
+    assert_eq!(out, format!("Chess. Type `help` for the commands.
+
+8 | r n b q k b n r
+7 | p p p p p p p p
+6 | . . . . . . . .
+5 | . . . . . . . .
+4 | . . . . . . . .
+3 | . . . . . . . .
+2 | P P P P P P P P
+1 | R N B Q K B N R
+  +----------------
+    a b c d e f g h
+{legend}
+White to move.
+White> fen 8/8 w
+cannot start from that position: the board has 8 ranks, but the text gives 2; the game goes on as it was
+White> fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1
+A new game from this position.
+
+8 | . . . . k . . .
+7 | . . . . . . . .
+6 | . . . . . . . .
+5 | . . . . . . . .
+4 | . . . . . . . .
+3 | . . . . . . . .
+2 | . . . . P . . .
+1 | . . . . K . . .
+  +----------------
+    a b c d e f g h
+{legend}
+White to move.
+White> e4
+White plays e2-e4.
+
+8 | . . . . k . . .
+7 | . . . . . . . .
+6 | . . . . . . . .
+5 | . . . . . . . .
+4 | . . . . P . . .
+3 | . . . . . . . .
+2 | . . . . . . . .
+1 | . . . . K . . .
+  +----------------
+    a b c d e f g h
+{legend}
+Black to move.
+Black> save {pgn}
+Saved 1 move to {pgn}.
+Black> new
+A new game.
+
+8 | . . . . k . . .
+7 | . . . . . . . .
+6 | . . . . . . . .
+5 | . . . . . . . .
+4 | . . . . . . . .
+3 | . . . . . . . .
+2 | . . . . P . . .
+1 | . . . . K . . .
+  +----------------
+    a b c d e f g h
+{legend}
+White to move.
+White> position
+4k3/8/8/8/8/8/4P3/4K3 White unmoved=-
+White> load {pgn}
+Loaded {pgn}: 1 move.
+
+8 | . . . . k . . .
+7 | . . . . . . . .
+6 | . . . . . . . .
+5 | . . . . . . . .
+4 | . . . . P . . .
+3 | . . . . . . . .
+2 | . . . . . . . .
+1 | . . . . K . . .
+  +----------------
+    a b c d e f g h
+{legend}
+Black to move.
+Black> fen
+4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1
+Black> quit
+"));
+    assert!(std::fs::read_to_string(&pgn)
+        .unwrap()
+        .contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n"));
+}
