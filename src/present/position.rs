@@ -521,9 +521,12 @@ fn parse_fields(game: &Game, text: &str) -> Result<Position, String> {
     }
     let mut fields = text.split_whitespace();
     let board_text = fields.next().ok_or("the position text is empty")?;
-    let side = fields
-        .next()
-        .ok_or("the position text names no player to move (e.g. `… Red`)")?;
+    let side = fields.next().ok_or_else(|| {
+        format!(
+            "the position text names no player to move (e.g. `{board_text} {}`)",
+            game.players[0].name
+        )
+    })?;
     let to_move = player_index(game, side)? as u8;
     let rest: Vec<&str> = fields.collect();
     if let Some(sw) = &game.sowing {

@@ -258,7 +258,7 @@ fn the_position_text_round_trips_and_rejects_what_it_cannot_read() {
         ),
         (
             "5/5/5/5/5",
-            "the position text names no player to move (e.g. `… Red`)",
+            "the position text names no player to move (e.g. `5/5/5/5/5 White`)",
         ),
     ] {
         assert_eq!(parse_position(&g, bad).unwrap_err(), why);
