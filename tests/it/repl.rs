@@ -885,12 +885,24 @@ fn a_position_typed_in_a_session_starts_a_game_from_it() {
         &["chess"],
         &format!(
             "fen 8/8 w\nfen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\ne4\nsave {pgn}\nnew\nposition\n\
-             load {pgn}\nfen\nquit\n"
+             load {pgn}\nfen\nposition 4k3/8/8/8/8/8/8/4K3 Black\nquit\n"
         ),
     );
     let legend = "  K White king, Q White queen, R White rook, B White bishop, N White knight,\n  \
                   P White pawn, k Black king, q Black queen, r Black rook, b Black bishop,\n  \
                   n Black knight, p Black pawn\n";
+    // The position the FEN gives and that after e4, each shown twice, and the kings alone.
+    let kings_and_pawn = |pawn: [&str; 2], to_move: &str| {
+        format!(
+            "8 | . . . . k . . .\n7 | . . . . . . . .\n6 | . . . . . . . .\n5 | . . . . . . . .\n\
+             4 | . . . . {} . . .\n3 | . . . . . . . .\n2 | . . . . {} . . .\n1 | . . . . K . . .\n  \
+             +----------------\n    a b c d e f g h\n{legend}\n{to_move} to move.\n",
+            pawn[0], pawn[1]
+        )
+    };
+    let pawn_on_2 = kings_and_pawn([".", "P"], "White");
+    let pawn_on_4 = kings_and_pawn(["P", "."], "Black");
+    let kings_alone = kings_and_pawn([".", "."], "Black");
     assert_eq!(out, format!("Chess. Type `help` for the commands.
 
 8 | r n b q k b n r
@@ -910,70 +922,25 @@ cannot start from that position: the board has 8 ranks, but the text gives 2; th
 White> fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1
 A new game from this position.
 
-8 | . . . . k . . .
-7 | . . . . . . . .
-6 | . . . . . . . .
-5 | . . . . . . . .
-4 | . . . . . . . .
-3 | . . . . . . . .
-2 | . . . . P . . .
-1 | . . . . K . . .
-  +----------------
-    a b c d e f g h
-{legend}
-White to move.
-White> e4
+{pawn_on_2}White> e4
 White plays e2-e4.
 
-8 | . . . . k . . .
-7 | . . . . . . . .
-6 | . . . . . . . .
-5 | . . . . . . . .
-4 | . . . . P . . .
-3 | . . . . . . . .
-2 | . . . . . . . .
-1 | . . . . K . . .
-  +----------------
-    a b c d e f g h
-{legend}
-Black to move.
-Black> save {pgn}
+{pawn_on_4}Black> save {pgn}
 Saved 1 move to {pgn}.
 Black> new
 A new game.
 
-8 | . . . . k . . .
-7 | . . . . . . . .
-6 | . . . . . . . .
-5 | . . . . . . . .
-4 | . . . . . . . .
-3 | . . . . . . . .
-2 | . . . . P . . .
-1 | . . . . K . . .
-  +----------------
-    a b c d e f g h
-{legend}
-White to move.
-White> position
+{pawn_on_2}White> position
 4k3/8/8/8/8/8/4P3/4K3 White unmoved=-
 White> load {pgn}
 Loaded {pgn}: 1 move.
 
-8 | . . . . k . . .
-7 | . . . . . . . .
-6 | . . . . . . . .
-5 | . . . . . . . .
-4 | . . . . P . . .
-3 | . . . . . . . .
-2 | . . . . . . . .
-1 | . . . . K . . .
-  +----------------
-    a b c d e f g h
-{legend}
-Black to move.
-Black> fen
+{pawn_on_4}Black> fen
 4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1
-Black> quit
+Black> position 4k3/8/8/8/8/8/8/4K3 Black
+A new game from this position.
+
+{kings_alone}Black> quit
 "));
     assert!(std::fs::read_to_string(&pgn)
         .unwrap()
