@@ -336,6 +336,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         choice_origins: Vec::new(),
         codes_written: Vec::new(),
         end_reads_position: false,
+        end_watch: None,
     };
     // What each rule's walk reads as whole owners' pieces, for each player, and which
     // chains can be followed on those sets alone.
@@ -377,6 +378,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         .end_rules
         .iter()
         .any(|r| matches!(r.shape, ir::EndShape::General));
+    game.end_watch = settle::watch_end(&game);
     Ok(game)
 }
 

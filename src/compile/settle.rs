@@ -8,8 +8,8 @@ use crate::eval::Env;
 use crate::ir::expr::SquareRef;
 use crate::ir::program::{ConditionTable, Counted, BY_CELL, WHOLE_BOARD};
 use crate::ir::{
-    Board, EndShape, Game, KeyedSquares, MaskTable, Program, Sq, SquareSet, Where, Zone,
-    MAX_PLAYERS, NO_SQUARE,
+    BinOp, Board, EndShape, EndWatch, Game, KeyedSquares, MaskTable, Program, Scalar, Sq,
+    SquareSet, Where, Zone, MAX_PLAYERS, NO_SQUARE,
 };
 
 /// `CountTest::owners` of the counts the engine reads from the state (the gates of rules
@@ -279,4 +279,54 @@ pub(super) fn keep_tall(game: &mut Game) {
     if let Some(c) = &mut game.columns {
         c.keeps_tall = reads;
     }
+}
+
+/// The game's `EndWatch`, where every end rule is of a shape it can watch: a clock,
+/// passes or repetitions reaching a number (`>=`, `>` or `==`), or the pieces of some
+/// owners all gone from the board (`count(friend) == 0`, one such set for each player).
+/// None for a game with another kind of rule, whose rules are read on every ply.
+pub(super) fn watch_end(game: &Game) -> Option<EndWatch> {
+    if game.end_rules.is_empty() || game.end_reads_position {
+        return None;
+    }
+    let mut watch = EndWatch {
+        clock: u32::MAX,
+        passes: u32::MAX,
+        repeated: u32::MAX,
+        emptied: [0; MAX_PLAYERS],
+    };
+    for rule in &game.end_rules {
+        match rule.shape {
+            EndShape::Scalar(scalar, op, n) => {
+                // The least value at which `value OP n` may hold.
+                let least = match op {
+                    BinOp::Ge | BinOp::Eq => n,
+                    BinOp::Gt => n.saturating_add(1),
+                    _ => return None,
+                };
+                let least = least.clamp(0, u32::MAX as i64) as u32;
+                let field = match scalar {
+                    Scalar::Clock => &mut watch.clock,
+                    Scalar::Passes => &mut watch.passes,
+                    Scalar::Repeated => &mut watch.repeated,
+                };
+                *field = (*field).min(least);
+            }
+            EndShape::Any {
+                owners,
+                zone: WHOLE_BOARD,
+                some: false,
+            } => {
+                for (watched, &o) in watch.emptied.iter_mut().zip(&owners[..game.players.len()]) {
+                    // No owners (always empty), or two rules watching different owners.
+                    if o == 0 || (*watched != 0 && *watched != o) {
+                        return None;
+                    }
+                    *watched = o;
+                }
+            }
+            _ => return None,
+        }
+    }
+    Some(watch)
 }

@@ -7,7 +7,9 @@ use super::state::{State, NOBODY};
 use crate::eval::arith::binary_holds;
 use crate::eval::board::pieces;
 use crate::eval::Env;
-use crate::ir::{BinOp, EndRule, EndScope, EndShape, Game, Leftover, Mask, Scalar, Verdict};
+use crate::ir::{
+    BinOp, EndRule, EndScope, EndShape, EndWatch, Game, Leftover, Mask, Scalar, Verdict,
+};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -199,9 +201,27 @@ pub(super) fn end_rule<Z: Layout>(
         None
     } else if game.end_reads_position {
         end_rule_read(game, s, reachable, earlier)
+    } else if game
+        .end_watch
+        .is_some_and(|w| quiet(&w, game.players.len(), s))
+    {
+        None
     } else {
         end_rule_counted(game, s)
     }
+}
+
+/// Whether `s` shows none of what some end rule of the game needs to hold (`EndWatch`):
+/// the clock, passes and repetitions below the least that any rule reads, and every
+/// watched set of pieces still on the board.
+#[inline(always)]
+fn quiet<Z: Layout>(watch: &EndWatch, players: usize, s: &State<Z>) -> bool {
+    u32::from(s.clock) < watch.clock
+        && u32::from(s.passes) < watch.passes
+        && u32::from(s.repeated) < watch.repeated
+        && watch.emptied[..players]
+            .iter()
+            .all(|&o| o == 0 || !super::counts::owned(s, o).is_empty())
 }
 
 /// `end_rule` where every rule is read from counts kept in the state (pieces, the clock,

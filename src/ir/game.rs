@@ -169,6 +169,24 @@ pub struct EndRule<P = Program> {
     pub shape: EndShape,
 }
 
+/// What a state must show before some end rule of the game can hold, where every rule is
+/// of a shape that says so in a few comparisons (`compile::settle::watch_end`): the
+/// generator asks this on every ply, and reads the rules themselves only when it fails.
+/// A game whose end rules are a clock's draw (`draw when clock >= 80`) or a side left
+/// without pieces (`lose when count(friend) == 0`) goes on from most positions without
+/// reading them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndWatch {
+    /// The least clock, passes in a row and repetition count at which some rule that
+    /// reads them may hold (`u32::MAX`: none reads it).
+    pub clock: u32,
+    pub passes: u32,
+    pub repeated: u32,
+    /// For each player, the owners whose pieces, all gone from the board, would end the
+    /// game by some rule read for that player (`count(friend) == 0`); 0 for none.
+    pub emptied: [u8; MAX_PLAYERS],
+}
+
 /// How an end rule is read, worked out when the game is compiled: counts of pieces, or
 /// a count of the clock, passes or repetitions, compared with numbers are read from the
 /// state itself; anything else runs the rule's program on the whole position.
@@ -329,6 +347,8 @@ pub struct Game {
     /// Whether some end rule's shape is `EndShape::General`: then the position is read as
     /// a whole.
     pub end_reads_position: bool,
+    /// A quick test that no end rule holds, where the rules allow one (`EndWatch`).
+    pub end_watch: Option<EndWatch>,
     /// By cell code (a bit each): the pieces a step that starts in their promotion zone
     /// promotes too (`in or from ZONE`).
     pub promotes_leaving: u64,

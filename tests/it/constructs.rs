@@ -421,6 +421,71 @@ fn the_clock_counts_plies_since_a_capture_or_a_move_of_a_rule() {
     assert_eq!(position_text(&g2, &s), "5/5/5/5/1S3 Black");
 }
 
+/// Where every end rule reads a clock, passes or repetitions reaching a number, or a side
+/// left without pieces, the game keeps a watch on them that the generator reads before the
+/// rules (`EndWatch`): the least values at which a rule may hold (`>` one more than its
+/// number) and the owners whose pieces, all gone, end it. A rule of another shape leaves
+/// the game without one. Read through the watch, the game ends exactly where the rules
+/// say: not a ply before the clock's number, and on it.
+#[test]
+fn end_rules_of_counts_are_watched_and_end_the_game_where_they_say() {
+    use tabula::ir::EndWatch;
+    let watch = |end: &str| {
+        stones(&format!(
+            "zone far = row == 4\nmove slide {{ along e, w onto empty }}\nclock resets on capture\nend {{\n{end}\n}}"
+        ))
+        .end_watch
+    };
+    let none = u32::MAX;
+    assert_eq!(
+        watch("  draw when clock > 5\n  draw when repeated >= 3\n  lose when count(friend) == 0"),
+        Some(EndWatch {
+            clock: 6,
+            passes: none,
+            repeated: 3,
+            emptied: [1, 2, 0, 0],
+        })
+    );
+    assert_eq!(
+        watch("  draw when clock >= 9\n  win when count(enemy) == 0\n  draw when passes == 2"),
+        Some(EndWatch {
+            clock: 9,
+            passes: 2,
+            repeated: none,
+            emptied: [2, 1, 0, 0],
+        })
+    );
+    // Pieces in a zone, a clock that holds below a number, and two sets of owners
+    // watched for one player are read rule by rule.
+    assert_eq!(watch("  win when count(friend in far) > 0"), None);
+    assert_eq!(watch("  draw when clock < 5"), None);
+    assert_eq!(
+        watch("  lose when count(friend) == 0\n  win when count(enemy) == 0"),
+        None
+    );
+
+    let g = stones(
+        "move slide { along e, w onto empty }\nclock resets on capture\nend {\n  draw when clock > 5\n}",
+    );
+    let s = position(&g, "4s/5/5/5/S4 White clock=4");
+    let s = play_move(&g, &s, "a1-b1");
+    assert_eq!(ending(&g, &s), None, "clock 5 is not past 5");
+    let s = play_move(&g, &s, "e5-d5");
+    assert_eq!(
+        ending(&g, &s),
+        Some((Outcome::Draw, "Black: draw when clock > 5".to_string()))
+    );
+    let g = stones("move hit { along e, w onto enemy }\nend {\n  lose when count(friend) == 0\n}");
+    let s = play_move(&g, &position(&g, "5/5/5/5/Ss3 White"), "a1xb1");
+    assert_eq!(
+        ending(&g, &s),
+        Some((
+            Outcome::Win(0),
+            "Black: lose when count(friend) == 0".to_string()
+        ))
+    );
+}
+
 const REPETITION: &str = "end {
   draw when repeated >= 3
 }";
