@@ -351,8 +351,19 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
             .filter(|(_, reads)| reads.is_some())
             .fold(0u8, |bits, (p, _)| bits | 1 << p);
         rule.by_owner = bits;
-        rule.light_chain = if light_chain(game.columns.is_some(), rule) {
-            bits
+        rule.light_chain = if light_chain(game.columns.as_ref(), rule) {
+            // A chain that takes commanders from their columns reads the column under
+            // each square it passes over as the chain began: its run must pass over no
+            // empty square, where an earlier step of the chain may have stood. (The
+            // checker refuses such a chain unless it is `taking`, which is not light.)
+            let under = game.columns.is_some() && rule.under && rule.takes_run;
+            reads
+                .iter()
+                .enumerate()
+                .filter(|(_, reads)| {
+                    reads.is_some_and(|r| !under || r.run.is_some_and(|run| !run.empty))
+                })
+                .fold(0u8, |bits, (p, _)| bits | 1 << p)
         } else {
             0
         };
@@ -764,10 +775,16 @@ fn after_move(
 
 /// Whether the rule's chains, where its patterns take whole owners' pieces
 /// (`MoveRule::by_owner`), can be followed on the occupied sets alone, as far as the game's
-/// tables tell (`MoveRule::light_chain`): no columns, no condition that reads the
-/// position, no `turning` or `taking`, and no effects (which happen after each step).
-fn light_chain(columns: bool, rule: &crate::ir::MoveRule) -> bool {
-    !columns && !rule.turning && !rule.taking && rule.effects.is_empty() && rule.condition.is_none()
+/// tables tell (`MoveRule::light_chain`): no piles (whose steps leave the rest of a pile
+/// behind), no condition that reads the position, no `turning` or `taking`, and no
+/// effects (which happen after each step). Columns are followed whole, and those that a
+/// step takes the commander of are read as the chain began (`engine::chain::LightChain`).
+fn light_chain(columns: Option<&ir::Columns>, rule: &crate::ir::MoveRule) -> bool {
+    columns.is_none_or(|c| !c.piles)
+        && !rule.turning
+        && !rule.taking
+        && rule.effects.is_empty()
+        && rule.condition.is_none()
 }
 
 /// What `player`'s walks of `rule` read as whole owners' pieces (`MoveRule::owner_reads`):

@@ -5,13 +5,14 @@
 //! again.
 
 use super::after::holds_after;
+use super::column;
 use super::generate::{gate_holds, landings, may_step_from, passable, walk, RuleSets, View};
-use super::layout::Layout;
+use super::layout::{Layout, Slot};
 use super::make::{effects_of_step, make_step, Done, StepPlan};
 use super::moves::Move;
 use super::state::State;
 use crate::ir::Mask;
-use crate::ir::{Chain, Code, Game, Jumps, MoveRule, OwnerPattern, OwnerReads, Sq};
+use crate::ir::{Chain, Code, Columns, Game, Jumps, MoveRule, OwnerPattern, OwnerReads, Sq};
 
 /// Emits `m` (whose last step starts on `at`, in state `s`) and the chains that go on from
 /// it; says whether its last step is a step of the chain at all (a step of a `taking` chain
@@ -117,11 +118,20 @@ impl<M: Mask> ChainSets<M> {
     }
 
     /// The sets after a step by a piece of `owner` from `leaves` onto `lands`, taking
-    /// `taken`: those squares are emptied, and the landing holds the piece.
+    /// `taken`: those squares are emptied, but for the columns left standing on some of
+    /// them (`Left`), and the landing holds the piece.
     #[inline(always)]
-    fn after(self, reads: &OwnerReads, owner: usize, leaves: Sq, taken: M, lands: Sq) -> Self {
-        let freed = M::bit(leaves) | taken;
-        let cleared = !(freed | M::bit(lands));
+    fn after(
+        self,
+        reads: &OwnerReads,
+        owner: usize,
+        leaves: Sq,
+        taken: M,
+        left: &Left<M>,
+        lands: Sq,
+    ) -> Self {
+        let freed = (M::bit(leaves) | taken) & !left.standing;
+        let cleared = !(M::bit(leaves) | taken | M::bit(lands));
         let one = |set: M, pattern: OwnerPattern| {
             let mut set = set & cleared;
             if pattern.empty {
@@ -129,6 +139,9 @@ impl<M: Mask> ChainSets<M> {
             }
             if (pattern.owners >> owner) & 1 != 0 {
                 set |= M::bit(lands);
+            }
+            if !left.standing.is_empty() {
+                set |= left.owned_by(pattern.owners);
             }
             set
         };
@@ -139,8 +152,37 @@ impl<M: Mask> ChainSets<M> {
     }
 }
 
+/// The squares a step takes only the commander of, where a column stands after it: each
+/// owner's, by the piece that commands what is left.
+struct Left<M> {
+    standing: M,
+    owned: [M; crate::ir::MAX_PLAYERS],
+}
+
+impl<M: Mask> Left<M> {
+    #[inline(always)]
+    fn none() -> Left<M> {
+        Left {
+            standing: M::default(),
+            owned: [M::default(); crate::ir::MAX_PLAYERS],
+        }
+    }
+
+    /// The squares left standing that `owners` (a bit each) command.
+    #[inline(always)]
+    fn owned_by(&self, owners: u8) -> M {
+        let mut set = M::default();
+        for (o, owned) in self.owned.iter().enumerate() {
+            if (owners >> o) & 1 != 0 {
+                set |= *owned;
+            }
+        }
+        set
+    }
+}
+
 /// What a light chain of one piece reads at every step, looked up once for the chain.
-pub(super) struct LightChain<'g> {
+pub(super) struct LightChain<'g, S> {
     game: &'g Game,
     rule: &'g MoveRule,
     player: u8,
@@ -151,11 +193,23 @@ pub(super) struct LightChain<'g> {
     jumps: Option<&'g Jumps>,
     /// The zone where the piece is promoted, if it can be.
     promotion: Option<usize>,
+    /// Where a step takes only the commanders of the columns it passes over (`capture
+    /// over under`): the columns of the position the chain starts from, and how they are
+    /// packed. A chain passes over a square at most once, and only over squares its run
+    /// matches, which the compiler has made sure are never empty (`compile::light_chain`):
+    /// so no earlier step has changed a column it takes from.
+    under: Option<(&'g Columns, &'g [S])>,
 }
 
-impl<'g> LightChain<'g> {
+impl<'g, S: Slot> LightChain<'g, S> {
     #[inline(always)]
-    pub fn of(game: &'g Game, rule: &'g MoveRule, player: u8, code: Code) -> LightChain<'g> {
+    pub fn of<Z: Layout<Slot = S>>(
+        game: &'g Game,
+        rule: &'g MoveRule,
+        s: &'g State<Z>,
+        from: Sq,
+    ) -> LightChain<'g, S> {
+        let (player, code) = (s.to_move, s.at(from));
         LightChain {
             game,
             rule,
@@ -170,17 +224,60 @@ impl<'g> LightChain<'g> {
                 .get(code as usize)
                 .and_then(|p| p.filter(|&(_, into)| into != code))
                 .map(|(zone, _)| zone),
+            under: match (&game.columns, rule.under && rule.takes_run) {
+                (Some(c), true) => Some((c, s.slots.as_ref())),
+                _ => None,
+            },
         }
+    }
+
+    /// The columns left standing on the squares `taken`, where a step takes only their
+    /// commanders.
+    #[inline(always)]
+    fn left<M: Mask>(&self, taken: M) -> Left<M> {
+        let mut left = Left::none();
+        let Some((c, slots)) = self.under else {
+            return left;
+        };
+        for sq in taken.squares() {
+            let col = slots[c.slot[sq as usize] as usize].get();
+            if column::height_below(col) != 0 {
+                let owner = self.game.owner[column::below(col, 0, c.bits) as usize] as usize;
+                left.standing |= M::bit(sq);
+                left.owned[owner % crate::ir::MAX_PLAYERS] |= M::bit(sq);
+            }
+        }
+        left
+    }
+}
+
+/// `extend_light` from the first step `m` of a chain that starts on `from`, compiled for
+/// what the chain does (`HOPS`, `UNDER`).
+#[inline(always)]
+pub(super) fn follow_light<M: Mask, S: Slot>(
+    chain: &LightChain<S>,
+    sets: ChainSets<M>,
+    from: Sq,
+    m: &mut Move,
+    out: &mut Vec<Move>,
+) {
+    let none = M::default();
+    match (chain.rule.hops, chain.under.is_some()) {
+        (false, false) => extend_light::<M, S, false, false>(chain, sets, from, m, none, None, out),
+        (true, false) => extend_light::<M, S, true, false>(chain, sets, from, m, none, None, out),
+        (false, true) => extend_light::<M, S, false, true>(chain, sets, from, m, none, None, out),
+        (true, true) => extend_light::<M, S, true, true>(chain, sets, from, m, none, None, out),
     }
 }
 
 /// `extend_chain` on the occupied sets alone (see `light`): each step is applied to the
 /// sets the chain reads (`ChainSets`, as they were before the step) instead of a state.
 /// `taken` is what the last step takes, where the caller knows it (a jump from the rule's
-/// table); otherwise the step's plan says. `HOPS` is the rule's `hops`, settled when the
-/// walk is compiled so that a chain of captures pays nothing for it.
-pub(super) fn extend_light<M: Mask, const HOPS: bool>(
-    chain: &LightChain,
+/// table); otherwise the step's plan says. `HOPS` is the rule's `hops`, and `UNDER`
+/// whether the chain reads columns (`LightChain::under`), each settled when the walk is
+/// compiled so that a chain of captures pays nothing for what it does not do.
+pub(super) fn extend_light<M: Mask, S: Slot, const HOPS: bool, const UNDER: bool>(
+    chain: &LightChain<S>,
     sets: ChainSets<M>,
     at: Sq,
     m: &mut Move,
@@ -206,7 +303,11 @@ pub(super) fn extend_light<M: Mask, const HOPS: bool>(
         }
         taken
     });
-    let after = sets.after(&chain.reads, chain.owner, at, taken, to);
+    let left = match UNDER {
+        true => chain.left(taken),
+        false => Left::none(),
+    };
+    let after = sets.after(&chain.reads, chain.owner, at, taken, &left, to);
     let mut passed = passed | taken;
     // The squares no step may land on: for a chain of hops, those it has been on.
     let mut visited = M::default();
@@ -235,7 +336,7 @@ pub(super) fn extend_light<M: Mask, const HOPS: bool>(
                     true => M::bit(jump.over),
                     false => M::default(),
                 };
-                extend_light::<M, HOPS>(chain, after, to, m, passed, Some(taken), out);
+                extend_light::<M, S, HOPS, UNDER>(chain, after, to, m, passed, Some(taken), out);
                 m.pop_step();
             }
         }
@@ -245,7 +346,7 @@ pub(super) fn extend_light<M: Mask, const HOPS: bool>(
                 let longer = m.push_step(w.dir, next);
                 assert!(longer, "a chain within the checked bound");
                 went_on = true;
-                extend_light::<M, HOPS>(chain, after, to, m, passed, None, out);
+                extend_light::<M, S, HOPS, UNDER>(chain, after, to, m, passed, None, out);
                 m.pop_step();
             }
         });

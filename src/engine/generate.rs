@@ -12,7 +12,7 @@
 //! ones (four words).
 
 use super::after::{allowed_one, checked_in_chain, holds_after, keep_allowed_after};
-use super::chain::{extend_chain, extend_light, light, ChainSets, LightChain};
+use super::chain::{extend_chain, follow_light, light, ChainSets, LightChain};
 use super::end::{end_rule, nobody_moves, verdict_outcome, Cause, Outcome};
 use super::env::env;
 use super::layout::Layout;
@@ -589,12 +589,8 @@ fn moves_of_rule<Z: Layout>(
                 let mut m = Move::step(from, rule_id, takes, d, to);
                 let p = s.to_move;
                 let sets = *chain_sets.get_or_insert_with(|| ChainSets::of(rule, p, view));
-                let chain = LightChain::of(game, rule, p, s.at(from));
-                if rule.hops {
-                    extend_light::<_, true>(&chain, sets, from, &mut m, none, None, out);
-                } else {
-                    extend_light::<_, false>(&chain, sets, from, &mut m, none, None, out);
-                }
+                let chain = LightChain::of(game, rule, s, from);
+                follow_light(&chain, sets, from, &mut m, out);
             })
         }
         Some(_) => landings(game, rule, s, movers, sets, none, |from, d, to| {

@@ -1302,13 +1302,19 @@ fn a_chain_of_hops_never_lands_twice_on_a_square() {
 /// A chain whose steps pass over one square walks on from each landing by its rule's
 /// table of jumps (`MoveRule::jumps`) where it can be followed on the occupied sets alone;
 /// a rule that reads the position walks each direction on a copy of the state. In random
-/// games of Jerboa (jumps in eight directions, under `after move require`) and draughts
-/// (men's and kings' jumps), both find the same moves in the same order, in every position.
+/// games of Jerboa (jumps in eight directions, under `after move require`), draughts
+/// (men's and kings' jumps) and Laska (columns, whose commanders a jump takes, leaving the
+/// rest standing), both find the same moves in the same order, in every position.
 #[test]
 fn a_chain_by_its_table_of_jumps_finds_what_the_walk_finds() {
     use tabula::ir::RuleId;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
-    for (name, rule) in [("jerboa", "move jump {"), ("draughts", "move king_jump {")] {
+    for (name, rule) in [
+        ("jerboa", "move jump {"),
+        ("draughts", "move king_jump {"),
+        ("laska", "move jump {"),
+        ("laska", "move officer_jump {"),
+    ] {
         let source = std::fs::read_to_string(root.join(format!("{name}.game"))).unwrap();
         // True wherever a piece moves, but read from the position: no table.
         let condition = format!("{rule}\n  if count(friend) + count(enemy) > 0");
@@ -1324,7 +1330,8 @@ fn a_chain_by_its_table_of_jumps_finds_what_the_walk_finds() {
         );
         assert_eq!(heavy.rules[id.index()].light_chain, 0);
         let mut rng = tabula::rng::Rng::new(7);
-        let (mut positions, mut chained) = (0, 0);
+        // Chains found where some column of two pieces or more stands.
+        let (mut positions, mut chained, mut by_columns) = (0, 0, 0);
         for _ in 0..200 {
             let mut s = Position::start(&light);
             for _ in 0..200 {
@@ -1336,10 +1343,14 @@ fn a_chain_by_its_table_of_jumps_finds_what_the_walk_finds() {
                     position_text(&light, &s)
                 );
                 positions += 1;
-                chained += found
+                let chains = found
                     .iter()
                     .filter(|m| m.rule == id && m.steps().len() > 1)
                     .count();
+                chained += chains;
+                if position_text(&light, &s).contains('[') {
+                    by_columns += chains;
+                }
                 if found.is_empty() || outcome(&light, &s).is_some() {
                     break;
                 }
@@ -1350,6 +1361,36 @@ fn a_chain_by_its_table_of_jumps_finds_what_the_walk_finds() {
             positions > 5000 && chained > 50,
             "{name}: {positions} positions, {chained} chains"
         );
+        if name == "laska" {
+            assert!(by_columns > 50, "{name}: {by_columns} chains among columns");
+        }
+    }
+}
+
+/// A chain followed on the occupied sets that takes only the commanders of the columns it
+/// passes over (`capture over under`) reads what is left on each square from the column as
+/// the chain began: a column left standing is not landed on, and a square emptied is.
+/// White leaps from a4 over a3 and a2 to a1, then over b1 to c1 and over c2 to c3. Where
+/// a3 held one Black man, the chain goes on over b3 back to a3; where it held a column of
+/// two, one is left standing there, and the chain ends on c3.
+#[test]
+fn a_light_chain_reads_the_columns_it_takes_commanders_from() {
+    let source = |run: &str, condition: &str| {
+        format!(
+            "game \"T\"\nboard 4 x 4\nplayers White, Black\npieces man\nstacks\n\
+             move leap {{\n  along orthogonal\n  over 1+ {run}\n  onto empty\n  \
+             capture over under\n  chain must\n  {condition}\n}}\n"
+        )
+    };
+    let light = compile(&source("enemy", ""));
+    assert_eq!(light.rules[0].light_chain, 0b11);
+    // True wherever a piece moves, but read from the position.
+    let heavy = compile(&source("enemy", "if count(friend) > 0"));
+    assert_eq!(heavy.rules[0].light_chain, 0);
+    for (a3, chain) in [("m", "a4xa1xc1xc3xa3"), ("[mm]", "a4xa1xc1xc3")] {
+        let text = format!("M3/{a3}m2/m1m1/1m2 White");
+        assert_eq!(moves(&light, &position(&light, &text)), [chain], "{text}");
+        assert_eq!(moves(&heavy, &position(&heavy, &text)), [chain], "{text}");
     }
 }
 
