@@ -356,7 +356,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
             // each square it passes over as the chain began: its run must pass over no
             // empty square, where an earlier step of the chain may have stood. (The
             // checker refuses such a chain unless it is `taking`, which is not light.)
-            let under = game.columns.is_some() && rule.under && rule.takes_run;
+            let under = game.columns.is_some() && rule.takes_commanders();
             reads
                 .iter()
                 .enumerate()

@@ -224,7 +224,7 @@ impl<'g, S: Slot> LightChain<'g, S> {
                 .get(code as usize)
                 .and_then(|p| p.filter(|&(_, into)| into != code))
                 .map(|(zone, _)| zone),
-            under: match (&game.columns, rule.under && rule.takes_run) {
+            under: match (&game.columns, rule.takes_commanders()) {
                 (Some(c), true) => Some((c, s.slots.as_ref())),
                 _ => None,
             },

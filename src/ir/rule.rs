@@ -703,4 +703,10 @@ impl MoveRule {
     pub fn captures(&self) -> bool {
         self.takes_landing || self.takes_run
     }
+
+    /// Whether a step by this rule takes only the commander of each column it passes over
+    /// (`capture over under`), leaving the rest standing.
+    pub fn takes_commanders(&self) -> bool {
+        self.takes_run && self.under
+    }
 }
