@@ -345,27 +345,23 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         let reads: Vec<_> = (0..game.players.len())
             .map(|p| owner_reads(rule, p as u8, types, owners))
             .collect();
-        let bits = reads
-            .iter()
-            .enumerate()
-            .filter(|(_, reads)| reads.is_some())
-            .fold(0u8, |bits, (p, _)| bits | 1 << p);
-        rule.by_owner = bits;
-        rule.light_chain = if light_chain(game.columns.as_ref(), rule) {
-            // A chain that takes commanders from their columns reads the column under
-            // each square it passes over as the chain began: its run must pass over no
-            // empty square, where an earlier step of the chain may have stood. (The
-            // checker refuses such a chain unless it is `taking`, which is not light.)
-            let under = game.columns.is_some() && rule.takes_commanders();
+        // The players (a bit each) whose reads are whole owners' and pass `keep`.
+        let players = |keep: &dyn Fn(&ir::OwnerReads) -> bool| {
             reads
                 .iter()
                 .enumerate()
-                .filter(|(_, reads)| {
-                    reads.is_some_and(|r| !under || r.run.is_some_and(|run| !run.empty))
-                })
+                .filter(|(_, reads)| reads.as_ref().is_some_and(keep))
                 .fold(0u8, |bits, (p, _)| bits | 1 << p)
-        } else {
-            0
+        };
+        rule.by_owner = players(&|_| true);
+        // A chain that takes commanders from their columns reads the column under each
+        // square it passes over as the chain began: its run must pass over no empty
+        // square, where an earlier step of the chain may have stood. (The checker refuses
+        // such a chain unless it is `taking`, which is not light.)
+        let under = game.columns.is_some() && rule.takes_commanders();
+        rule.light_chain = match light_chain(game.columns.as_ref(), rule) {
+            true => players(&|r| !under || r.run.is_some_and(|run| !run.empty)),
+            false => 0,
         };
         rule.owner_reads = reads.into_iter().map(Option::unwrap_or_default).collect();
     }

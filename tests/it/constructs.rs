@@ -1375,17 +1375,17 @@ fn a_chain_by_its_table_of_jumps_finds_what_the_walk_finds() {
 /// two, one is left standing there, and the chain ends on c3.
 #[test]
 fn a_light_chain_reads_the_columns_it_takes_commanders_from() {
-    let source = |run: &str, condition: &str| {
+    let source = |condition: &str| {
         format!(
             "game \"T\"\nboard 4 x 4\nplayers White, Black\npieces man\nstacks\n\
-             move leap {{\n  along orthogonal\n  over 1+ {run}\n  onto empty\n  \
+             move leap {{\n  along orthogonal\n  over 1+ enemy\n  onto empty\n  \
              capture over under\n  chain must\n  {condition}\n}}\n"
         )
     };
-    let light = compile(&source("enemy", ""));
+    let light = compile(&source(""));
     assert_eq!(light.rules[0].light_chain, 0b11);
     // True wherever a piece moves, but read from the position.
-    let heavy = compile(&source("enemy", "if count(friend) > 0"));
+    let heavy = compile(&source("if count(friend) > 0"));
     assert_eq!(heavy.rules[0].light_chain, 0);
     for (a3, chain) in [("m", "a4xa1xc1xc3xa3"), ("[mm]", "a4xa1xc1xc3")] {
         let text = format!("M3/{a3}m2/m1m1/1m2 White");
