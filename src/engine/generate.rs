@@ -203,6 +203,20 @@ pub(super) fn tier_of_play<Z: Layout>(
     false
 }
 
+/// Whether a move of `s` may promote a piece whose player chooses what it becomes: false
+/// where no piece that chooses stands where a move of it could end in its zone.
+pub(super) fn may_choose<Z: Layout>(game: &Game, s: &State<Z>) -> bool {
+    let Some(origins) = game.choice_origins.get(s.to_move as usize) else {
+        return true;
+    };
+    let starts = Z::Set::from_set(origins) & *s.occupied(s.to_move as usize);
+    starts.squares().any(|sq| {
+        game.promotion_choices
+            .get(s.at(sq) as usize)
+            .is_some_and(|c| !c.is_empty())
+    })
+}
+
 /// Where the player chooses what a promoted piece becomes, each move of `out[start..]`
 /// that promotes comes once for each choice (`Move::promote`): the moves whose piece has
 /// choices and whose last landing is in its promotion zone. A move whose choice is made
@@ -213,16 +227,8 @@ pub(super) fn choose_promotions<Z: Layout>(
     out: &mut Vec<Move>,
     start: usize,
 ) {
-    if let Some(origins) = game.choice_origins.get(s.to_move as usize) {
-        // No piece that chooses stands where a move of it could end in its zone.
-        let starts = Z::Set::from_set(origins) & *s.occupied(s.to_move as usize);
-        if starts.squares().all(|sq| {
-            game.promotion_choices
-                .get(s.at(sq) as usize)
-                .is_none_or(Vec::is_empty)
-        }) {
-            return;
-        }
+    if !may_choose(game, s) {
+        return;
     }
     // Read once at the width of the board: the game's set, read for each move, was a
     // fifth of the time of this loop.
@@ -506,43 +512,61 @@ fn tier_moves<Z: Layout, const DEFER: bool>(
             }
             continue;
         }
-        if rule.second_part || (rule.gate_shared_before && shut) {
-            continue;
+        unplain_moves::<Z, DEFER>(game, rule_id, s, &view, kinds, after_check, &mut shut, out);
+    }
+}
+
+/// The moves of one rule of a tier that is not `plain`, as `tier_moves` lists them.
+/// `shut` says whether the gate of the rule before, the same as this rule's, failed; it is
+/// set for the next rule.
+#[inline(always)]
+pub(super) fn unplain_moves<Z: Layout, const DEFER: bool>(
+    game: &Game,
+    rule_id: RuleId,
+    s: &State<Z>,
+    view: &View<Z::Set>,
+    kinds: Option<&[Z::Set; KIND_SETS]>,
+    after_check: Option<&[u64]>,
+    shut: &mut bool,
+    out: &mut Vec<Move>,
+) {
+    let rule = &game.rules[rule_id.index()];
+    if rule.second_part || (rule.gate_shared_before && *shut) {
+        return;
+    }
+    if rule.gate_shared_next {
+        *shut = !gate_holds(game, rule, s);
+        if *shut {
+            return;
         }
-        if rule.gate_shared_next {
-            shut = !gate_holds(game, rule, s);
-            if shut {
-                continue;
-            }
+    }
+    let start = out.len();
+    if rule.passes {
+        if gate_holds(game, rule, s) {
+            out.push(Move::PASS);
         }
-        let start = out.len();
-        if rule.passes {
-            if gate_holds(game, rule, s) {
-                out.push(Move::PASS);
-            }
-            continue;
-        }
-        if rule.by_die {
-            super::dice::die_moves(game, rule_id, s, &view, out);
-        } else if rule.chooses() {
-            placements(game, rule_id, s, &view, out);
-        } else if rule.anywhere {
-            anywhere(game, rule_id, s, &view, out);
-        } else if rule.then.is_some() {
-            first_parts(game, rule_id, s, &view, out);
-        } else if let (true, Some(conditions)) = (rule.walks_within, &rule.condition_sets) {
-            moves_within(game, rule_id, s, &view, kinds, conditions, out);
-        } else if rule.parts.is_none() {
-            moves_of_rule(game, rule_id, s, &view, kinds, after_check, out);
-        } else {
-            super::runs::run_parts_moves(game, rule_id, s, &view, out);
-        }
-        if DEFER && deferrable(rule) {
-            continue;
-        }
-        if rule.then.is_some() || (rule.require.is_some() && !settled_set_wise(rule)) {
-            finish(game, rule_id, s, start, out);
-        }
+        return;
+    }
+    if rule.by_die {
+        super::dice::die_moves(game, rule_id, s, view, out);
+    } else if rule.chooses() {
+        placements(game, rule_id, s, view, out);
+    } else if rule.anywhere {
+        anywhere(game, rule_id, s, view, out);
+    } else if rule.then.is_some() {
+        first_parts(game, rule_id, s, view, out);
+    } else if let (true, Some(conditions)) = (rule.walks_within, &rule.condition_sets) {
+        moves_within(game, rule_id, s, view, kinds, conditions, out);
+    } else if rule.parts.is_none() {
+        moves_of_rule(game, rule_id, s, view, kinds, after_check, out);
+    } else {
+        super::runs::run_parts_moves(game, rule_id, s, view, out);
+    }
+    if DEFER && deferrable(rule) {
+        return;
+    }
+    if rule.then.is_some() || (rule.require.is_some() && !settled_set_wise(rule)) {
+        finish(game, rule_id, s, start, out);
     }
 }
 
@@ -562,7 +586,7 @@ pub(super) fn rule_moves<Z: Layout>(
 
 /// The moves of one moving rule (not a placement), as its first part.
 #[inline(always)]
-fn moves_of_rule<Z: Layout>(
+pub(super) fn moves_of_rule<Z: Layout>(
     game: &Game,
     rule_id: RuleId,
     s: &State<Z>,
@@ -670,7 +694,7 @@ fn twin_moves<Z: Layout>(
 /// The pieces that may move by `rule` and the sets its walk reads; `None` where no piece
 /// may, or its gate is shut.
 #[inline(always)]
-fn rule_walkers<Z: Layout>(
+pub(super) fn rule_walkers<Z: Layout>(
     game: &Game,
     rule: &MoveRule,
     s: &State<Z>,

@@ -63,8 +63,14 @@ use crate::ir::Game;
 pub struct Scratch<Z: Layout> {
     /// What `reachable(capture)` has found.
     pub reach: ReachMemo<Z>,
-    /// The landing sets of the last `sample`.
+    /// The landing sets of the last `sample` (or of the tier `sample_drawn` drew from).
     landings: Vec<Landings<Z::Set>>,
+    /// The landing sets of a rule's twin, kept aside while the rule's are found
+    /// (`sample_drawn`).
+    aside: Vec<Landings<Z::Set>>,
+    /// The moves `sample_drawn` struck off, as (place in the list, index of the move that
+    /// took it).
+    swapped: Vec<(u32, u32)>,
     /// The positions of the line being searched, for `repeated`: whoever searches from a
     /// position of a game sets it to that game's history (`History::start` otherwise).
     pub history: History,
@@ -83,6 +89,8 @@ impl<Z: Layout> Default for Scratch<Z> {
         Scratch {
             reach: ReachMemo::default(),
             landings: Vec::new(),
+            aside: Vec::new(),
+            swapped: Vec::new(),
             history: History::default(),
             sown: SownList::default(),
             ahead: Vec::new(),

@@ -320,6 +320,18 @@ impl Position {
         each_state!(self, s => scratch_for(s, w, |sc| super::sample(game, s, sc, &mut Vec::new(), pick)))
     }
 
+    /// Where `after move require` is read move by move (`engine::drawn`): a random legal
+    /// move drawn as a playout draws it (`engine::sample_drawn`), `pick(n)` choosing among
+    /// `n` moves left; or how the game has ended.
+    pub fn sample_drawn(
+        &self,
+        game: &Game,
+        w: &mut Workspace,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Result<Move, Outcome> {
+        each_state!(self, s => scratch_for(s, w, |sc| super::sample_drawn(game, s, sc, &mut Vec::new(), pick)))
+    }
+
     /// In a game of dice (`engine::rolled`): a random legal move drawn as a playout draws
     /// it (`engine::sample_rolled`), `pick(n)` choosing among `n`, with whether the player
     /// goes on moving after it where the drawing found that; or how the game has ended.

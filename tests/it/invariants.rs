@@ -131,6 +131,53 @@ fn takes_by_effect(game: &Game, m: &Move) -> bool {
         .any(|e| e.verb == tabula::ir::EffectVerb::Take)
 }
 
+/// Whether a move of some tier of `s` may promote a piece whose player chooses what it
+/// becomes: there the moves drawn come with their choices, which the tiers' lists lack.
+fn may_promote_by_choice(game: &Game, s: &Position) -> bool {
+    s.moves_by_tier_unrequired(game).iter().flatten().any(|m| {
+        game.rules_choose
+            .get(m.rule.index())
+            .copied()
+            .unwrap_or(false)
+            && game.choice_landings.contains(m.to())
+    })
+}
+
+/// Picks by a fixed sequence of its own for each seed, the same for every caller.
+fn picks(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut rng = Rng::new(seed);
+    move |n| rng.below(n)
+}
+
+/// In a game whose playouts draw a move and test it alone (`engine::drawn`), the move drawn
+/// is the one the listed moves give: the moves of each tier, with no `after move require`
+/// applied, a move drawn by `pick(number left)` and kept if it is legal, else struck off by
+/// `swap_remove` and another drawn; the next tier where none is legal.
+fn drawn_as_listed(name: &str, game: &Game, s: &Position, legal: &[Move], text: &str) {
+    for seed in 0..4 {
+        let chosen = s.sample_drawn(game, &mut Workspace::default(), &mut picks(seed));
+        let mut pick = picks(seed);
+        let listed = s
+            .moves_by_tier_unrequired(game)
+            .into_iter()
+            .find_map(|mut tier| {
+                while !tier.is_empty() {
+                    let i = pick(tier.len());
+                    if legal.contains(&tier[i]) {
+                        return Some(tier[i]);
+                    }
+                    tier.swap_remove(i);
+                }
+                None
+            });
+        assert_eq!(
+            chosen.ok(),
+            listed,
+            "{name}: drawn with seed {seed} at {text}"
+        );
+    }
+}
+
 /// Checks every invariant at one state.
 /// Returns how many moves it made and read back.
 fn check_state(name: &str, game: &Game, s: &Position, moves: &mut Vec<Move>) -> usize {
@@ -179,6 +226,11 @@ fn check_state(name: &str, game: &Game, s: &Position, moves: &mut Vec<Move>) -> 
                     });
                     assert_eq!(chosen, Ok(moves[i]), "{name}: move {i} at {text}");
                 }
+            }
+            // (Placements are drawn from their sets, in an order of their own.)
+            let moving = game.rules.iter().all(|r| r.place.is_none() && !r.passes);
+            if tabula::engine::drawn(game) && moving && !may_promote_by_choice(game, s) {
+                drawn_as_listed(name, game, s, moves, &text);
             }
             // Every move where there are few; an even sample where there are thousands.
             let step = moves.len().div_ceil(64);
