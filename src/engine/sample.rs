@@ -258,6 +258,28 @@ pub fn sample_drawn<Z: Layout>(
     }
 }
 
+/// Keeps the moves of one rule listed at `start..end` of the list as a set of landings of
+/// their own (none where there are none), and says how many they are.
+#[inline(always)]
+fn keep_listed<M: Mask>(
+    out: &mut Vec<Landings<M>>,
+    rule: RuleId,
+    start: usize,
+    end: usize,
+) -> usize {
+    let count = end - start;
+    if count > 0 {
+        out.push(Landings {
+            rule,
+            walk: LISTED,
+            distance: start as u32,
+            count: count as u32,
+            squares: M::default(),
+        });
+    }
+    count
+}
+
 /// A list of landing sets, at the width of a layout's board.
 type LandingList<Z> = Vec<Landings<<Z as Layout>::Set>>;
 
@@ -287,17 +309,7 @@ fn tier_landings<Z: Layout>(
         if !walked {
             let start = listed.len();
             unplain_or_listed(game, rule_id, s, &view, kinds, earlier, &mut shut, listed);
-            let count = listed.len() - start;
-            if count > 0 {
-                total += count;
-                out.push(Landings {
-                    rule: rule_id,
-                    walk: LISTED,
-                    distance: start as u32,
-                    count: count as u32,
-                    squares: Z::Set::default(),
-                });
-            }
+            total += keep_listed(out, rule_id, start, listed.len());
             continue;
         }
         if rule.twinned {
@@ -814,17 +826,7 @@ fn landings_of_tier<Z: Layout, const CHAINS: bool>(
                 }
                 let start = listed.len();
                 rule_moves(game, rule_id, s, &view, kinds, listed);
-                let count = listed.len() - start;
-                if count > 0 {
-                    total += count;
-                    out.push(Landings {
-                        rule: rule_id,
-                        walk: LISTED,
-                        distance: start as u32,
-                        count: count as u32,
-                        squares: Z::Set::default(),
-                    });
-                }
+                total += keep_listed(out, rule_id, start, listed.len());
                 continue;
             }
             let movers = Kinds::movers(kinds, game, s, &view, rule);
