@@ -502,25 +502,16 @@ fn tier_moves<Z: Layout, const DEFER: bool>(
     // The gate of the rule before, the same as this rule's, failed (neither is plain).
     let mut shut = false;
     for &rule_id in tier {
-        let rule = &game.rules[rule_id.index()];
-        if rule.plain {
-            match rule.twin {
-                // Listed with the rule before it.
-                _ if rule.twinned => {}
-                Some(twin) => twin_moves(game, rule_id, twin, s, &view, kinds, out),
-                None => moves_of_rule(game, rule_id, s, &view, kinds, after_check, out),
-            }
-            continue;
-        }
-        unplain_moves::<Z, DEFER>(game, rule_id, s, &view, kinds, after_check, &mut shut, out);
+        rule_moves_in_tier::<Z, DEFER>(game, rule_id, s, &view, kinds, after_check, &mut shut, out);
     }
 }
 
-/// The moves of one rule of a tier that is not `plain`, as `tier_moves` lists them.
+/// The moves of one rule of a tier, as `tier_moves` lists them (a rule's twin with it).
 /// `shut` says whether the gate of the rule before, the same as this rule's, failed; it is
 /// set for the next rule.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(super) fn unplain_moves<Z: Layout, const DEFER: bool>(
+pub(super) fn rule_moves_in_tier<Z: Layout, const DEFER: bool>(
     game: &Game,
     rule_id: RuleId,
     s: &State<Z>,
@@ -531,6 +522,15 @@ pub(super) fn unplain_moves<Z: Layout, const DEFER: bool>(
     out: &mut Vec<Move>,
 ) {
     let rule = &game.rules[rule_id.index()];
+    if rule.plain {
+        match rule.twin {
+            // Listed with the rule before it.
+            _ if rule.twinned => {}
+            Some(twin) => twin_moves(game, rule_id, twin, s, view, kinds, out),
+            None => moves_of_rule(game, rule_id, s, view, kinds, after_check, out),
+        }
+        return;
+    }
     if rule.second_part || (rule.gate_shared_before && *shut) {
         return;
     }
@@ -586,7 +586,7 @@ pub(super) fn rule_moves<Z: Layout>(
 
 /// The moves of one moving rule (not a placement), as its first part.
 #[inline(always)]
-pub(super) fn moves_of_rule<Z: Layout>(
+fn moves_of_rule<Z: Layout>(
     game: &Game,
     rule_id: RuleId,
     s: &State<Z>,

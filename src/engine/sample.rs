@@ -12,8 +12,8 @@ use super::dice::draw_most;
 use super::end::{end_rule, Outcome};
 use super::generate::{
     choose_promotions, drawn_legal, gate_holds, generate, generate_tier_unrequired, may_choose,
-    moves_of_rule, no_moves, placeable_squares, rule_moves, rule_walkers, settle_pile_landing,
-    settled_set_wise, tier_of_play, unplain_moves, walk, Kinds, RuleSets, View, KIND_SETS,
+    no_moves, placeable_squares, rule_moves, rule_moves_in_tier, rule_walkers, settle_pile_landing,
+    settled_set_wise, tier_of_play, walk, Kinds, RuleSets, View,
 };
 use super::layout::Layout;
 use super::moves::Move;
@@ -308,7 +308,8 @@ fn tier_landings<Z: Layout>(
         let walked = rule.plain && rule.per_move.is_none() && rule.chain.is_none();
         if !walked {
             let start = listed.len();
-            unplain_or_listed(game, rule_id, s, &view, kinds, earlier, &mut shut, listed);
+            let check = Some(earlier);
+            rule_moves_in_tier::<Z, true>(game, rule_id, s, &view, kinds, check, &mut shut, listed);
             total += keep_listed(out, rule_id, start, listed.len());
             continue;
         }
@@ -356,29 +357,6 @@ fn tier_landings<Z: Layout>(
         out.extend_from_slice(aside);
     }
     total
-}
-
-/// The moves of a rule of a tier that `tier_landings` does not walk, listed as
-/// `generate_tier_unrequired` lists them: a `plain` rule's by the generator's walk, the
-/// others' as `tier_moves` lists them.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn unplain_or_listed<Z: Layout>(
-    game: &Game,
-    rule_id: RuleId,
-    s: &State<Z>,
-    view: &View<Z::Set>,
-    kinds: Option<&[Z::Set; KIND_SETS]>,
-    earlier: &[u64],
-    shut: &mut bool,
-    listed: &mut Vec<Move>,
-) {
-    match game.rules[rule_id.index()].plain {
-        true => moves_of_rule(game, rule_id, s, view, kinds, Some(earlier), listed),
-        false => {
-            unplain_moves::<Z, true>(game, rule_id, s, view, kinds, Some(earlier), shut, listed)
-        }
-    }
 }
 
 /// The moves of one tier of a `drawn` game, as `tier_landings` found them, to draw from.
