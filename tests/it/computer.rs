@@ -244,6 +244,30 @@ fn seeds_a_last_capture_would_win_are_no_ones_yet() {
     assert_eq!(ahead - even, 400);
 }
 
+/// A piece that never moves back, standing in the row where the other side's pieces are
+/// promoted, guards it: worth a quarter of what the promotion gains (a king of 3 for a
+/// man of 1: 50), while the other side has a piece to promote there. White's man on a1,
+/// in the row where Black's men are crowned, against the same man on a2 (whose one row of
+/// advancement is worth 100 / 9 = 11): 39 more while Black has a man, 11 less once Black
+/// has only a king. A king, which may come back, guards nothing.
+#[test]
+fn a_piece_guarding_the_other_sides_promotion_zone_counts_while_they_can_promote() {
+    let g = compile(
+        "game \"Guard\"\nboard 4 x 4\nplayers White, Black\n\
+         pieces man as M value 1, king as K value 3\nzone far = row == 3\n\
+         setup { man where row == 1 and file == 0 }\n\
+         move step { piece man\n along forward\n onto empty }\n\
+         move walk { piece king\n along forward, backward\n onto empty }\n\
+         promote man to king in far\n",
+    );
+    let guarding = judged(&g, "4/2m1/4/M3 White") - judged(&g, "4/2m1/M3/4 White");
+    assert_eq!(guarding, 39);
+    let idle = judged(&g, "4/2k1/4/M3 White") - judged(&g, "4/2k1/M3/4 White");
+    assert_eq!(idle, -11);
+    let king = judged(&g, "4/2m1/4/K3 White") - judged(&g, "4/2m1/K3/4 White");
+    assert_eq!(king, 0);
+}
+
 /// A capture in quiescence that ends the game is scored for the player who makes it.
 /// Black's last man on c3 steps to b4 or d4, and either way a White man takes it (from a5
 /// or e5), leaving Black without a move: so one ply deep, Black has lost. Scored for the
