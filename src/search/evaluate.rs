@@ -13,7 +13,7 @@
 
 use crate::engine::{column, generate, make, Layout, Move, Scratch, State};
 use crate::ir::{
-    BinOp, DirId, EndShape, EndSide, EndWords, Game, Mask, Scalar, Verdict, NO_SQUARE,
+    BinOp, DirId, EndShape, EndSide, EndWords, Game, Mask, Scalar, SquareSet, Verdict, NO_SQUARE,
 };
 use crate::rng::Rng;
 
@@ -34,12 +34,9 @@ pub struct Evaluator {
     /// `sq` on its way to a zone where it is promoted or wins (empty when no piece has
     /// such a zone).
     advance: Vec<i32>,
-    /// `guard[code * cells + sq]`: what a piece of that cell code gains by standing on
-    /// `sq` in a zone where the other side's pieces are promoted, while the other side has
-    /// such a piece (`promoted[other]`, its cell codes): the square it holds is one they
-    /// cannot step onto (empty when no piece guards; see `guards`).
-    guard: Vec<i32>,
-    promoted: [u64; 2],
+    /// What a piece gains by standing guard in the row where the other side's pieces are
+    /// promoted (`None` where no piece can).
+    guard: Option<Guard>,
     cells: usize,
     /// The material of both players at the start (at least 1).
     start_material: i64,
@@ -73,13 +70,12 @@ impl Evaluator {
             })
             .collect();
         let advance = advancement(game, &values);
-        let (guard, promoted) = guards(game, &values);
+        let guard = Guard::of(game, &values);
         let mut judge = Evaluator {
             values,
             scored: game.sowing.is_some() || game.score.is_some(),
             advance,
             guard,
-            promoted,
             cells: game.board.cells(),
             start_material: 1,
             draw_clock: draw_clock(game),
@@ -173,19 +169,9 @@ impl Evaluator {
                 *total += self.values[t] * n as i32;
             }
         }
-        if !self.guard.is_empty() {
-            // A zone is guarded only while the other side has a piece to promote there.
-            let promotable = |p: usize| {
-                s.occupied(p)
-                    .squares()
-                    .any(|sq| (self.promoted[p] >> s.at(sq)) & 1 != 0)
-            };
-            let wanting = [promotable(1), promotable(0)];
+        if let Some(guard) = &self.guard {
             for (p, total) in sum.iter_mut().enumerate().take(players) {
-                if wanting[p] {
-                    let guard = |sq: u16| self.guard[s.at(sq) as usize * self.cells + sq as usize];
-                    *total += s.occupied(p).squares().map(guard).sum::<i32>();
-                }
+                *total += guard.standing(s, p, self.cells);
             }
         }
         if let Some(columns) = &game.columns {
@@ -332,64 +318,93 @@ fn advancement(game: &Game, values: &[i32]) -> Vec<i32> {
 /// What a piece gains by standing guard, as a share of the gain it denies.
 const GUARD_SHARE: i32 = 4;
 
-/// `Evaluator::guard` and `Evaluator::promoted`, for a two-player game. Where one
-/// player's pieces are promoted in a zone of the one row furthest from them, a piece of
-/// the other player's standing on a square of it gains a quarter of the most that
-/// promotion gains, if its type never moves back (no walk of its rules lowers its row,
-/// and it is never placed from a hand): once it has left the row, it cannot come back to
-/// hold it. (English draughts' men on their home row; a rook of chess, which comes back
-/// as it likes, gains nothing there.) `promoted[p]` are the cell codes of `p`'s pieces
-/// that such a zone promotes.
-fn guards(game: &Game, values: &[i32]) -> (Vec<i32>, [u64; 2]) {
-    let cells = game.board.cells();
-    let codes = 1 + game.players.len() * game.pieces.len();
-    let mut guard = vec![0i32; codes * cells];
-    let mut promoted = [0u64; 2];
-    if game.players.len() != 2 {
-        return (Vec::new(), promoted);
-    }
-    let row = |player: usize, sq: usize| game.rows[player * cells + sq];
-    let used = || (0..cells).filter(|&sq| game.board.used[sq]);
-    // Whether no move of a piece of `kind`'s, for `player`, lowers its row.
-    let never_back = |player: usize, kind: usize| {
-        (game.hand_types >> kind) & 1 == 0
-            && game
-                .rules
-                .iter()
-                .filter(|rule| (rule.piece_mask >> kind) & 1 != 0)
-                .flat_map(|rule| &rule.walks[player])
-                .all(|walk| {
-                    used().all(|sq| {
-                        let next = walk.next_of(sq as u16);
-                        next == NO_SQUARE || row(player, next as usize) >= row(player, sq)
-                    })
-                })
-    };
-    for (code, promotion) in game.promotions.iter().enumerate().skip(1) {
-        let Some((zone, into)) = promotion else {
-            continue;
-        };
-        let (player, kind) = game.decode(code as u8);
-        let gain = values[game.kind[*into as usize] as usize] - values[kind];
-        let inside = |sq: &usize| game.in_zone(*zone, player as u8, *sq as u16);
-        let far = used().map(|sq| row(player, sq)).max().unwrap_or(0);
-        if gain <= 0 || player > 1 || !used().filter(inside).all(|sq| row(player, sq) == far) {
-            continue;
+/// Where one player's pieces are promoted in a zone of the one row furthest from them, a
+/// piece of the other player's standing on a square of it gains a quarter of the most
+/// that promotion gains, if its type never moves back (no walk of its rules lowers its
+/// row, and it is never placed from a hand): once it has left the row, it cannot come
+/// back to hold it. (A man that steps only forward guards its home row; a piece that
+/// comes back as it likes gains nothing there.) It gains it only while the other player
+/// has a piece to promote there: the square it holds is one they cannot step onto.
+#[derive(Clone, Debug)]
+struct Guard {
+    /// `worth[code * cells + sq]`: what a piece of that cell code gains on `sq`.
+    worth: Vec<i32>,
+    /// The squares where each player's pieces may gain it.
+    squares: [SquareSet; 2],
+    /// The cell codes of each player's pieces that such a zone promotes.
+    promoted: [u64; 2],
+}
+
+impl Guard {
+    /// The guard of a two-player game, if any of its pieces may stand guard.
+    fn of(game: &Game, values: &[i32]) -> Option<Guard> {
+        let cells = game.board.cells();
+        if game.players.len() != 2 {
+            return None;
         }
-        promoted[player] |= 1 << code;
-        let other = 1 - player;
-        for guarding in (0..game.pieces.len()).filter(|&k| never_back(other, k)) {
-            let code = game.code(other, guarding) as usize;
-            for sq in used().filter(inside) {
-                let worth = &mut guard[code * cells + sq];
-                *worth = (*worth).max(gain / GUARD_SHARE);
+        let codes = 1 + game.players.len() * game.pieces.len();
+        let mut guard = Guard {
+            worth: vec![0; codes * cells],
+            squares: [SquareSet::default(); 2],
+            promoted: [0; 2],
+        };
+        let row = |player: usize, sq: usize| game.rows[player * cells + sq];
+        let used = || (0..cells).filter(|&sq| game.board.used[sq]);
+        // Whether no move of a piece of `kind`'s, for `player`, lowers its row.
+        let never_back = |player: usize, kind: usize| {
+            (game.hand_types >> kind) & 1 == 0
+                && game
+                    .rules
+                    .iter()
+                    .filter(|rule| (rule.piece_mask >> kind) & 1 != 0)
+                    .flat_map(|rule| &rule.walks[player])
+                    .all(|walk| {
+                        used().all(|sq| {
+                            let next = walk.next_of(sq as u16);
+                            next == NO_SQUARE || row(player, next as usize) >= row(player, sq)
+                        })
+                    })
+        };
+        let mut any = false;
+        for (code, promotion) in game.promotions.iter().enumerate().skip(1) {
+            let Some((zone, into)) = promotion else {
+                continue;
+            };
+            let (player, kind) = game.decode(code as u8);
+            let gain = values[game.kind[*into as usize] as usize] - values[kind];
+            let inside = |sq: &usize| game.in_zone(*zone, player as u8, *sq as u16);
+            let far = used().map(|sq| row(player, sq)).max().unwrap_or(0);
+            if gain <= 0 || player > 1 || !used().filter(inside).all(|sq| row(player, sq) == far) {
+                continue;
+            }
+            guard.promoted[player] |= 1 << code;
+            let other = 1 - player;
+            for guarding in (0..game.pieces.len()).filter(|&k| never_back(other, k)) {
+                let code = game.code(other, guarding) as usize;
+                for sq in used().filter(inside) {
+                    let worth = &mut guard.worth[code * cells + sq];
+                    *worth = (*worth).max(gain / GUARD_SHARE);
+                    guard.squares[other].insert(sq as u16);
+                    any = true;
+                }
             }
         }
+        any.then_some(guard)
     }
-    if promoted == [0, 0] {
-        return (Vec::new(), promoted);
+
+    /// What `player`'s pieces standing guard in `s` gain.
+    fn standing<Z: Layout>(&self, s: &State<Z>, player: usize, cells: usize) -> i32 {
+        let standing = *s.occupied(player) & Z::Set::from_set(&self.squares[player]);
+        let worth = |sq: u16| self.worth[s.at(sq) as usize * cells + sq as usize];
+        let gained: i32 = standing.squares().map(worth).sum();
+        let other = 1 - player;
+        let promoted = self.promoted[other];
+        let wanted = |sq: u16| (promoted >> s.at(sq)) & 1 != 0;
+        if gained == 0 || !s.occupied(other).squares().any(wanted) {
+            return 0;
+        }
+        gained
     }
-    (guard, promoted)
 }
 
 /// Games played at random to estimate values, and the longest of them.
