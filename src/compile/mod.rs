@@ -453,7 +453,7 @@ fn rules_choose(game: &ir::Game) -> Vec<bool> {
 }
 
 /// `Game::choice_origins`: for each player, the squares from which a choosing rule's walk
-/// ends on a square of `choice_landings`; none (no player's) where a choosing rule's move
+/// ends on a square of `choice_landings`, where its conditions on squares allow it; none (no player's) where a choosing rule's move
 /// is more than one walk of a piece of the player's own, or a piece promotes on leaving.
 fn choice_origins(game: &ir::Game) -> Vec<ir::SquareSet> {
     let cells = game.board.cells();
@@ -493,12 +493,20 @@ fn choice_origins(game: &ir::Game) -> Vec<ir::SquareSet> {
                             continue;
                         }
                         let mut at = to;
-                        for _ in 0..farthest {
+                        for k in 0..farthest {
                             at = game.board.back(at, walk.dir, 1);
                             if at == NO_SQUARE {
                                 break;
                             }
-                            origins.insert(at);
+                            // Not where the rule's conditions on squares forbid landing
+                            // there from so far (`if row(from) == 1` of a double step).
+                            let allowed = walk
+                                .allowed
+                                .as_ref()
+                                .is_none_or(|a| a.get(k).is_none_or(|a| a.contains(to)));
+                            if allowed {
+                                origins.insert(at);
+                            }
                         }
                     }
                 }

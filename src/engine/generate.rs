@@ -1706,12 +1706,15 @@ fn moves_within<Z: Layout>(
 /// for all the rule's moves).
 #[inline(always)]
 pub(super) fn gate_holds<Z: Layout>(game: &Game, rule: &MoveRule, s: &State<Z>) -> bool {
-    rule.gate
-        .as_ref()
-        .is_none_or(|g| match g.counts.is_empty() {
+    rule.gate.as_ref().is_none_or(|g| {
+        if let Some(holds) = g.previous_holds(&s.look) {
+            return holds;
+        }
+        match g.counts.is_empty() {
             true => g.holds(&env(game, s)),
             false => super::counts::counts_hold(game, s, s.to_move, g),
-        })
+        }
+    })
 }
 
 /// The rule's conditions that read the state and the move's squares (its `gate` holds).

@@ -39,16 +39,7 @@ impl Program {
                 self.one(one, self.leaf(leaf, env), env)
             }
             // `a and b and …`: the first 0 decides, else the last value.
-            _ if self.conjunction => {
-                let mut value = 0;
-                for leaf in self.ops.iter().step_by(2) {
-                    value = self.leaf(leaf, env);
-                    if value == 0 {
-                        break;
-                    }
-                }
-                Some(value)
-            }
+            _ if self.conjunction => Some(self.conjoined(env)),
             // `a or b or …`: the first value not 0 decides (1), else the last value.
             _ if self.disjunction => {
                 let mut value = 0;
@@ -62,6 +53,57 @@ impl Program {
             }
             _ if self.depth <= SMALL => self.run(env, &mut [0; SMALL]),
             _ => self.run(env, &mut vec![0; self.depth]),
+        }
+    }
+
+    /// A conjunction (`Program::conjunction`): the first 0 decides, else the last value.
+    /// Its parts are most often probes of the move's squares, compared or not
+    /// (`not moved(from) and to + (1, 0) is friend rook`): those are read here, through
+    /// `probe_in_line`, rather than through `read` and `read_counted` (two calls, two
+    /// dispatches on the operation, a part). Out of line, so that the other shapes of
+    /// `eval` are laid out as they were.
+    #[inline(never)]
+    fn conjoined<M: Mask>(&self, env: &Env<M>) -> i64 {
+        let mut value = 0;
+        for leaf in self.ops.iter().step_by(2) {
+            value = match leaf {
+                Op::Probe { probe, .. } => self.probe_in_line(&self.probes[*probe as usize], env),
+                Op::CompareConst(a, op, k) => match &self.leaves[*a as usize] {
+                    Op::Probe { probe, .. } => {
+                        let a = self.probe_in_line(&self.probes[*probe as usize], env);
+                        i64::from(binary_holds(*op, a, *k))
+                    }
+                    _ => self.leaf(leaf, env),
+                },
+                _ => self.leaf(leaf, env),
+            };
+            if value == 0 {
+                break;
+            }
+        }
+        value
+    }
+
+    /// `probe`, with the two commonest reads (`moved`, `is`) written in line; the others
+    /// through `apply_unary`.
+    #[inline(always)]
+    fn probe_in_line<M: Mask>(&self, probe: &Probe, env: &Env<M>) -> i64 {
+        let mut sq = match probe.square {
+            SquareRef::From => env.from as i64,
+            SquareRef::To => env.to as i64,
+            SquareRef::Here => env.here as i64,
+        };
+        if let Some(k) = probe.step {
+            let (dx, dy) = self.steps[k as usize][env.player as usize];
+            sq = offset(env, sq, dx, dy);
+        }
+        match probe.read {
+            Op::Moved => (on_board(sq, env) && env.moved.has(sq as u16)) as i64,
+            Op::Is(p, off) => match env.code_at(sq) {
+                None => off as i64,
+                Some(code) => self.patterns[p as usize].matches(env.player, code) as i64,
+            },
+            _ => self.apply_unary(&probe.read, sq, on_board(sq, env), env),
         }
     }
 
@@ -79,6 +121,20 @@ impl Program {
                 };
                 Some((scalar, *op, *k))
             }
+            _ => None,
+        }
+    }
+
+    /// Whether the condition is of the shape `previous(FIELD) OP N` (`previous(rule) ==
+    /// double_push`, a rule's gate), and then whether it holds of `look`, what the move
+    /// before did: read from the state's own field, without building an environment.
+    #[inline(always)]
+    pub fn previous_holds(&self, look: &crate::ir::LookBack) -> Option<bool> {
+        match self.ops.as_slice() {
+            [Op::CompareConst(a, op, k)] => match self.leaves[*a as usize] {
+                Op::Previous(f) => Some(binary_holds(*op, look.field(f), *k)),
+                _ => None,
+            },
             _ => None,
         }
     }
