@@ -123,10 +123,13 @@ fn keep_unattacked<Z: Layout>(
     let mut before = true;
     // The one square the one pattern matches, where that is so: the royal piece.
     let mut royal = None;
+    // The squares the patterns match (every pattern's, where the reads stop early).
+    let mut matched = Z::Set::default();
     for (pattern, by) in attacks {
         patterns |= pattern.masks[p];
         // Read as the condition reads: up to the first square attacked.
         let squares = pattern_squares(pattern, &env);
+        matched |= squares;
         if attacks.len() == 1 && squares.is_single() {
             royal = Some(squares.lowest());
         }
@@ -137,6 +140,11 @@ fn keep_unattacked<Z: Layout>(
             before = false;
             break;
         }
+    }
+    if !before && attacks.len() > 1 {
+        matched = attacks.iter().fold(matched, |set, (pattern, _)| {
+            set | pattern_squares(pattern, &env)
+        });
     }
     let matches = |mask: u64, code: Code| (mask >> code) & 1 != 0;
     let writes = |sq: Sq, new: Option<Code>, plain: bool| {
@@ -174,6 +182,10 @@ fn keep_unattacked<Z: Layout>(
         return;
     };
     let (leave, land) = read.one_step_sets(!before, own);
+    // A step that leaves none of `busy_from` and lands on none of `busy_to` changes no
+    // answer: two tests of sets, not four reads of the board (a fifth of the time of
+    // this filter, and most moves are such steps).
+    let (busy_from, busy_to) = (leave | matched, land | matched);
     // The royal piece's steps: where the attacks on it are found through the tables, each
     // is one attack, read with the piece lifted, without making the move.
     // (Not where the piece is promoted when it lands: it may then leave the pattern.)
@@ -196,6 +208,9 @@ fn keep_unattacked<Z: Layout>(
         let changed = match m.steps() {
             [step] if m.promote == 0 && rule.writes_ends => {
                 let to = step.to();
+                if !busy_from.has(m.from) && !busy_to.has(to) {
+                    return before;
+                }
                 // After the step the pattern matches `to` alone: `from` is left empty,
                 // which no pattern matches here, and `to` held nothing it matches.
                 if lifted == Some(m.from) && !matches(patterns, s.at(to)) {

@@ -22,6 +22,7 @@ use super::reach::capture_reachable;
 use super::sowing::{sowings, SownList};
 use super::state::State;
 use super::Scratch;
+use crate::eval::arith::binary_holds;
 use crate::eval::Env;
 use crate::ir::Mask;
 use crate::ir::{
@@ -1706,15 +1707,15 @@ fn moves_within<Z: Layout>(
 /// for all the rule's moves).
 #[inline(always)]
 pub(super) fn gate_holds<Z: Layout>(game: &Game, rule: &MoveRule, s: &State<Z>) -> bool {
-    rule.gate.as_ref().is_none_or(|g| {
-        if let Some(holds) = g.previous_holds(&s.look) {
-            return holds;
-        }
-        match g.counts.is_empty() {
-            true => g.holds(&env(game, s)),
+    rule.gate
+        .as_ref()
+        .is_none_or(|g| match g.counts.is_empty() {
+            true => match g.previous {
+                Some((field, op, k)) => binary_holds(op, s.look.field(field), k),
+                None => g.holds(&env(game, s)),
+            },
             false => super::counts::counts_hold(game, s, s.to_move, g),
-        }
-    })
+        })
 }
 
 /// The rule's conditions that read the state and the move's squares (its `gate` holds).

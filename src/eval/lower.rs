@@ -84,7 +84,20 @@ impl Program {
             })
             && self.ops.len() % 2 == 1;
         self.disjunction = self.is_disjunction();
+        self.probed = self.conjunction
+            && self.ops.iter().step_by(2).any(|op| match op {
+                Op::Probe { .. } => true,
+                Op::CompareConst(a, ..) => matches!(self.leaves[*a as usize], Op::Probe { .. }),
+                _ => false,
+            });
         self.counts = self.count_tests();
+        self.previous = match self.ops.as_slice() {
+            [Op::CompareConst(a, op, k)] => match self.leaves[*a as usize] {
+                Op::Previous(f) => Some((f, *op, *k)),
+                _ => None,
+            },
+            _ => None,
+        };
     }
 
     /// Rewrites the operations front to back: at each, `fuse` may push what replaces the

@@ -39,7 +39,17 @@ impl Program {
                 self.one(one, self.leaf(leaf, env), env)
             }
             // `a and b and …`: the first 0 decides, else the last value.
-            _ if self.conjunction => Some(self.conjoined(env)),
+            _ if self.conjunction && self.probed => Some(self.conjoined(env)),
+            _ if self.conjunction => {
+                let mut value = 0;
+                for leaf in self.ops.iter().step_by(2) {
+                    value = self.leaf(leaf, env);
+                    if value == 0 {
+                        break;
+                    }
+                }
+                Some(value)
+            }
             // `a or b or …`: the first value not 0 decides (1), else the last value.
             _ if self.disjunction => {
                 let mut value = 0;
@@ -56,8 +66,9 @@ impl Program {
         }
     }
 
-    /// A conjunction (`Program::conjunction`): the first 0 decides, else the last value.
-    /// Its parts are most often probes of the move's squares, compared or not
+    /// A conjunction (`Program::conjunction`) with a probe among its parts
+    /// (`Program::probed`): the first 0 decides, else the last value. Its parts are most
+    /// often probes of the move's squares, compared or not
     /// (`not moved(from) and to + (1, 0) is friend rook`): those are read here, through
     /// `probe_in_line`, rather than through `read` and `read_counted` (two calls, two
     /// dispatches on the operation, a part). Out of line, so that the other shapes of
@@ -121,20 +132,6 @@ impl Program {
                 };
                 Some((scalar, *op, *k))
             }
-            _ => None,
-        }
-    }
-
-    /// Whether the condition is of the shape `previous(FIELD) OP N` (`previous(rule) ==
-    /// double_push`, a rule's gate), and then whether it holds of `look`, what the move
-    /// before did: read from the state's own field, without building an environment.
-    #[inline(always)]
-    pub fn previous_holds(&self, look: &crate::ir::LookBack) -> Option<bool> {
-        match self.ops.as_slice() {
-            [Op::CompareConst(a, op, k)] => match self.leaves[*a as usize] {
-                Op::Previous(f) => Some(binary_holds(*op, look.field(f), *k)),
-                _ => None,
-            },
             _ => None,
         }
     }

@@ -252,12 +252,21 @@ pub struct Program {
     /// jump to the end where it is not 0 (`a or b or c`, and `not (a and b)` once its
     /// `not` has gone inward).
     pub disjunction: bool,
+    /// Whether a part of the conjunction is a probe of a square of the move, compared or
+    /// not (`not moved(from)`), read by `eval`'s own loop for such parts. A conjunction
+    /// without one keeps the plain loop: through the other, the end rules of a game of
+    /// groups ran 1.007 of their instructions.
+    pub probed: bool,
     /// Where the program is counts compared with constants and nothing else, one or
     /// several joined by `and` (`count(friend in away) == 0 and count(friend in hand) ==
     /// 0`, the commonest gate of a rule and end rule): each count, so that the engine reads
     /// them from the state's sets and hands without building an environment. Empty
     /// otherwise.
     pub counts: Vec<CountTest>,
+    /// Where the program is `previous(FIELD) OP N` (`previous(rule) == double_push`, a
+    /// rule's gate): the field, the operator and the number, so that the engine reads it
+    /// from the state's own record of the move before, without building an environment.
+    pub previous: Option<(LookField, BinOp, i64)>,
 }
 
 impl Program {
