@@ -707,10 +707,12 @@ fn conditions_hold<M: Mask>(env: &Env<M>, rule: &MoveRule, attacker: u8, from: S
 
 /// Cell codes of `player`'s pieces of the types in `piece_mask`.
 pub fn attacker_codes(types: usize, player: usize, piece_mask: u64) -> u64 {
-    let mut codes = 0u64;
-    for t in (0..types).filter(|&t| (piece_mask >> t) & 1 != 0) {
-        let code: Code = (1 + player * types + t) as Code;
-        codes |= 1 << code;
+    // The player's codes run from `1 + player * types`, one a type: the mask shifted
+    // there, a few operations where a loop over the types was read at every attack.
+    let shift = 1 + player * types;
+    if types == 0 || shift >= u64::BITS as usize {
+        return 0;
     }
-    codes
+    let types_mask = u64::MAX >> (u64::BITS as usize - types.min(64));
+    (piece_mask & types_mask) << shift
 }
