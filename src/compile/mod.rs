@@ -453,8 +453,9 @@ fn rules_choose(game: &ir::Game) -> Vec<bool> {
 }
 
 /// `Game::choice_origins`: for each player, the squares from which a choosing rule's walk
-/// ends on a square of `choice_landings`, where its conditions on squares allow it; none (no player's) where a choosing rule's move
-/// is more than one walk of a piece of the player's own, or a piece promotes on leaving.
+/// ends on a square of `choice_landings`, where its conditions on squares allow it; none
+/// (no player's) where a choosing rule's move is more than one walk of a piece of the
+/// player's own, or a piece promotes on leaving.
 fn choice_origins(game: &ir::Game) -> Vec<ir::SquareSet> {
     let cells = game.board.cells();
     let choosing: Vec<&ir::MoveRule> = game

@@ -99,15 +99,7 @@ impl Program {
     /// through `apply_unary`.
     #[inline(always)]
     fn probe_in_line<M: Mask>(&self, probe: &Probe, env: &Env<M>) -> i64 {
-        let mut sq = match probe.square {
-            SquareRef::From => env.from as i64,
-            SquareRef::To => env.to as i64,
-            SquareRef::Here => env.here as i64,
-        };
-        if let Some(k) = probe.step {
-            let (dx, dy) = self.steps[k as usize][env.player as usize];
-            sq = offset(env, sq, dx, dy);
-        }
+        let sq = self.probed_square(probe, env);
         match probe.read {
             Op::Moved => (on_board(sq, env) && env.moved.has(sq as u16)) as i64,
             Op::Is(p, off) => match env.code_at(sq) {
@@ -207,16 +199,25 @@ impl Program {
     /// hot loops laid out anew; INTERNALS has the figures); from here, 1.00.
     #[inline(never)]
     fn probe<M: Mask>(&self, probe: &Probe, env: &Env<M>) -> i64 {
-        let mut sq = match probe.square {
+        let sq = self.probed_square(probe, env);
+        self.apply_unary(&probe.read, sq, on_board(sq, env), env)
+    }
+
+    /// The square a probe reads: a square of the move, a step away where it has one.
+    #[inline(always)]
+    fn probed_square<M: Mask>(&self, probe: &Probe, env: &Env<M>) -> i64 {
+        let sq = match probe.square {
             SquareRef::From => env.from as i64,
             SquareRef::To => env.to as i64,
             SquareRef::Here => env.here as i64,
         };
-        if let Some(k) = probe.step {
-            let (dx, dy) = self.steps[k as usize][env.player as usize];
-            sq = offset(env, sq, dx, dy);
+        match probe.step {
+            Some(k) => {
+                let (dx, dy) = self.steps[k as usize][env.player as usize];
+                offset(env, sq, dx, dy)
+            }
+            None => sq,
         }
-        self.apply_unary(&probe.read, sq, on_board(sq, env), env)
     }
 
     /// The value of a leaf that looks over the board (a count, a line, a store). Kept out

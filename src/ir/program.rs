@@ -263,8 +263,8 @@ pub struct Program {
     /// them from the state's sets and hands without building an environment. Empty
     /// otherwise.
     pub counts: Vec<CountTest>,
-    /// Where the program is `previous(FIELD) OP N` (`previous(rule) == double_push`, a
-    /// rule's gate): the field, the operator and the number, so that the engine reads it
+    /// Where the program is `previous(FIELD) OP N` (`previous(rule) == leap`, a rule's
+    /// gate): the field, the operator and the number, so that the engine reads it
     /// from the state's own record of the move before, without building an environment.
     pub previous: Option<(LookField, BinOp, i64)>,
 }
