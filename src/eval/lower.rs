@@ -91,11 +91,8 @@ impl Program {
                 _ => false,
             });
         self.counts = self.count_tests();
-        self.previous = match self.ops.as_slice() {
-            [Op::CompareConst(a, op, k)] => match self.leaves[*a as usize] {
-                Op::Previous(f) => Some((f, *op, *k)),
-                _ => None,
-            },
+        self.previous = match self.compared_leaf() {
+            Some((Op::Previous(f), op, k)) => Some((*f, op, k)),
             _ => None,
         };
     }

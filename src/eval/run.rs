@@ -114,16 +114,21 @@ impl Program {
     /// the number, so that an end rule of that shape is read from the state's own fields
     /// without building an environment (`EndRule::shape`).
     pub fn scalar_test(&self) -> Option<(Scalar, BinOp, i64)> {
+        let (leaf, op, k) = self.compared_leaf()?;
+        let scalar = match leaf {
+            Op::Clock => Scalar::Clock,
+            Op::Passes => Scalar::Passes,
+            Op::Repeated => Scalar::Repeated,
+            _ => return None,
+        };
+        Some((scalar, op, k))
+    }
+
+    /// Where the program is one value read and compared with a number (`clock >= 100`,
+    /// `previous(rule) == leap`): the read, the operator and the number.
+    pub fn compared_leaf(&self) -> Option<(&Op, BinOp, i64)> {
         match self.ops.as_slice() {
-            [Op::CompareConst(a, op, k)] => {
-                let scalar = match self.leaves[*a as usize] {
-                    Op::Clock => Scalar::Clock,
-                    Op::Passes => Scalar::Passes,
-                    Op::Repeated => Scalar::Repeated,
-                    _ => return None,
-                };
-                Some((scalar, *op, *k))
-            }
+            [Op::CompareConst(a, op, k)] => Some((&self.leaves[*a as usize], *op, *k)),
             _ => None,
         }
     }
