@@ -46,6 +46,20 @@ fn alpha_beta_finds_the_only_mate_in_three() {
     assert_eq!(chosen.depth, Some((3, WIN - 5)));
 }
 
+/// After a node's first move, the others are searched with a window of width one, and
+/// late quiet moves one ply shallower first (principal variation search and late move
+/// reductions): the search to depth 5 from chess's start visits 9,045 positions, where
+/// the search without them visited 18,474, and its score is the same, 65. A reduced move
+/// that beats the best so far is searched again at full depth: without that, the score
+/// comes out 41.
+#[test]
+fn alpha_beta_searches_late_quiet_moves_shallower_first() {
+    let chess = game("chess", "");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let chosen = chosen_at(&chess, start, "alphabeta4", to_depth(5));
+    assert_eq!((chosen.playouts, chosen.depth), (9045, Some((5, 65))));
+}
+
 /// The hint says the win and how deep it was found; a level that is not one is refused
 /// with the forms a level takes.
 #[test]
@@ -65,7 +79,7 @@ fn the_hint_says_a_forced_win_in_moves() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.contains(
-            "hint: f6-a6 (wins in 3 moves, 3 plies deep, 996 positions); next best f6xf7\n"
+            "hint: f6-a6 (wins in 3 moves, 3 plies deep, 1000 positions); next best f6xf7\n"
         ),
         "{text}"
     );
