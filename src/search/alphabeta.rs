@@ -14,8 +14,8 @@
 //! exchange. After a node's first move, the others are asked only whether they beat it,
 //! with a window of width one (principal variation search), and late quiet moves first
 //! one ply shallower (late move reductions); a move that does beat it is searched again
-//! in full. From chess's start this halves the positions searched to depth 5 and cuts
-//! those to depth 9 sixteenfold.
+//! in full. The same depth is reached from far fewer positions (docs/INTERNALS.md gives
+//! the figures).
 //!
 //! A move after which the same player moves again (a sowing that ends in the store) is
 //! searched without changing sides.
