@@ -147,7 +147,6 @@ pub fn choose<Z: Layout>(
         path: [0; MAX_PLY + 1],
         played: Vec::new(),
     };
-    search.judge.searcher = Some(state.to_move);
     search.scratch.history = history.clone();
     let mut moves = Vec::new();
     if generate(game, state, &mut search.scratch, &mut moves).is_some() || moves.is_empty() {

@@ -9,9 +9,7 @@
 //! (`draw when clock >= N`), so that the side ahead takes or advances before it runs out;
 //! and once half the material has gone, the side ahead gains as its pieces come near the
 //! other side's (in steps along the board's directions), so that it hunts them down
-//! rather than wait. A third serves the player whose search it is: in a level game, that
-//! player gains for the material left on the board, so that it does not trade its way
-//! into a drawn ending (contempt for a draw).
+//! rather than wait.
 
 use crate::engine::{column, generate, make, Layout, Move, Scratch, State};
 use crate::ir::{
@@ -24,9 +22,6 @@ const MOBILITY: i32 = 4;
 /// What the side ahead gains for each step closer one of the other side's pieces is to
 /// its nearest piece, once half the material has gone.
 const CHASE: i32 = 3;
-/// What the searching player gains, in a level position, for the material still on the
-/// board: this much on a full board, shrinking with it (`Evaluator::searcher`).
-const KEEP: i64 = 200;
 
 /// How a game's positions are judged.
 #[derive(Clone, Debug)]
@@ -51,13 +46,6 @@ pub struct Evaluator {
     /// `steps[a * cells + b]`: the fewest steps from `a` to `b` along the board's
     /// directions (`u8::MAX` for none or too many).
     steps: std::sync::Arc<Vec<u8>>,
-    /// The player whose search this judgement serves, if one does. Where the material is
-    /// level, that player gains for what is still on the board (up to `KEEP` on a full
-    /// board), as an engine with contempt for a draw plays: even trades are what lead a
-    /// level game to a drawn ending, and a player who searches deeper than its opponent
-    /// keeps the pieces on that give it chances. The other player's judgement is the
-    /// opposite, so the score stays one that two players share.
-    pub searcher: Option<u8>,
 }
 
 impl Evaluator {
@@ -95,7 +83,6 @@ impl Evaluator {
                 .step_counts
                 .get_or_init(|| std::sync::Arc::new(step_counts(game)))
                 .clone(),
-            searcher: None,
         };
         let start = judge.material(game, &State::<Z>::start(game));
         judge.start_material = (start[0] as i64 + start[1] as i64).max(1);
@@ -129,12 +116,6 @@ impl Evaluator {
             if 2 * left < limit {
                 worth = (worth as i64 * 2 * left / limit) as i32;
             }
-        }
-        if let Some(searcher) = self.searcher.filter(|_| game.players.len() == 2) {
-            // Full where the lead is nothing, none from a lead of one point (100) on.
-            let level = (100 - lead.abs()).max(0);
-            let keep = KEEP * total.min(self.start_material) / self.start_material * level / 100;
-            worth += if me == searcher as usize { keep } else { -keep } as i32;
         }
         if lead != 0 && 2 * total <= self.start_material && !self.steps.is_empty() {
             let (ahead, behind) = if lead > 0 { (me, 1 - me) } else { (1 - me, me) };

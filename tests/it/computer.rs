@@ -48,17 +48,16 @@ fn alpha_beta_finds_the_only_mate_in_three() {
 
 /// After a node's first move, the others are searched with a window of width one, and
 /// late quiet moves one ply shallower first (principal variation search and late move
-/// reductions): the search to depth 5 from chess's start visits 11,285 positions, where
-/// the search without them visited 35,088 (the reductions change the score it finds: 121
-/// hundredths where the full search found 195). A reduced move that beats the best so far
-/// is searched again at full depth: without that, the search visits 13,361 positions and
-/// finds 123.
+/// reductions): the search to depth 5 from chess's start visits 9,045 positions, where
+/// the search without them visited 18,474, and its score is the same, 65. A reduced move
+/// that beats the best so far is searched again at full depth: without that, the score
+/// comes out 41.
 #[test]
 fn alpha_beta_searches_late_quiet_moves_shallower_first() {
     let chess = game("chess", "");
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let chosen = chosen_at(&chess, start, "alphabeta4", to_depth(5));
-    assert_eq!((chosen.playouts, chosen.depth), (11285, Some((5, 121))));
+    assert_eq!((chosen.playouts, chosen.depth), (9045, Some((5, 65))));
 }
 
 /// The hint says the win and how deep it was found; a level that is not one is refused
@@ -326,39 +325,6 @@ fn a_lead_shrinks_as_the_clock_nears_a_draw() {
     assert_eq!(at(40) - rest, lead);
     assert_eq!(at(60) - rest, lead / 2);
     assert_eq!(at(76) - rest, lead / 10);
-}
-
-/// The judgement of `text` for its player to move, in a search by `searcher` (an index of
-/// the game's players; `None` for a judgement no search serves).
-fn judged_for(g: &tabula::ir::Game, text: &str, searcher: Option<u8>) -> i32 {
-    let s = position(g, text);
-    let mut judge = Evaluator::of(g, &s);
-    judge.searcher = searcher;
-    tabula::each_state!(&s, st => judge.judge(g, st, 4, 4))
-}
-
-/// Where the material is level, the searching player gains for what is still on the board,
-/// 200 hundredths on a full board and in step with it, and the other player loses as
-/// much; from a lead of a point on, neither. In draughts (Black is player 0): 200 at the
-/// start, 200 × 12 men's worth / 24 men's worth with six men each.
-#[test]
-fn the_searcher_keeps_material_on_in_a_level_game() {
-    let g = game("draughts", "");
-    let gained = |text: &str, searcher| judged_for(&g, text, Some(searcher)) - judged(&g, text);
-    let start = "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM Black";
-    assert_eq!((gained(start, 0), gained(start, 1)), (200, -200));
-    let half = "4/4/mmmm/mm2/2MM/MMMM/4/4 White";
-    let judge = Evaluator::of(&g, &position(&g, half));
-    let total = |text: &str| {
-        let m = tabula::each_state!(&position(&g, text), st => judge.material(&g, st));
-        i64::from(m[0] + m[1])
-    };
-    let keep = (200 * total(half) / total(start)) as i32;
-    assert!((90..110).contains(&keep), "{keep}");
-    assert_eq!((gained(half, 1), gained(half, 0)), (keep, -keep));
-    // A man ahead: nothing kept.
-    let ahead = "4/4/mmmm/mm2/2MM/MMMM/M3/4 White";
-    assert_eq!((gained(ahead, 0), gained(ahead, 1)), (0, 0));
 }
 
 /// Once half the material has gone, the side ahead gains 3 hundredths for each step (along
