@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The score of alpha-beta in the games `benches/level_games.sh` played, from the
-# summaries of one or more of its output folders: wins, draws and losses, by the side
-# alpha-beta had, and its share of the points (a draw is half). A game whose summary line
-# is missing (its run was stopped after the game ended) is read from its transcript;
-# a game without a result (stopped before it ended) is not counted.
+# The score of alpha-beta in the games `benches/level_games.sh` played, in one or more of
+# its output folders: wins, draws and losses, by the side alpha-beta had, and its share
+# of the points (a draw is half). Each game is read from its transcript, which names
+# alpha-beta's side and the result, so a game whose run was stopped after it ended (and
+# which has no line in summary.txt) counts; a game stopped before it ended does not.
 #
 #   benches/level_tally.sh /tmp/games /tmp/games2
 set -euo pipefail
@@ -14,34 +14,22 @@ fi
 for out in "$@"; do
     for log in "$out"/g*.log; do
         [ -e "$log" ] || continue
-        seed=${log##*/g}
-        seed=${seed%.log}
-        line=$(grep -E "^$seed " "$out/summary.txt" 2>/dev/null | head -1 || true)
-        if [ -z "$line" ]; then
-            result=$(grep -o "Game over.*" "$log" | head -1 || true)
-            [ -n "$result" ] || continue
-            # The transcript names the side alpha-beta had: "White (computer, alphabeta …".
-            ab=$(grep -oE "^[^ ]+ \(computer, alphabeta" "$log" | head -1 | cut -d' ' -f1 || true)
-            line="$seed alpha-beta=${ab:-?} $result"
-        fi
-        echo "$line"
+        result=$(grep -o "Game over: .*" "$log" | head -1 || true)
+        [ -n "$result" ] || continue
+        # "White (computer, alphabeta level 6) to move."
+        side=$(sed -nE 's/^(.+) \(computer, alphabeta.*/\1/p' "$log" | head -1)
+        printf '%s\t%s\n' "${side:-?}" "$result"
     done
-done | awk '
-    / no result$/ { next }
-    {
-        side = $2; sub(/^alpha-beta=/, "", side)
-        if ($0 ~ /draw/) { d[side]++; D++ }
-        else if (side == "?") { unknown++ }
-        else if ($0 ~ ("Game over: " side " wins")) { w[side]++; W++ }
-        else { l[side]++; L++ }
-    }
+done | awk -F'\t' '
+    $1 == "?" { unknown++; next }
+    !($1 in seen) { seen[$1] = 1; sides[++n_sides] = $1 }
+    $2 ~ /^Game over: draw/ { d[$1]++; D++; next }
+    index($2, "Game over: " $1 " wins") == 1 { w[$1]++; W++; next }
+    { l[$1]++; L++ }
     END {
-        for (s in w) sides[s] = 1
-        for (s in d) sides[s] = 1
-        for (s in l) sides[s] = 1
-        for (s in sides) if (s != "?")
-            printf "alpha-beta as %s: %d won, %d drawn, %d lost\n", s, w[s], d[s], l[s]
+        for (i = 1; i <= n_sides; i++)
+            printf "alpha-beta as %s: %d won, %d drawn, %d lost\n", sides[i], w[sides[i]], d[sides[i]], l[sides[i]]
+        if (unknown) printf "%d games name no side for alpha-beta; not counted\n", unknown
         n = W + D + L
-        if (unknown) printf "%d games ended without a side for alpha-beta; not counted\n", unknown
         if (n) printf "%d games: %d won, %d drawn, %d lost: %.1f%%\n", n, W, D, L, 100 * (W + D / 2) / n
     }'
