@@ -81,10 +81,16 @@ impl Tables<'_> {
             _ => Vec::new(),
         };
         let condition_sets = self.where_all(&per_move);
+        let one_step = r.chain.is_none() && parts.is_none() && r.then.is_none();
+        let movers_moved = match one_step && !r.second_part && r.place.is_none() {
+            true => per_move.iter().find_map(moved_from),
+            false => None,
+        };
         let mut rule = MoveRule {
             condition: Program::all(&r.conditions),
             gate: Program::all(&gate),
             per_move: Program::all(&per_move),
+            movers_moved,
             walks_within: r.place.is_none()
                 && r.chain.is_none()
                 && parts.is_none()
@@ -604,4 +610,18 @@ fn height_compared(op: BinOp, a: &IExpr, b: &IExpr, target: &IExpr) -> Option<(B
 /// condition on `at` cannot read once for all squares.
 fn reads(e: &IExpr, at: SquareRef) -> bool {
     e.reads_move_squares() || e.reads(&IExpr::Square(at))
+}
+
+/// `Some(true)` for the condition `moved(from)`, `Some(false)` for `not moved(from)`, and
+/// `None` for any other (`MoveRule::movers_moved`).
+fn moved_from(condition: &IExpr) -> Option<bool> {
+    let from = |e: &IExpr| *e == IExpr::Square(SquareRef::From);
+    match condition {
+        IExpr::Moved(sq) if from(sq) => Some(true),
+        IExpr::Unary(UnOp::Not, inner) => match &**inner {
+            IExpr::Moved(sq) if from(sq) => Some(false),
+            _ => None,
+        },
+        _ => None,
+    }
 }

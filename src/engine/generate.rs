@@ -604,9 +604,21 @@ fn moves_of_rule<Z: Layout>(
     let none = Z::Set::default();
     let after_check = after_check.filter(|_| checked_in_chain(rule));
     match rule.chain {
-        None => landings(game, rule, s, movers, sets, none, |from, d, to| {
-            out.push(Move::step(from, rule_id, takes, d, to));
-        }),
+        None => {
+            // Only a rule without a chain chooses its movers by `moved` (and a plain
+            // rule never does: it reads nothing move by move).
+            let movers = match rule.movers_moved {
+                Some(true) => movers & s.moved,
+                Some(false) => movers & !s.moved,
+                None => movers,
+            };
+            if movers.is_empty() {
+                return;
+            }
+            landings(game, rule, s, movers, sets, none, |from, d, to| {
+                out.push(Move::step(from, rule_id, takes, d, to));
+            })
+        }
         Some(_) if light(rule, s.to_move, after_check.is_some()) => {
             // Worked out at the first landing: most positions have none.
             let mut chain_sets = None;

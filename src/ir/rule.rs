@@ -202,6 +202,13 @@ pub struct MoveRule {
     pub gate: Option<Program>,
     /// The other conditions, read move by move once `gate` holds.
     pub per_move: Option<Program>,
+    /// Where one of `per_move`'s conjuncts is `moved(from)` (`Some(true)`) or `not
+    /// moved(from)` (`Some(false)`), in a rule of one step without a chain or parts: the
+    /// pieces that may move are those of the state's moved set (or the others) before
+    /// the walk, so that a rule for pieces that have not moved (castling) walks nothing
+    /// once they have, rather than reading its conditions at each landing. The
+    /// conditions are still read move by move: the filter drops only moves they refuse.
+    pub movers_moved: Option<bool>,
     /// The conditions read move by move (not the `gate`) as sets of squares, when they read
     /// only what stands on squares at fixed steps from `to` and zones: then no condition is
     /// evaluated move by move.

@@ -289,6 +289,35 @@ move leap { along forward over 1 empty onto empty if not moved(from) }
     assert_eq!(moves(&g, &s), ["b1-b2", "b1-b3"]);
 }
 
+/// `moved(from)` and `not moved(from)` in a rule of one step choose the pieces that may
+/// move before the walk (`MoveRule::movers_moved`): a rule for unmoved pieces walks
+/// nothing once they have moved. The moves are those the conditions allow.
+#[test]
+fn whether_the_mover_has_moved_chooses_the_movers_before_the_walk() {
+    let g = compile(
+        "game \"Moved\"
+board 4 x 4
+players White, Black
+pieces man
+setup {
+  White man on a1, b1
+  Black man on a4
+}
+move step { along forward onto empty if not moved(from) }
+move sidestep { along e onto empty if moved(from) and row(to) < 3 }
+",
+    );
+    let kinds: Vec<_> = g.rules.iter().map(|r| r.movers_moved).collect();
+    assert_eq!(kinds, [Some(false), Some(true)]);
+    let s = tabula::engine::Position::start(&g);
+    assert_eq!(moves(&g, &s), ["a1-a2", "b1-b2"]);
+    let s = play_move(&g, &play_move(&g, &s, "a1-a2"), "a4-a3");
+    assert_eq!(moves(&g, &s), ["a2-b2", "b1-b2"]);
+    let s = play_move(&g, &play_move(&g, &s, "a2-b2"), "a3-b3");
+    // b1 has not moved, and its step is blocked; b2 has, and steps only sideways.
+    assert_eq!(moves(&g, &s), ["b2-c2"]);
+}
+
 /// In a game whose players are not White and Black, FEN's `w` is the first player and `b`
 /// the second.
 #[test]
