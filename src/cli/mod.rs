@@ -8,6 +8,7 @@ mod list;
 mod matches;
 mod perft;
 mod play;
+mod processor;
 mod show;
 mod validate;
 
@@ -188,6 +189,10 @@ pub enum Command {
 
 /// Runs the command line and returns the process's exit code.
 pub fn main() -> ExitCode {
+    if let Some(missing) = processor::missing() {
+        to_stderr(&format!("error: {missing}\n"));
+        return ExitCode::FAILURE;
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
