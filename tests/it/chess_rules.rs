@@ -267,21 +267,19 @@ move mark { piece man along forward onto empty if attacked(to) }
     assert_eq!(moves(&g, &s), ["b3-b4", "c2-c3"]);
 }
 
+/// A game of men on a 4 x 4 board, White's on a1 and b1 and Black's on a4, with these
+/// rules.
+fn men(rules: &str) -> tabula::ir::Game {
+    compile(&format!(
+        "game \"Moved\"\nboard 4 x 4\nplayers White, Black\npieces man\n\
+         setup {{ White man on a1, b1\n Black man on a4 }}\n{rules}\n"
+    ))
+}
+
 #[test]
 fn moved_reads_whether_a_piece_has_left_its_square_since_the_start() {
-    let g = compile(
-        "game \"Moved\"
-board 4 x 4
-players White, Black
-pieces man
-setup {
-  White man on a1, b1
-  Black man on a4
-}
-move step { along forward onto empty }
-move leap { along forward over 1 empty onto empty if not moved(from) }
-",
-    );
+    let g = men("move step { along forward onto empty }
+move leap { along forward over 1 empty onto empty if not moved(from) }");
     let s = tabula::engine::Position::start(&g);
     assert_eq!(moves(&g, &s), ["a1-a2", "a1-a3", "b1-b2", "b1-b3"]);
     let s = play_move(&g, &play_move(&g, &s, "a1-a2"), "a4-a3");
@@ -294,19 +292,8 @@ move leap { along forward over 1 empty onto empty if not moved(from) }
 /// nothing once they have moved. The moves are those the conditions allow.
 #[test]
 fn whether_the_mover_has_moved_chooses_the_movers_before_the_walk() {
-    let g = compile(
-        "game \"Moved\"
-board 4 x 4
-players White, Black
-pieces man
-setup {
-  White man on a1, b1
-  Black man on a4
-}
-move step { along forward onto empty if not moved(from) }
-move sidestep { along e onto empty if moved(from) and row(to) < 3 }
-",
-    );
+    let g = men("move step { along forward onto empty if not moved(from) }
+move sidestep { along e onto empty if moved(from) and row(to) < 3 }");
     let kinds: Vec<_> = g.rules.iter().map(|r| r.movers_moved).collect();
     assert_eq!(kinds, [Some(false), Some(true)]);
     let s = tabula::engine::Position::start(&g);
