@@ -1,7 +1,7 @@
 //! Whether this processor has the instructions the build uses: a build for x86-64 uses
-//! POPCNT (`.cargo/config.toml`), which every x86-64 processor made since 2008 has. On one
-//! without it, `tabula` says so and how to build without it, rather than stopping on an
-//! unknown instruction part way through a game.
+//! POPCNT (`.cargo/config.toml`), which AMD's processors have had since 2007 and Intel's
+//! since 2008 (Atoms since 2013). On one without it, `tabula` says so and how to build
+//! without it, rather than stopping on an unknown instruction part way through a game.
 
 /// What is missing, as a message for the user; `None` where nothing is.
 pub fn missing() -> Option<String> {
