@@ -81,11 +81,11 @@ impl Tables<'_> {
             _ => Vec::new(),
         };
         let condition_sets = self.where_all(&per_move);
+        // Read where `moves_of_rule` lists a rule's moves: one step, no chain, no parts.
         let one_step = r.chain.is_none() && parts.is_none() && r.then.is_none();
-        let movers_moved = match one_step && !r.second_part && r.place.is_none() {
-            true => per_move.iter().find_map(moved_from),
-            false => None,
-        };
+        let movers_moved = (one_step && !r.second_part && r.place.is_none())
+            .then(|| per_move.iter().find_map(moved_from))
+            .flatten();
         let mut rule = MoveRule {
             condition: Program::all(&r.conditions),
             gate: Program::all(&gate),

@@ -207,7 +207,8 @@ pub struct MoveRule {
     /// pieces that may move are those of the state's moved set (or the others) before
     /// the walk, so that a rule for pieces that have not moved (castling) walks nothing
     /// once they have, rather than reading its conditions at each landing. The
-    /// conditions are still read move by move: the filter drops only moves they refuse.
+    /// conditions are still read move by move: the filter drops only moves they refuse,
+    /// and a path that lists moves without it (a rule by a die's number) lists the same.
     pub movers_moved: Option<bool>,
     /// The conditions read move by move (not the `gate`) as sets of squares, when they read
     /// only what stands on squares at fixed steps from `to` and zones: then no condition is

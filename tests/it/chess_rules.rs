@@ -294,8 +294,8 @@ move leap { along forward over 1 empty onto empty if not moved(from) }");
 fn whether_the_mover_has_moved_chooses_the_movers_before_the_walk() {
     let g = men("move step { along forward onto empty if not moved(from) }
 move sidestep { along e onto empty if moved(from) and row(to) < 3 }");
-    let kinds: Vec<_> = g.rules.iter().map(|r| r.movers_moved).collect();
-    assert_eq!(kinds, [Some(false), Some(true)]);
+    let filters: Vec<_> = g.rules.iter().map(|r| r.movers_moved).collect();
+    assert_eq!(filters, [Some(false), Some(true)]);
     let s = tabula::engine::Position::start(&g);
     assert_eq!(moves(&g, &s), ["a1-a2", "b1-b2"]);
     let s = play_move(&g, &play_move(&g, &s, "a1-a2"), "a4-a3");
