@@ -482,11 +482,36 @@ fn after_env<'a, Z: Layout>(
 
 /// Whether a move the generator found, with its chains checked as they were found, is
 /// legal by `after move require`: what `keep_allowed_after` keeps without a footprint, for
-/// one move.
-pub(super) fn allowed_one<Z: Layout>(game: &Game, s: &State<Z>, m: &Move, earlier: &[u64]) -> bool {
-    m.is_pass()
-        || (m.promote == 0 && checked_in_chain(&game.rules[m.rule.index()]))
-        || allowed_after(game, s, m, earlier)
+/// one move. `Made` where it made the move on `after` to test it: the board after it,
+/// which a playout plays on rather than making the move again.
+pub(super) fn allowed_one<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    m: &Move,
+    earlier: &[u64],
+    after: &mut State<Z>,
+) -> Tested {
+    if m.is_pass() || (m.promote == 0 && checked_in_chain(&game.rules[m.rule.index()])) {
+        return Tested::Legal;
+    }
+    *after = *s;
+    let done = make_board(game, after, m);
+    match holds_after(game, after, m, done, earlier) {
+        true => Tested::Made(done),
+        false => Tested::Refused,
+    }
+}
+
+/// What testing a drawn move found (`generate::drawn_legal`).
+#[derive(Clone, Copy, Debug)]
+pub enum Tested {
+    /// The move is not legal.
+    Refused,
+    /// The move is legal.
+    Legal,
+    /// The move is legal, and the position it was tested on holds its board after it
+    /// (`make_board`, with what it did): the turn has not passed.
+    Made(Done),
 }
 
 /// Whether `m` meets every `after move require` condition.

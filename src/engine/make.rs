@@ -39,6 +39,14 @@ pub fn make_drawn<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, goes_on: Op
     make_knowing(game, s, m, goes_on);
 }
 
+/// `make`, for a move whose board `s` holds already (`make_board`, which did `done`), as
+/// a drawn move tested on it leaves it (`sample_drawn`): the turn passes, and the
+/// clock and the count of passes move on.
+pub fn make_rest<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, done: Done) {
+    pass_turn(game, s, &m, done, None);
+    after_move(game, s, m, done);
+}
+
 #[inline(always)]
 fn make_knowing<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, goes_on: Option<bool>) {
     if m.is_roll() {

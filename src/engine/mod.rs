@@ -42,7 +42,7 @@ pub use layout::{
     seeds_capacity, Large, Layout, LayoutKind, Medium, MediumSlots, Slot, Small, SmallPits,
     SmallSlots,
 };
-pub use make::{make, make_drawn, make_sown};
+pub use make::{make, make_drawn, make_rest, make_sown};
 pub use moves::{Move, Step, MAX_CHAIN};
 pub use position::{Position, Workspace, Wrap};
 pub use reach::{set_search_positions, ReachMemo};

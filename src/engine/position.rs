@@ -321,15 +321,34 @@ impl Position {
     }
 
     /// Where `after move require` is read move by move (`engine::drawn`): a random legal
-    /// move drawn as a playout draws it (`engine::sample_drawn`), `pick(n)` choosing among
-    /// `n` moves left; or how the game has ended.
+    /// move drawn as a playout draws it (`engine::sample_drawn`), `pick(n)` choosing
+    /// among `n` moves left, with the position after it where testing it made it (as a
+    /// playout plays on from there: `engine::make_rest`); or how the game has ended.
     pub fn sample_drawn(
         &self,
         game: &Game,
         w: &mut Workspace,
         pick: &mut dyn FnMut(usize) -> usize,
-    ) -> Result<Move, Outcome> {
-        each_state!(self, s => scratch_for(s, w, |sc| super::sample_drawn(game, s, sc, &mut Vec::new(), pick)))
+    ) -> Result<(Move, Option<Position>), Outcome> {
+        fn drawn<Z: Wrap>(
+            game: &Game,
+            s: &State<Z>,
+            w: &mut Workspace,
+            pick: &mut dyn FnMut(usize) -> usize,
+        ) -> Result<(Move, Option<Position>), Outcome> {
+            let mut after = *s;
+            let chosen = scratch_for(s, w, |sc| {
+                super::sample_drawn(game, s, sc, &mut Vec::new(), &mut after, pick)
+            })?;
+            Ok(match chosen {
+                (m, Some(done)) => {
+                    super::make_rest(game, &mut after, m, done);
+                    (m, Some(Z::wrap(after)))
+                }
+                (m, None) => (m, None),
+            })
+        }
+        each_state!(self, s => drawn(game, s, w, pick))
     }
 
     /// In a game of dice (`engine::rolled`): a random legal move drawn as a playout draws

@@ -7,7 +7,7 @@
 //! an index is the move `generate` would list at that index; elsewhere this falls back to
 //! `generate`.
 
-use super::after::after_settled;
+use super::after::{after_settled, Tested};
 use super::dice::draw_most;
 use super::end::{end_rule, Outcome};
 use super::generate::{
@@ -16,6 +16,7 @@ use super::generate::{
     settled_set_wise, tier_of_play, walk, Kinds, RuleSets, View,
 };
 use super::layout::Layout;
+use super::make::Done;
 use super::moves::Move;
 use super::state::State;
 use super::Scratch;
@@ -204,13 +205,18 @@ pub fn drawn(game: &Game) -> bool {
 /// positions test one or two moves instead of all of them. Where no promotion is chosen,
 /// the moves are not listed but counted from the walk's landing sets (`tier_landings`),
 /// and only those drawn are built; the draws are those of the list.
+///
+/// With the move, what was made to test it: `Some(what the move did)` where `after` holds
+/// the board after it (`make_board`; the turn has not passed, `make_rest` passes it), so
+/// that a playout plays on from there rather than making the move again.
 pub fn sample_drawn<Z: Layout>(
     game: &Game,
     s: &State<Z>,
     scratch: &mut Scratch<Z>,
     out: &mut Vec<Move>,
+    after: &mut State<Z>,
     mut pick: impl FnMut(usize) -> usize,
-) -> Result<Move, Outcome> {
+) -> Result<(Move, Option<Done>), Outcome> {
     let earlier = scratch.history.boards();
     let before = &earlier[..earlier.len().saturating_sub(1)];
     if let Some((o, _)) = end_rule(game, s, false, before) {
@@ -218,8 +224,8 @@ pub fn sample_drawn<Z: Layout>(
     }
     for tier in &game.tiers {
         if placed_or_passed(game, tier) {
-            if let Some(m) = draw_placement(game, s, tier, earlier, &mut pick) {
-                return Ok(m);
+            if let Some(drawn) = draw_placement(game, s, tier, earlier, after, &mut pick) {
+                return Ok(drawn);
             }
             continue;
         }
@@ -235,8 +241,8 @@ pub fn sample_drawn<Z: Layout>(
                 landings,
                 listed: out,
             };
-            if let Some(m) = drawn.draw(total, swapped, earlier, &mut pick) {
-                return Ok(m);
+            if let Some(drawn) = drawn.draw(total, swapped, earlier, after, &mut pick) {
+                return Ok(drawn);
             }
             continue;
         }
@@ -246,15 +252,26 @@ pub fn sample_drawn<Z: Layout>(
         while !out.is_empty() {
             let i = pick(out.len());
             let m = out[i];
-            if drawn_legal(game, s, &m, earlier) {
-                return Ok(m);
+            if let Some(made) = legal(drawn_legal(game, s, &m, earlier, after)) {
+                return Ok((m, made));
             }
             out.swap_remove(i);
         }
     }
     match no_moves(game, s, out) {
         Some((o, _)) => Err(o),
-        None => Ok(out[0]),
+        None => Ok((out[0], None)),
+    }
+}
+
+/// Whether a move tested is legal, and where so, what it did if the position it was
+/// tested on holds its board after it.
+#[inline(always)]
+fn legal(tested: Tested) -> Option<Option<Done>> {
+    match tested {
+        Tested::Refused => None,
+        Tested::Legal => Some(None),
+        Tested::Made(done) => Some(Some(done)),
     }
 }
 
@@ -379,8 +396,9 @@ impl<Z: Layout> Drawn<'_, Z> {
         total: usize,
         swapped: &mut Vec<(u32, u32)>,
         earlier: &[u64],
+        after: &mut State<Z>,
         pick: &mut impl FnMut(usize) -> usize,
-    ) -> Option<Move> {
+    ) -> Option<(Move, Option<Done>)> {
         swapped.clear();
         // The index in the first list of the move now at `slot`.
         let moved_to = |swapped: &[(u32, u32)], slot: u32| {
@@ -398,8 +416,8 @@ impl<Z: Layout> Drawn<'_, Z> {
             let Ok(m) = landing_move::<Z, true>(game, s, self.landings, self.listed, index) else {
                 unreachable!("a landing's move is always found");
             };
-            if drawn_legal(game, s, &m, earlier) {
-                return Some(m);
+            if let Some(made) = legal(drawn_legal(game, s, &m, earlier, after)) {
+                return Some((m, made));
             }
             let last = moved_to(swapped, left - 1);
             swapped.push((slot, last));
@@ -579,8 +597,9 @@ fn draw_placement<Z: Layout>(
     s: &State<Z>,
     tier: &[RuleId],
     earlier: &[u64],
+    after: &mut State<Z>,
     pick: &mut impl FnMut(usize) -> usize,
-) -> Option<Move> {
+) -> Option<(Move, Option<Done>)> {
     let view = View::<Z::Set>::of(game, s);
     let mut sets = [Z::Set::default(); SET_RULES];
     let mut passes = [false; SET_RULES];
@@ -619,8 +638,8 @@ fn draw_placement<Z: Layout>(
             sets[i].remove(to);
             Move::place(rule_id, game.rules[rule_id.index()].captures(), to)
         };
-        if drawn_legal(game, s, &m, earlier) {
-            return Some(m);
+        if let Some(made) = legal(drawn_legal(game, s, &m, earlier, after)) {
+            return Some((m, made));
         }
         total -= 1;
     }

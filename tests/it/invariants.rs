@@ -152,10 +152,21 @@ fn picks(seed: u64) -> impl FnMut(usize) -> usize {
 /// In a game whose playouts draw a move and test it alone (`engine::drawn`), the move drawn
 /// is the one the listed moves give: the moves of each tier, with no `after move require`
 /// applied, a move drawn by `pick(number left)` and kept if it is legal, else struck off by
-/// `swap_remove` and another drawn; the next tier where none is legal.
+/// `swap_remove` and another drawn; the next tier where none is legal. Where testing the
+/// move made it, a playout plays on from the position the test made: it is the one `make`
+/// gives.
 fn drawn_as_listed(name: &str, game: &Game, s: &Position, legal: &[Move], text: &str) {
     for seed in 0..4 {
-        let chosen = s.sample_drawn(game, &mut Workspace::default(), &mut picks(seed));
+        let drawn = s.sample_drawn(game, &mut Workspace::default(), &mut picks(seed));
+        if let Ok((m, Some(tested))) = &drawn {
+            let mut made = *s;
+            made.make(game, *m);
+            assert!(
+                *tested == made,
+                "{name}: the position tested after {m:?} at {text} is not the one made"
+            );
+        }
+        let chosen = drawn.map(|(m, _)| m);
         let mut pick = picks(seed);
         let listed = s
             .moves_by_tier_unrequired(game)
