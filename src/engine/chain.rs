@@ -31,7 +31,8 @@ pub(super) fn extend_chain<Z: Layout>(
     out: &mut Vec<Move>,
 ) -> bool {
     let emit = |out: &mut Vec<Move>, after: &State<Z>, m: Move| {
-        if after_check.is_none_or(|earlier| holds_after(game, after, &m, Done::default(), earlier))
+        if after_check
+            .is_none_or(|earlier| holds_after(game, after, &m, Done::default(), earlier, None))
         {
             out.push(m);
         }

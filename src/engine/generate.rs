@@ -11,7 +11,9 @@
 //! once over `Mask` and compiled for boards of up to 64 squares (one word) and for larger
 //! ones (four words).
 
-use super::after::{allowed_one, checked_in_chain, holds_after, keep_allowed_after, Tested};
+use super::after::{
+    allowed_one, checked_in_chain, holds_after, keep_allowed_after, Before, Tested,
+};
 use super::chain::{extend_chain, follow_light, light, ChainSets, LightChain};
 use super::end::{end_rule, nobody_moves, verdict_outcome, Cause, Outcome};
 use super::env::env;
@@ -1331,19 +1333,22 @@ fn require_holds<Z: Layout>(
 /// Whether a move drawn from the unchecked list (`generate_tier_unrequired`) is legal: it
 /// meets its rule's `require` and `after move require`. Where both read the same position
 /// after it (a move of one part, in a game that keeps no moved pieces), it is made once.
+/// Otherwise it is made on `after` (`allowed_one`), reading `before`, the position with
+/// its player's squares by type, where the caller has it.
 pub(super) fn drawn_legal<Z: Layout>(
     game: &Game,
     s: &State<Z>,
     m: &Move,
     earlier: &[u64],
     after: &mut State<Z>,
+    before: Option<&Before<Z>>,
 ) -> Tested {
     let rule = (!m.is_pass()).then(|| &game.rules[m.rule.index()]);
     let once =
         rule.filter(|r| deferrable(r) && !r.plain && !game.reads_moved && game.sowing.is_none());
     let Some(rule) = once else {
         return match meets_require(game, s, m) {
-            true => allowed_one(game, s, m, earlier, after),
+            true => allowed_one(game, s, m, earlier, after, before),
             false => Tested::Refused,
         };
     };
@@ -1355,7 +1360,7 @@ pub(super) fn drawn_legal<Z: Layout>(
     let made = made_first(game, rule, &mut after, m);
     let legal = require_holds(game, require, &after, m, made)
         && ((m.promote == 0 && checked_in_chain(rule))
-            || holds_after(game, &after, m, made.0, earlier));
+            || holds_after(game, &after, m, made.0, earlier, None));
     match legal {
         true => Tested::Legal,
         false => Tested::Refused,

@@ -7,13 +7,13 @@
 //! an index is the move `generate` would list at that index; elsewhere this falls back to
 //! `generate`.
 
-use super::after::{after_settled, Tested};
+use super::after::{after_settled, Before, Tested};
 use super::dice::draw_most;
 use super::end::{end_rule, Outcome};
 use super::generate::{
     choose_promotions, drawn_legal, gate_holds, generate, generate_tier_unrequired, may_choose,
     no_moves, placeable_squares, rule_moves, rule_moves_in_tier, rule_walkers, settle_pile_landing,
-    settled_set_wise, tier_of_play, walk, Kinds, RuleSets, View,
+    settled_set_wise, tier_of_play, walk, Kinds, RuleSets, View, KIND_SETS,
 };
 use super::layout::Layout;
 use super::make::Done;
@@ -233,13 +233,15 @@ pub fn sample_drawn<Z: Layout>(
         if game.promotion_choices.is_empty() || !may_choose(game, s) {
             // Counted, and only the moves drawn are built.
             let sets = (&mut scratch.landings, &mut scratch.aside);
-            let total = tier_landings(game, tier, s, earlier, sets, out);
+            let mut kind_sets = None;
+            let total = tier_landings(game, tier, s, earlier, sets, out, &mut kind_sets);
             let (landings, swapped) = (&scratch.landings, &mut scratch.swapped);
             let drawn = Drawn {
                 game,
                 s,
                 landings,
                 listed: out,
+                before: kind_sets.as_ref().map(|own| Before { s, own }),
             };
             if let Some(drawn) = drawn.draw(total, swapped, earlier, after, &mut pick) {
                 return Ok(drawn);
@@ -252,7 +254,7 @@ pub fn sample_drawn<Z: Layout>(
         while !out.is_empty() {
             let i = pick(out.len());
             let m = out[i];
-            if let Some(made) = legal(drawn_legal(game, s, &m, earlier, after)) {
+            if let Some(made) = legal(drawn_legal(game, s, &m, earlier, after, None)) {
                 return Ok((m, made));
             }
             out.swap_remove(i);
@@ -305,7 +307,8 @@ type LandingList<Z> = Vec<Landings<<Z as Layout>::Set>>;
 /// read move by move (and for each pair of twins, the first rule's sets and then the
 /// twin's, as `twin_moves` lists them), and the other rules' moves listed in `listed`.
 /// Returns how many moves they hold. Most moves of a position are never made into a
-/// `Move`: one is drawn, and only it is built.
+/// `Move`: one is drawn, and only it is built. The squares of each piece type of the
+/// player to move are left in `kind_sets` (`Kinds`), where the game keeps them.
 fn tier_landings<Z: Layout>(
     game: &Game,
     tier: &[RuleId],
@@ -313,11 +316,11 @@ fn tier_landings<Z: Layout>(
     earlier: &[u64],
     (out, aside): (&mut LandingList<Z>, &mut LandingList<Z>),
     listed: &mut Vec<Move>,
+    kind_sets: &mut Option<[Z::Set; KIND_SETS]>,
 ) -> usize {
     out.clear();
     let view = View::<Z::Set>::of(game, s);
-    let mut kind_sets = None;
-    let kinds = Kinds::fill(game, s, &view, &mut kind_sets);
+    let kinds = Kinds::fill(game, s, &view, kind_sets);
     let mut shut = false;
     let mut total = 0;
     for &rule_id in tier {
@@ -382,6 +385,8 @@ struct Drawn<'a, Z: Layout> {
     s: &'a State<Z>,
     landings: &'a [Landings<Z::Set>],
     listed: &'a [Move],
+    /// `s`, with its player's squares by piece type, for the test of a move drawn.
+    before: Option<Before<'a, Z>>,
 }
 
 impl<Z: Layout> Drawn<'_, Z> {
@@ -416,7 +421,8 @@ impl<Z: Layout> Drawn<'_, Z> {
             let Ok(m) = landing_move::<Z, true>(game, s, self.landings, self.listed, index) else {
                 unreachable!("a landing's move is always found");
             };
-            if let Some(made) = legal(drawn_legal(game, s, &m, earlier, after)) {
+            let before = self.before.as_ref();
+            if let Some(made) = legal(drawn_legal(game, s, &m, earlier, after, before)) {
                 return Some((m, made));
             }
             let last = moved_to(swapped, left - 1);
@@ -638,7 +644,7 @@ fn draw_placement<Z: Layout>(
             sets[i].remove(to);
             Move::place(rule_id, game.rules[rule_id.index()].captures(), to)
         };
-        if let Some(made) = legal(drawn_legal(game, s, &m, earlier, after)) {
+        if let Some(made) = legal(drawn_legal(game, s, &m, earlier, after, None)) {
             return Some((m, made));
         }
         total -= 1;
