@@ -28,8 +28,8 @@ use crate::eval::arith::binary_holds;
 use crate::eval::Env;
 use crate::ir::Mask;
 use crate::ir::{
-    DirId, Effect, EffectLines, Game, MoveRule, OwnerPattern, Pattern, RuleId, Sq, Verdict, Walk,
-    Where, NO_SQUARE,
+    Code, DirId, Effect, EffectLines, Game, MoveRule, OwnerPattern, Pattern, RuleId, Sq, Verdict,
+    Walk, Where, NO_SQUARE,
 };
 
 /// Fills `out` with the legal moves of `s` (a pass, when passing is the rule and there is
@@ -239,34 +239,40 @@ pub(super) fn choose_promotions<Z: Layout>(
     for i in start..out.len() {
         // Read in place: most moves promote nothing, and a copy of each cost more than
         // the test.
-        let m = &out[i];
-        if !game
-            .rules_choose
-            .get(m.rule.index())
-            .copied()
-            .unwrap_or(false)
-        {
-            continue;
-        }
-        let (from, to) = (m.from, m.to());
-        if !landings.has(to) || m.is_pass() || m.places() || m.promote != 0 {
-            continue;
-        }
-        let code = s.at(from) as usize;
-        let (Some(choices), Some(&Some((zone, _)))) =
-            (game.promotion_choices.get(code), game.promotions.get(code))
-        else {
+        let Some(choices) = promotion_choices(game, s, landings, &out[i]) else {
             continue;
         };
-        if choices.is_empty() || !game.promotes_on(zone, code as u8, from, to) {
-            continue;
-        }
         out[i].promote = choices[0];
         for &c in &choices[1..] {
             out.push(out[i]);
             out.last_mut().expect("a move was pushed").promote = c;
         }
     }
+}
+
+/// What the piece of `m` may become, where its player chooses (`choose_promotions`):
+/// `None` where the move promotes nothing by choice, or its choice is made. `landings` is
+/// `Game::choice_landings` at the width of the board.
+#[inline(always)]
+pub(super) fn promotion_choices<'g, Z: Layout>(
+    game: &'g Game,
+    s: &State<Z>,
+    landings: Z::Set,
+    m: &Move,
+) -> Option<&'g [Code]> {
+    let chooses = game.rules_choose.get(m.rule.index()).copied();
+    let (from, to) = (m.from, m.to());
+    if !chooses.unwrap_or(false) || !landings.has(to) || m.is_pass() || m.places() || m.promote != 0
+    {
+        return None;
+    }
+    let code = s.at(from) as usize;
+    let (Some(choices), Some(&Some((zone, _)))) =
+        (game.promotion_choices.get(code), game.promotions.get(code))
+    else {
+        return None;
+    };
+    (!choices.is_empty() && game.promotes_on(zone, code as u8, from, to)).then_some(choices)
 }
 
 /// The moves of each priority tier, highest first, with no priority applied and no

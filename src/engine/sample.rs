@@ -11,9 +11,9 @@ use super::after::{after_settled, Before, Tested};
 use super::dice::draw_most;
 use super::end::{end_rule, Outcome};
 use super::generate::{
-    choose_promotions, drawn_legal, gate_holds, generate, generate_tier_unrequired, may_choose,
-    no_moves, placeable_squares, rule_moves, rule_moves_in_tier, rule_walkers, settle_pile_landing,
-    settled_set_wise, tier_of_play, walk, Kinds, RuleSets, View, KIND_SETS,
+    drawn_legal, gate_holds, generate, may_choose, no_moves, placeable_squares, promotion_choices,
+    rule_moves, rule_moves_in_tier, rule_walkers, settle_pile_landing, settled_set_wise,
+    tier_of_play, walk, Kinds, RuleSets, View, KIND_SETS,
 };
 use super::layout::Layout;
 use super::make::Done;
@@ -202,9 +202,10 @@ pub fn drawn(game: &Game) -> bool {
 /// without the `require` of rules that read it move by move); one is drawn with
 /// `pick(number left)`, and kept if it meets those rules, else struck off and another
 /// drawn. Every legal move of the tier is as likely as any other, and most
-/// positions test one or two moves instead of all of them. Where no promotion is chosen,
-/// the moves are not listed but counted from the walk's landing sets (`tier_landings`),
-/// and only those drawn are built; the draws are those of the list.
+/// positions test one or two moves instead of all of them. The moves are not listed but
+/// counted from the walk's landing sets (`tier_landings`), with the other choices of the
+/// moves that promote by choice after them (`promoting`), and only those drawn are built;
+/// the draws are those of the list.
 ///
 /// With the move, what was made to test it: `Some(what the move did)` where `after` holds
 /// the board after it (`make_board`; the turn has not passed, `make_rest` passes it), so
@@ -230,34 +231,26 @@ pub fn sample_drawn<Z: Layout>(
             continue;
         }
         out.clear();
-        if game.promotion_choices.is_empty() || !may_choose(game, s) {
-            // Counted, and only the moves drawn are built.
-            let sets = (&mut scratch.landings, &mut scratch.aside);
-            let mut kind_sets = None;
-            let total = tier_landings(game, tier, s, earlier, sets, out, &mut kind_sets);
-            let (landings, swapped) = (&scratch.landings, &mut scratch.swapped);
-            let drawn = Drawn {
-                game,
-                s,
-                landings,
-                listed: out,
-                before: kind_sets.as_ref().map(|own| Before { s, own }),
-            };
-            if let Some(drawn) = drawn.draw(total, swapped, earlier, after, &mut pick) {
-                return Ok(drawn);
-            }
-            continue;
+        // Counted, and only the moves drawn are built.
+        let sets = (&mut scratch.landings, &mut scratch.aside);
+        let mut kind_sets = None;
+        let mut total = tier_landings(game, tier, s, earlier, sets, out, &mut kind_sets);
+        let listed = out.len();
+        let choosing = !game.promotion_choices.is_empty() && may_choose(game, s);
+        if choosing {
+            total += promoting(game, s, &scratch.landings, out);
         }
-        // Chains are checked as they are found (a `drawn` game has no footprint).
-        generate_tier_unrequired(game, tier, s, Some(earlier), out);
-        choose_promotions(game, s, out, 0);
-        while !out.is_empty() {
-            let i = pick(out.len());
-            let m = out[i];
-            if let Some(made) = legal(drawn_legal(game, s, &m, earlier, after, None)) {
-                return Ok((m, made));
-            }
-            out.swap_remove(i);
+        let (landings, swapped) = (&scratch.landings, &mut scratch.swapped);
+        let drawn = Drawn {
+            game,
+            s,
+            landings,
+            listed: &out[..listed],
+            promoting: choosing.then(|| &out[listed..]),
+            before: kind_sets.as_ref().map(|own| Before { s, own }),
+        };
+        if let Some(drawn) = drawn.draw(total, swapped, earlier, after, &mut pick) {
+            return Ok(drawn);
         }
     }
     match no_moves(game, s, out) {
@@ -385,6 +378,9 @@ struct Drawn<'a, Z: Layout> {
     s: &'a State<Z>,
     landings: &'a [Landings<Z::Set>],
     listed: &'a [Move],
+    /// Where a player may choose what a piece promotes to, the moves that promote by
+    /// choice, in order (`promoting`).
+    promoting: Option<&'a [Move]>,
     /// `s`, with its player's squares by piece type, for the test of a move drawn.
     before: Option<Before<'a, Z>>,
 }
@@ -418,9 +414,7 @@ impl<Z: Layout> Drawn<'_, Z> {
             let slot = pick(left as usize) as u32;
             let index = moved_to(swapped, slot) as usize;
             let (game, s) = (self.game, self.s);
-            let Ok(m) = landing_move::<Z, true>(game, s, self.landings, self.listed, index) else {
-                unreachable!("a landing's move is always found");
-            };
+            let m = self.nth(index);
             let before = self.before.as_ref();
             if let Some(made) = legal(drawn_legal(game, s, &m, earlier, after, before)) {
                 return Some((m, made));
@@ -431,6 +425,102 @@ impl<Z: Layout> Drawn<'_, Z> {
         }
         None
     }
+}
+
+impl<Z: Layout> Drawn<'_, Z> {
+    /// The move with this index, in the order `generate_tier_unrequired` lists the moves
+    /// and `choose_promotions` gives each promoting move its choices: the moves of the
+    /// landing sets, a promoting one with its first choice, and then, for each promoting
+    /// move in turn, its other choices.
+    #[inline(always)]
+    fn nth(&self, index: usize) -> Move {
+        match self.promoting {
+            None => self.landing(index),
+            Some(promoting) => self.nth_choosing(promoting, index),
+        }
+    }
+
+    /// The move of the landing sets with this index.
+    #[inline(always)]
+    fn landing(&self, index: usize) -> Move {
+        let (game, s) = (self.game, self.s);
+        let Ok(m) = landing_move::<Z, true>(game, s, self.landings, self.listed, index) else {
+            unreachable!("a landing's move is always found");
+        };
+        m
+    }
+
+    /// `nth`, where a move may promote by choice (`promoting`): out of line, since most
+    /// positions have none.
+    #[inline(never)]
+    fn nth_choosing(&self, promoting: &[Move], index: usize) -> Move {
+        let (game, s) = (self.game, self.s);
+        let zone = Z::Set::from_set(&game.choice_landings);
+        let listed = self
+            .landings
+            .iter()
+            .map(|l| l.count as usize)
+            .sum::<usize>();
+        if index < listed {
+            let mut m = self.landing(index);
+            if let Some(choices) = promotion_choices(game, s, zone, &m) {
+                m.promote = choices[0];
+            }
+            return m;
+        }
+        let mut index = index - listed;
+        for &m in promoting {
+            let choices = promotion_choices(game, s, zone, &m).expect("a promoting move");
+            let others = &choices[1..];
+            if index < others.len() {
+                let mut chosen = m;
+                chosen.promote = others[index];
+                return chosen;
+            }
+            index -= others.len();
+        }
+        unreachable!("the index is below the number of moves")
+    }
+}
+
+/// The moves of `landings` (and of `out`, the moves listed, which the sets of `LISTED`
+/// hold) that promote by choice, in their order, added to the end of `out`, without their
+/// choices; how many moves their choices add but the first (`choose_promotions`).
+fn promoting<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    landings: &[Landings<Z::Set>],
+    out: &mut Vec<Move>,
+) -> usize {
+    let zone = Z::Set::from_set(&game.choice_landings);
+    let mut extra = 0;
+    for l in landings {
+        let chooses = game.rules_choose.get(l.rule.index()).copied();
+        if !chooses.unwrap_or(false) {
+            continue;
+        }
+        let count = match l.walk {
+            LISTED => l.count as usize,
+            _ => (l.squares & zone).count() as usize,
+        };
+        for i in 0..count {
+            let m = match l.walk {
+                LISTED => out[l.distance as usize + i],
+                _ => {
+                    let rule = &game.rules[l.rule.index()];
+                    let walk = &rule.walks[s.to_move as usize][l.walk as usize];
+                    let to = nth_square(l.squares & zone, i);
+                    let from = walk.origin(&game.board, to, l.distance);
+                    Move::step(from, l.rule, rule.captures(), walk.dir, to)
+                }
+            };
+            if let Some(choices) = promotion_choices(game, s, zone, &m) {
+                extra += choices.len() - 1;
+                out.push(m);
+            }
+        }
+    }
+    extra
 }
 
 /// The move with this index among those of `landings` (with `listed`, where there are

@@ -131,16 +131,34 @@ fn takes_by_effect(game: &Game, m: &Move) -> bool {
         .any(|e| e.verb == tabula::ir::EffectVerb::Take)
 }
 
-/// Whether a move of some tier of `s` may promote a piece whose player chooses what it
-/// becomes: there the moves drawn come with their choices, which the tiers' lists lack.
-fn may_promote_by_choice(game: &Game, s: &Position) -> bool {
-    s.moves_by_tier_unrequired(game).iter().flatten().any(|m| {
-        game.rules_choose
-            .get(m.rule.index())
-            .copied()
-            .unwrap_or(false)
-            && game.choice_landings.contains(m.to())
-    })
+/// A tier's moves with the choices of what a promoted piece becomes, as the generator
+/// gives them: a move that promotes by choice takes the first choice where it stands, and
+/// the moves with the other choices follow the tier's, in the order of their moves.
+fn with_choices(game: &Game, s: &Position, tier: Vec<Move>) -> Vec<Move> {
+    let mut out = tier.clone();
+    for (i, m) in tier.into_iter().enumerate() {
+        let chooses = game.rules_choose.get(m.rule.index()).copied();
+        if !chooses.unwrap_or(false) || m.places() || !game.choice_landings.contains(m.to()) {
+            continue;
+        }
+        let code = s.at(m.from);
+        let (Some(choices), Some(&Some((zone, _)))) = (
+            game.promotion_choices.get(code as usize),
+            game.promotions.get(code as usize),
+        ) else {
+            continue;
+        };
+        if choices.is_empty() || !game.promotes_on(zone, code, m.from, m.to()) {
+            continue;
+        }
+        out[i].promote = choices[0];
+        for &c in &choices[1..] {
+            let mut chosen = m;
+            chosen.promote = c;
+            out.push(chosen);
+        }
+    }
+    out
 }
 
 /// Picks by a fixed sequence of its own for each seed, the same for every caller.
@@ -171,6 +189,7 @@ fn drawn_as_listed(name: &str, game: &Game, s: &Position, legal: &[Move], text: 
         let listed = s
             .moves_by_tier_unrequired(game)
             .into_iter()
+            .map(|tier| with_choices(game, s, tier))
             .find_map(|mut tier| {
                 while !tier.is_empty() {
                     let i = pick(tier.len());
@@ -240,7 +259,7 @@ fn check_state(name: &str, game: &Game, s: &Position, moves: &mut Vec<Move>) -> 
             }
             // (Placements are drawn from their sets, in an order of their own.)
             let moving = game.rules.iter().all(|r| r.place.is_none() && !r.passes);
-            if tabula::engine::drawn(game) && moving && !may_promote_by_choice(game, s) {
+            if tabula::engine::drawn(game) && moving {
                 drawn_as_listed(name, game, s, moves, &text);
             }
             // Every move where there are few; an even sample where there are thousands.
