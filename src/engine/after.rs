@@ -473,7 +473,8 @@ pub(super) fn holds_after<Z: Layout>(
 /// the squares of some of the player's own piece types (`not attacked(friend king)`), they
 /// are a union of those sets before the move, and after it, the same changed where the
 /// move changed a square (`matched_after`), rather than every piece of the player's looked
-/// at. (Chess playouts: 0.977 of the instructions.)
+/// at. (Playouts of a game that reads `not attacked(friend king)`: 0.977 of their
+/// instructions.)
 pub(super) struct Before<'a, Z: Layout> {
     pub s: &'a State<Z>,
     pub own: &'a [Z::Set; KIND_SETS],

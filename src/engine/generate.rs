@@ -1358,15 +1358,16 @@ pub(super) fn drawn_legal<Z: Layout>(
             false => Tested::Refused,
         };
     };
-    let mut after = *s;
+    // Only the first part is made here: the position is no playout's to play on.
+    *after = *s;
     let require = rule
         .require
         .as_ref()
         .expect("a deferrable rule has a require");
-    let made = made_first(game, rule, &mut after, m);
-    let legal = require_holds(game, require, &after, m, made)
+    let made = made_first(game, rule, after, m);
+    let legal = require_holds(game, require, after, m, made)
         && ((m.promote == 0 && checked_in_chain(rule))
-            || holds_after(game, &after, m, made.0, earlier, None));
+            || holds_after(game, after, m, made.0, earlier, None));
     match legal {
         true => Tested::Legal,
         false => Tested::Refused,
