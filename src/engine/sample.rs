@@ -425,9 +425,7 @@ impl<Z: Layout> Drawn<'_, Z> {
         }
         None
     }
-}
 
-impl<Z: Layout> Drawn<'_, Z> {
     /// The move with this index, in the order `generate_tier_unrequired` lists the moves
     /// and `choose_promotions` gives each promoting move its choices: the moves of the
     /// landing sets, a promoting one with its first choice, and then, for each promoting

@@ -35,19 +35,26 @@ pub fn playout<Z: Layout>(
         // No line leads here: the game's history starts at `state`.
         scratch.history.start(game, &mut s);
     }
-    // Where `after move require` must make each move to test it, one move is drawn and
-    // only it is tested, in a loop of its own (`play_out_drawn`).
-    let result = match !countable(game) && drawn(game) {
-        true => play_out_drawn(game, &mut s, rng, max_plies, scratch, moves),
-        false => play_out(game, &mut s, rng, max_plies, scratch, moves),
+    // Each way of drawing a move that needs a loop of its own has one: where `after move
+    // require` must make each move to test it, one move is drawn and only it is tested
+    // (`play_out_drawn`); in a game of dice, rolls fall as dice do and `use most` is read
+    // for the move drawn (`play_out_rolled`).
+    let result = if rolled(game) {
+        play_out_rolled(game, &mut s, rng, max_plies, scratch, moves)
+    } else if !countable(game) && drawn(game) {
+        play_out_drawn(game, &mut s, rng, max_plies, scratch, moves)
+    } else {
+        play_out(game, &mut s, rng, max_plies, scratch, moves)
     };
     scratch.history.truncate(mark);
     result
 }
 
-/// `playout` on `s`, in a game whose moves are not drawn one at a time (`drawn`). Out of
-/// line: inlined into `playout` beside `play_out_drawn`, it took a game of slides 1.03
-/// of its instructions (out of line, 1.01).
+/// `playout` on `s`, in a game without dice whose moves are not drawn one at a time
+/// (`drawn`): the move the generator would list at a random index is built alone where
+/// the game allows it (`sample`), and otherwise the moves are listed and one is picked.
+/// Out of line: inlined into `playout` beside `play_out_drawn`, it took a game of slides
+/// 1.03 of its instructions (out of line, 1.006).
 #[inline(never)]
 fn play_out<Z: Layout>(
     game: &Game,
@@ -57,13 +64,6 @@ fn play_out<Z: Layout>(
     scratch: &mut Scratch<Z>,
     moves: &mut Vec<Move>,
 ) -> Playout {
-    // Where the game allows it, the move the generator would list at a random index is
-    // built alone (`sample`); in a game of dice, rolls fall as dice do and `use most` is
-    // read for the move drawn (`sample_rolled`); otherwise the moves are listed and one
-    // is picked.
-    if rolled(game) {
-        return play_out_rolled(game, s, rng, max_plies, scratch, moves);
-    }
     let by_count = countable(game);
     let with_chains = by_count && chained(game);
     for plies in 0..max_plies {
@@ -123,7 +123,7 @@ fn made<Z: Layout>(
 /// `play_out` for a game whose moves are drawn and tested one at a time (`drawn`): where
 /// the test made the move drawn (`sample_drawn`), the position it made (in `next`)
 /// becomes the one played on (`now`), so that no move is made twice. A loop of its own,
-/// out of line, as `play_out_rolled` is.
+/// out of line, as `play_out_rolled` is; as there, `s` is not left at the last position.
 #[inline(never)]
 fn play_out_drawn<Z: Layout>(
     game: &Game,
