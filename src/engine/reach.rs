@@ -17,7 +17,7 @@ use super::key::KeyLayout;
 use super::layout::Layout;
 use super::make::make;
 use super::moves::Move;
-use super::sowing::{sowings, SownList};
+use super::sowing::{some_sowing_takes, sowings, SownList};
 use super::state::State;
 use crate::ir::Game;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -295,11 +295,11 @@ pub(super) fn capture_reachable<Z: Layout>(
         *outer = *s;
         (0..after_moves.len()).any(|i| {
             after_moves.write(i, n, outer);
-            successors(game, outer, &mut replies, inner, |_, takes| takes)
+            some_move_takes(game, outer, &mut replies, inner)
         })
     } else {
         successors(game, s, &mut buffer, outer, |after, _| {
-            successors(game, after, &mut replies, inner, |_, takes| takes)
+            some_move_takes(game, after, &mut replies, inner)
         })
     };
     memo.moves = buffer;
@@ -395,6 +395,24 @@ pub(super) fn capture_reachable<Z: Layout>(
     };
     memo.key = key;
     reachable
+}
+
+/// Whether some legal move of `x` takes something: `successors` asked only that. Where
+/// the game's only moves are sowings (no other rule and no dice follow when none is
+/// legal, only a pass, which takes nothing), the sowings that take nothing need not be
+/// made (`some_sowing_takes`).
+fn some_move_takes<Z: Layout>(
+    game: &Game,
+    x: &State<Z>,
+    buffer: &mut Vec<Move>,
+    sown: &mut State<Z>,
+) -> bool {
+    match &game.sowing {
+        Some(sw) if game.rules.is_empty() && game.dice.is_none() => {
+            some_sowing_takes(game, sw, x, sown)
+        }
+        _ => successors(game, x, buffer, sown, |_, takes| takes),
+    }
 }
 
 /// Calls `next(state after, whether the move took something)` for each legal move of `x`

@@ -136,6 +136,38 @@ pub(super) fn sowings<Z: Layout>(
     }
 }
 
+/// Whether some legal sowing of the player to move takes something, as `sowings` would
+/// find it. A sowing whose last seed neither captures nor relays takes nothing, legal or
+/// not: where the pits pack, it is passed over after its laps alone, neither written out
+/// nor checked against `after move require`. The others are made on `after`, as `sowings`
+/// makes them, until one takes.
+pub(super) fn some_sowing_takes<Z: Layout>(
+    game: &Game,
+    sw: &Sowing,
+    s: &State<Z>,
+    after: &mut State<Z>,
+) -> bool {
+    let fresh = !game.reads_previous || s.look == LookBack::NONE || !game.look_matters(&s.look);
+    let packed = packed(sw, s);
+    let (p, n) = (s.to_move, sw.count());
+    for &pit in &sw.lifts[p as usize] {
+        if s.slots[pit as usize & 63] == Z::Slot::default() {
+            continue;
+        }
+        if let Some(x) = packed {
+            let track = sw.first[p as usize * n + pit as usize];
+            let ends = |track| laps_packed(sw, p, pit, track, x).map(|(.., action)| action);
+            if track != NO_LAP && matches!(ends(track), Ok(LastSeed::Stop | LastSeed::Again)) {
+                continue;
+            }
+        }
+        if let Some((_, true)) = sowing_into(game, sw, s, pit as usize, after, fresh, packed) {
+            return true;
+        }
+    }
+    false
+}
+
 /// The sowing from `pit`, if it is a legal move (the square it starts from, and whether it
 /// takes), with `after` made the state after it.
 /// `after` must equal `s` everywhere but in the pits, stores, capturer, look-back and
@@ -300,14 +332,50 @@ pub fn sow_packed<Z: Layout>(
     s: &mut State<Z>,
     origin: u8,
     track: u8,
-    mut x: u128,
+    x: u128,
 ) -> Result<Option<Sown>, ()> {
     let p = s.to_move;
+    let lifted = (x >> (8 * origin as u32)) as u8 as u64;
+    let (x, pit, laps, action) = laps_packed(sw, p, origin, track, x)?;
+    // The sowing ends: the pits unpacked, then what the last seed does.
+    Z::Slot::unpack(x, &mut s.slots.as_mut()[..PACKED_PITS]);
+    let sown = |taken, again| Sown {
+        taken,
+        laps,
+        last: pit,
+        again,
+    };
+    Ok(match action {
+        LastSeed::Again => Some(sown(0, true)),
+        LastSeed::Capture(c) => {
+            let look = sowing_so_far(sw, origin, pit, lifted, laps);
+            let taken = capture(game, sw, &sw.captures[c as usize], s, pit, &look);
+            if taken > 0 {
+                s.capturer = p;
+            }
+            Some(sown(taken, false))
+        }
+        _ => Some(sown(0, false)),
+    })
+}
+
+/// The laps of player `p`'s sowing from `origin` along `track` on the packed pits `x`,
+/// relays included: the pits after them, the pit the last seed fell in, the laps, and
+/// what that seed does (never `Relay`). `Err` where the packed sowing does not apply: the
+/// last seed's outcome is not settled by the seeds in its pit alone, or the relays go on
+/// past `FREE_LAPS`.
+#[inline(always)]
+fn laps_packed(
+    sw: &Sowing,
+    p: u8,
+    origin: u8,
+    track: u8,
+    mut x: u128,
+) -> Result<(u128, u8, u32, LastSeed), ()> {
     let n = sw.count();
     let lane = |x: u128, pit: u8| (x >> (8 * pit as u32)) as u8 as u64;
-    let lifted = lane(x, origin);
+    let mut hand = lane(x, origin);
     x &= !(0xff << (8 * origin as u32));
-    let mut hand = lifted;
     let (mut pit, mut t) = (origin, track);
     let mut laps = 0u32;
     let o = &sw.outcomes;
@@ -326,34 +394,14 @@ pub fn sow_packed<Z: Layout>(
         let Some(action) = o.settled[(p as usize * n + pit as usize) * o.buckets + seeds] else {
             return Err(());
         };
-        if action == LastSeed::Relay {
-            if laps + 1 >= FREE_LAPS {
-                return Err(());
-            }
-            hand = lane(x, pit);
-            x &= !(0xff << (8 * pit as u32));
-            continue;
+        if action != LastSeed::Relay {
+            return Ok((x, pit, laps, action));
         }
-        // The sowing ends: the pits unpacked, then what the last seed does.
-        Z::Slot::unpack(x, &mut s.slots.as_mut()[..PACKED_PITS]);
-        let sown = |taken, again| Sown {
-            taken,
-            laps,
-            last: pit,
-            again,
-        };
-        return Ok(match action {
-            LastSeed::Again => Some(sown(0, true)),
-            LastSeed::Capture(c) => {
-                let look = sowing_so_far(sw, origin, pit, lifted, laps);
-                let taken = capture(game, sw, &sw.captures[c as usize], s, pit, &look);
-                if taken > 0 {
-                    s.capturer = p;
-                }
-                Some(sown(taken, false))
-            }
-            _ => Some(sown(0, false)),
-        });
+        if laps + 1 >= FREE_LAPS {
+            return Err(());
+        }
+        hand = lane(x, pit);
+        x &= !(0xff << (8 * pit as u32));
     }
 }
 

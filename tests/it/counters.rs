@@ -224,6 +224,23 @@ fn seeds_and_store_are_read_in_end_rules() {
 }
 
 #[test]
+fn reachable_capture_counts_a_reply_that_captures_only_where_it_is_legal() {
+    // A last seed that makes two takes them. South's only move, a1, lands alone on b1; North
+    // then takes with b2, whose seed makes a2 two, unless `after move require` forbids
+    // every capture.
+    let end = "no move: pass\nend before turn { draw when not reachable(capture) }";
+    let clause = "when seeds(last) == 2: capture last";
+    let free = ring("", clause, end);
+    let s = position(&free, "1,1,0/1,0,0 South");
+    assert_eq!(moves(&free, &s), ["a1"]);
+    assert_eq!(ending(&free, &s), None, "North's reply b2 captures");
+    let forbidden = ring("", clause, &format!("{end}\nafter move require taken == 0"));
+    let s = position(&forbidden, "1,1,0/1,0,0 South");
+    let (o, _) = ending(&forbidden, &s).expect("no capture is legal, so none is reachable");
+    assert_eq!(o, Outcome::Draw);
+}
+
+#[test]
 fn reachable_capture_in_a_game_that_never_captures_is_a_warning_and_false() {
     let source = "game \"Never\"
 board 2 x 1
