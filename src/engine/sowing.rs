@@ -117,9 +117,7 @@ pub(super) fn sowings<Z: Layout>(
     after: &mut State<Z>,
     mut found: impl FnMut(Move, &State<Z>) -> bool,
 ) {
-    // Whether the look-back can matter to this position's moves: once for all of them.
-    // No look-back at all reads as the rule folded for none (`after_fresh` is that fold).
-    let fresh = !game.reads_previous || s.look == LookBack::NONE || !game.look_matters(&s.look);
+    let fresh = look_is_fresh(game, s);
     let packed = packed(sw, s);
     for &pit in &sw.lifts[s.to_move as usize] {
         // An empty pit is no move: not worth a call.
@@ -136,6 +134,13 @@ pub(super) fn sowings<Z: Layout>(
     }
 }
 
+/// Whether the look-back cannot matter to the moves of `s`: asked once for all of them.
+/// No look-back at all reads as the rule folded for none (`after_fresh` is that fold).
+#[inline(always)]
+fn look_is_fresh<Z: Layout>(game: &Game, s: &State<Z>) -> bool {
+    !game.reads_previous || s.look == LookBack::NONE || !game.look_matters(&s.look)
+}
+
 /// Whether some legal sowing of the player to move takes something, as `sowings` would
 /// find it. A sowing whose last seed neither captures nor relays takes nothing, legal or
 /// not: where the pits pack, it is passed over after its laps alone, neither written out
@@ -147,7 +152,7 @@ pub(super) fn some_sowing_takes<Z: Layout>(
     s: &State<Z>,
     after: &mut State<Z>,
 ) -> bool {
-    let fresh = !game.reads_previous || s.look == LookBack::NONE || !game.look_matters(&s.look);
+    let fresh = look_is_fresh(game, s);
     let packed = packed(sw, s);
     let (p, n) = (s.to_move, sw.count());
     for &pit in &sw.lifts[p as usize] {
