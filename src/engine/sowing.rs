@@ -340,7 +340,7 @@ pub fn sow_packed<Z: Layout>(
     x: u128,
 ) -> Result<Option<Sown>, ()> {
     let p = s.to_move;
-    let lifted = (x >> (8 * origin as u32)) as u8 as u64;
+    let lifted = lane(x, origin);
     let (x, pit, laps, action) = laps_packed(sw, p, origin, track, x)?;
     // The sowing ends: the pits unpacked, then what the last seed does.
     Z::Slot::unpack(x, &mut s.slots.as_mut()[..PACKED_PITS]);
@@ -364,6 +364,24 @@ pub fn sow_packed<Z: Layout>(
     })
 }
 
+/// The seeds of `pit` in the packed pits `x`: its byte read, where a shift of 128 bits by
+/// a count known only at run time takes several instructions.
+#[inline(always)]
+fn lane(x: u128, pit: u8) -> u64 {
+    x.to_le_bytes()[pit as usize % PACKED_PITS] as u64
+}
+
+/// Each pit's byte of the packed pits cleared, the rest kept (see `lane`).
+const LANE_CLEARED: [u128; PACKED_PITS] = {
+    let mut masks = [0; PACKED_PITS];
+    let mut i = 0;
+    while i < PACKED_PITS {
+        masks[i] = !(0xff << (8 * i));
+        i += 1;
+    }
+    masks
+};
+
 /// The laps of player `p`'s sowing from `origin` along `track` on the packed pits `x`,
 /// relays included: the pits after them, the pit the last seed fell in, the laps, and
 /// what that seed does (never `Relay`). `Err` where the packed sowing does not apply: the
@@ -378,9 +396,8 @@ fn laps_packed(
     mut x: u128,
 ) -> Result<(u128, u8, u32, LastSeed), ()> {
     let n = sw.count();
-    let lane = |x: u128, pit: u8| (x >> (8 * pit as u32)) as u8 as u64;
     let mut hand = lane(x, origin);
-    x &= !(0xff << (8 * origin as u32));
+    x &= LANE_CLEARED[origin as usize % PACKED_PITS];
     let (mut pit, mut t) = (origin, track);
     let mut laps = 0u32;
     let o = &sw.outcomes;
@@ -406,7 +423,7 @@ fn laps_packed(
             return Err(());
         }
         hand = lane(x, pit);
-        x &= !(0xff << (8 * pit as u32));
+        x &= LANE_CLEARED[pit as usize % PACKED_PITS];
     }
 }
 
