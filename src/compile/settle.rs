@@ -309,6 +309,8 @@ pub(super) fn watch_end(game: &Game) -> Option<EndWatch> {
                     Scalar::Clock => &mut watch.clock,
                     Scalar::Passes => &mut watch.passes,
                     Scalar::Repeated => &mut watch.repeated,
+                    // Not kept in the state: it changes with the position.
+                    Scalar::Reachable => return None,
                 };
                 *field = (*field).min(least);
             }

@@ -207,7 +207,7 @@ pub(super) fn end_rule<Z: Layout>(
     {
         None
     } else {
-        end_rule_counted(game, s)
+        end_rule_counted(game, s, reachable)
     }
 }
 
@@ -225,11 +225,16 @@ fn quiet<Z: Layout>(watch: &EndWatch, players: usize, s: &State<Z>) -> bool {
 }
 
 /// `end_rule` where every rule is read from counts kept in the state (pieces, the clock,
-/// passes, repetitions): no view of the position is built, on every ply of a playout.
+/// passes, repetitions) or from `reachable`: no view of the position is built, on every
+/// ply of a playout.
 #[inline(never)]
-fn end_rule_counted<Z: Layout>(game: &Game, s: &State<Z>) -> Option<(Outcome, Cause)> {
+fn end_rule_counted<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    reachable: bool,
+) -> Option<(Outcome, Cause)> {
     first_ending(game, s, |rule, player| {
-        counted_holds(game, s, rule, player).expect("an end rule read from counts")
+        counted_holds(game, s, rule, player, reachable).expect("an end rule read from counts")
     })
 }
 
@@ -247,7 +252,7 @@ fn end_rule_read<Z: Layout>(
         ..env(game, s)
     };
     first_ending(game, s, |rule, player| {
-        counted_holds(game, s, rule, player).unwrap_or_else(|| {
+        counted_holds(game, s, rule, player, reachable).unwrap_or_else(|| {
             read.player = player;
             rule.program.holds(&read)
         })
@@ -284,10 +289,17 @@ fn first_ending<Z: Layout>(
     None
 }
 
-/// Whether `rule` holds for `player`, where it is read from counts kept in the state;
-/// `None` for a rule that reads the position (`EndShape::General`).
+/// Whether `rule` holds for `player`, where it is read from counts kept in the state (or
+/// `reachable`, the value of `reachable(capture)`); `None` for a rule that reads the
+/// position (`EndShape::General`).
 #[inline(always)]
-fn counted_holds<Z: Layout>(game: &Game, s: &State<Z>, rule: &EndRule, player: u8) -> Option<bool> {
+fn counted_holds<Z: Layout>(
+    game: &Game,
+    s: &State<Z>,
+    rule: &EndRule,
+    player: u8,
+    reachable: bool,
+) -> Option<bool> {
     let players = game.players.len() as u8;
     Some(match rule.shape {
         EndShape::Pieces(own, op, n) => pieces_hold(s, players, player, own, op, n),
@@ -301,6 +313,7 @@ fn counted_holds<Z: Layout>(game: &Game, s: &State<Z>, rule: &EndRule, player: u
                 Scalar::Clock => s.clock as i64,
                 Scalar::Passes => s.passes as i64,
                 Scalar::Repeated => s.repeated as i64,
+                Scalar::Reachable => reachable as i64,
             };
             binary_holds(op, value, n)
         }

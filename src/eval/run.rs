@@ -110,15 +110,16 @@ impl Program {
         }
     }
 
-    /// The shape `clock OP N` (or `passes`, `repeated`): the count read, the operator and
-    /// the number, so that an end rule of that shape is read from the state's own fields
-    /// without building an environment (`EndRule::shape`).
+    /// The shape `clock OP N` (or `passes`, `repeated`, `reachable(capture)`): the number
+    /// read, the operator and the number compared with, so that an end rule of that shape
+    /// is read without building an environment (`EndRule::shape`).
     pub fn scalar_test(&self) -> Option<(Scalar, BinOp, i64)> {
         let (leaf, op, k) = self.compared_leaf()?;
         let scalar = match leaf {
             Op::Clock => Scalar::Clock,
             Op::Passes => Scalar::Passes,
             Op::Repeated => Scalar::Repeated,
+            Op::Reachable => Scalar::Reachable,
             _ => return None,
         };
         Some((scalar, op, k))

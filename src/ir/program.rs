@@ -402,11 +402,14 @@ pub const NO_GROUP: u32 = u32::MAX;
 /// `Op::Count` over the whole board.
 pub const WHOLE_BOARD: u32 = u32::MAX;
 
-/// A count the state keeps of the game's history: what an end rule of the shape
-/// `clock OP N` reads (`Program::scalar_test`).
+/// One number an end rule of the shape `clock OP N` reads (`Program::scalar_test`), known
+/// without a view of the position: a count the state keeps of the game's history, or
+/// `reachable(capture)` (1 or 0), which the generator has worked out before the end rules
+/// are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scalar {
     Clock,
     Passes,
     Repeated,
+    Reachable,
 }

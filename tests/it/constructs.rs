@@ -2121,6 +2121,31 @@ fn counts_read_from_the_state_agree_with_the_program_they_are() {
     }
 }
 
+/// An end rule that compares only `reachable(capture)` with a number (`not
+/// reachable(capture)`) is read from the generator's answer, with no view of the position
+/// built (`Scalar::Reachable`). Its twin, which also reads the store (always true), runs
+/// as a program; in random games of Zig Zag both have the same moves and the same end at
+/// every position.
+#[test]
+fn reachable_read_as_a_number_agrees_with_the_program_it_is() {
+    use tabula::ir::{BinOp, EndShape, Scalar};
+    let zigzag = std::fs::read_to_string("games/zigzag.game").unwrap();
+    let twin = zigzag.replace(
+        "score when not reachable(capture)",
+        "score when not reachable(capture) and store >= 0",
+    );
+    assert_ne!(twin, zigzag);
+    let (g, h) = (compile(&zigzag), compile(&twin));
+    assert!(matches!(
+        g.end_rules[0].shape,
+        EndShape::Scalar(Scalar::Reachable, BinOp::Eq, 0)
+    ));
+    assert!(matches!(h.end_rules[0].shape, EndShape::General));
+    let (plies, ended) = play_beside(&g, &h, 5, 12, usize::MAX, |_| {});
+    assert_eq!(ended, 12);
+    assert!(plies > 500, "{plies} plies");
+}
+
 /// An end rule that asks only whether some square holds a piece of owners taken whole
 /// (`count(friend) == 0`, `count(friend in far) > 0`, `count(enemy) < 1`) reads their sets
 /// (`EndShape::Any`), and ends every random game where its twin, which runs the same
