@@ -159,10 +159,9 @@ pub(super) fn some_sowing_takes<Z: Layout>(
         if s.slots[pit as usize & 63] == Z::Slot::default() {
             continue;
         }
-        if let Some(x) = packed {
-            let track = sw.first[p as usize * n + pit as usize];
-            let ends = |track| laps_packed(sw, p, pit, track, x).map(|(.., action)| action);
-            if track != NO_LAP && matches!(ends(track), Ok(LastSeed::Stop | LastSeed::Again)) {
+        let track = sw.first[p as usize * n + pit as usize];
+        if let Some(x) = packed.filter(|_| track != NO_LAP) {
+            if let Ok((.., LastSeed::Stop | LastSeed::Again)) = laps_packed(sw, p, pit, track, x) {
                 continue;
             }
         }
