@@ -7,95 +7,117 @@
 
 use crate::engine::{Move, Step};
 use crate::ir::{Game, MoveRule, Sq, NO_SQUARE};
+use std::fmt::{self, Write};
 
 /// A move as text.
 pub fn move_text(game: &Game, m: Move) -> String {
+    let mut text = String::new();
+    // Writing to a `String` cannot fail.
+    let _ = write_move(game, m, &mut text);
+    text
+}
+
+/// Whether `m` is written exactly `text`, found without writing it: reading a move back
+/// compares the text with every legal move's (thousands in Amazons), and most differ in
+/// their first square.
+fn reads_as(game: &Game, m: Move, text: &str) -> bool {
+    let mut rest = Rest(text);
+    write_move(game, m, &mut rest).is_ok() && rest.0.is_empty()
+}
+
+/// A text being matched: what is left of it after what was written so far. Writing what
+/// it does not go on with fails, and the writer stops there.
+struct Rest<'a>(&'a str);
+
+impl Write for Rest<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0 = self.0.strip_prefix(s).ok_or(fmt::Error)?;
+        Ok(())
+    }
+}
+
+/// Writes a move's text.
+fn write_move<W: Write>(game: &Game, m: Move, text: &mut W) -> fmt::Result {
     if m.is_pass() {
-        return "pass".to_string();
+        return text.write_str("pass");
     }
     if m.is_roll() {
         let roll = game.dice.as_ref().and_then(|d| d.rolls.get(m.roll_index()));
-        return format!("roll {}", roll.map_or(String::new(), |r| r.text()));
+        text.write_str("roll ")?;
+        return text.write_str(&roll.map_or(String::new(), |r| r.text()));
     }
     if game.sowing.is_some() {
         // A sowing is written by its pit.
-        return game.board.name(m.from).to_string();
+        return text.write_str(game.board.name(m.from));
     }
     let rule = &game.rules[m.rule.index()];
-    let mut text = String::new();
     // On piles, a landing on a pile of one's own takes nothing: `m1-n1`.
     let merges = game.piles && !m.takes;
-    part_text(game, rule, m.from, m.first_steps(), merges, &mut text);
+    write_part(game, rule, m.from, m.first_steps(), merges, text)?;
     if let (Some(then), false) = (rule.then, m.second_steps().is_empty()) {
         let second = &game.rules[then.index()];
         // A removal is written after the move that earned it: `d2xa1`, `a4-a1xg7`.
         if !second.removes {
-            text.push('/');
+            text.write_char('/')?;
         }
-        part_text(
-            game,
-            &game.rules[then.index()],
-            NO_SQUARE,
-            m.second_steps(),
-            merges,
-            &mut text,
-        );
+        write_part(game, second, NO_SQUARE, m.second_steps(), merges, text)?;
     }
     if m.promote != 0 {
         let kind = game.kind[m.promote as usize] as usize;
-        text.push('=');
-        text.push(game.pieces[kind].letter.to_ascii_uppercase());
+        text.write_char('=')?;
+        text.write_char(game.pieces[kind].letter.to_ascii_uppercase())?;
     }
-    text
+    Ok(())
 }
 
 /// One part of a move: a placement's square (after the piece's letter and `@` when the
 /// game places more than one type of piece), or the square a piece starts from (when
 /// `from` is one) and each landing, after `x` for a capture and `-` otherwise.
-fn part_text(
+fn write_part<W: Write>(
     game: &Game,
     rule: &MoveRule,
     from: Sq,
     steps: &[Step],
     merges: bool,
-    text: &mut String,
-) {
+    text: &mut W,
+) -> fmt::Result {
     if rule.rotate.is_some() {
         // The block's corner, and `>` for a clockwise turn, `<` for one the other way.
         if let Some(step) = steps.first() {
-            text.push_str(game.board.name(step.to()));
+            text.write_str(game.board.name(step.to()))?;
             let clockwise = step.dir() == crate::ir::Rotation::CLOCKWISE;
-            text.push(if clockwise { '>' } else { '<' });
+            text.write_char(if clockwise { '>' } else { '<' })?;
         }
-        return;
+        return Ok(());
     }
     if rule.removes {
         if let Some(step) = steps.first() {
-            text.push('x');
-            text.push_str(game.board.name(step.to()));
+            text.write_char('x')?;
+            text.write_str(game.board.name(step.to()))?;
         }
-        return;
+        return Ok(());
     }
     if let Some(t) = rule.place {
         if places_several_types(game) {
-            text.push(game.pieces[t as usize].letter.to_ascii_uppercase());
-            text.push('@');
+            text.write_char(game.pieces[t as usize].letter.to_ascii_uppercase())?;
+            text.write_char('@')?;
         }
         if let Some(step) = steps.first() {
-            text.push_str(game.board.name(step.to()));
+            text.write_str(game.board.name(step.to()))?;
         }
-        return;
+        return Ok(());
     }
     let sep = if rule.captures() && !merges { 'x' } else { '-' };
     if from != NO_SQUARE {
-        text.push_str(game.board.name(from));
+        text.write_str(game.board.name(from))?;
     }
     for (i, step) in steps.iter().enumerate() {
         if i > 0 || from != NO_SQUARE || sep == 'x' {
-            text.push(sep);
+            text.write_char(sep)?;
         }
-        text.push_str(game.board.name(step.to()));
+        text.write_str(game.board.name(step.to()))?;
     }
+    Ok(())
 }
 
 /// Whether the rules place pieces of more than one type, so that a placement names its
@@ -152,7 +174,7 @@ pub fn move_text_among(game: &Game, m: Move, legal: &[Move]) -> String {
                 .map(|s| s.to())
                 .eq(m.steps().iter().map(|s| s.to()))
     };
-    let alike = |o: &Move| same_squares(o) && move_text(game, *o) == text;
+    let alike = |o: &Move| same_squares(o) && reads_as(game, *o, &text);
     // In a game of dice, two moves alike but for the die they use are told apart by it:
     // `m2-n2:2`, bearing off with the 2 rather than the 1.
     if m.die != 0 && legal.iter().any(|o| o.die != m.die && alike(o)) {
@@ -178,7 +200,7 @@ pub fn parse_move(game: &Game, legal: &[Move], text: &str) -> Option<Move> {
     let mut found = legal
         .iter()
         .copied()
-        .filter(|&m| move_text(game, m) == written)
+        .filter(|&m| reads_as(game, m, written))
         .filter(|m| match (die, rule) {
             (Some(d), _) => m.die == d,
             (None, Some(r)) => !m.is_pass() && game.rules[m.rule.index()].name == r,

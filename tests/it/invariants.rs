@@ -64,11 +64,13 @@ fn conserved(game: &Game, s: &Position) -> u64 {
         return pits + stores;
     }
     // The sets of squares each player commands agree with the board, square by square.
-    for sq in game.board.squares() {
-        let owner = (s.at(sq) != 0).then(|| game.owner[s.at(sq) as usize] as usize);
-        for p in 0..game.players.len() {
+    let occupied: Vec<_> = (0..game.players.len()).map(|p| s.occupied(p)).collect();
+    let cells: Vec<_> = game.board.squares().map(|sq| (sq, s.at(sq))).collect();
+    for &(sq, cell) in &cells {
+        let owner = (cell != 0).then(|| game.owner[cell as usize] as usize);
+        for (p, set) in occupied.iter().enumerate() {
             assert_eq!(
-                s.occupied(p).contains(sq),
+                set.contains(sq),
                 owner == Some(p),
                 "the occupied sets drift on {}",
                 game.board.name(sq)
@@ -79,11 +81,10 @@ fn conserved(game: &Game, s: &Position) -> u64 {
         Some(c) => tabula::engine::column::height_below(s.slot(c.slot[sq as usize] as usize)),
         None => 0,
     };
-    let on_board: u64 = game
-        .board
-        .squares()
-        .filter(|&sq| s.at(sq) != 0)
-        .map(|sq| 1 + below(sq) as u64)
+    let on_board: u64 = cells
+        .iter()
+        .filter(|&&(_, cell)| cell != 0)
+        .map(|&(sq, _)| 1 + below(sq) as u64)
         .sum();
     let in_hand: u64 = s.hand.iter().flatten().map(|&n| n as u64).sum();
     on_board + in_hand
