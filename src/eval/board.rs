@@ -9,6 +9,14 @@ use crate::ir::{DirId, GroupRead, Mask, Pattern, MAX_CODES, NO_SQUARE};
 /// where the pattern takes all of a player's piece types, and square by square where it
 /// names some.
 pub fn pattern_squares<M: Mask>(pattern: &Pattern, env: &Env<M>) -> M {
+    pattern_squares_within(pattern, env, None)
+}
+
+/// The squares of `within` (of the whole board where it is `None`) a pattern matches.
+/// Where the pattern names some piece types, only the pieces within are read square by
+/// square: `count(friend pawn where file(here) == file(to))` reads a file, not an army.
+#[inline]
+pub fn pattern_squares_within<M: Mask>(pattern: &Pattern, env: &Env<M>, within: Option<M>) -> M {
     let codes = pattern.masks[env.player as usize];
     let mut set = if codes & 1 != 0 {
         let all_occupied = env.occupied.iter().fold(M::default(), |a, &b| a | b);
@@ -27,6 +35,7 @@ pub fn pattern_squares<M: Mask>(pattern: &Pattern, env: &Env<M>) -> M {
         if wanted == all {
             set |= pieces;
         } else if wanted != 0 {
+            let pieces = within.map_or(pieces, |w| pieces & w);
             for sq in pieces.squares() {
                 if pattern.matches(env.player, env.cell_codes[sq as usize]) {
                     set |= M::bit(sq);
@@ -34,7 +43,7 @@ pub fn pattern_squares<M: Mask>(pattern: &Pattern, env: &Env<M>) -> M {
             }
         }
     }
-    set
+    within.map_or(set, |w| set & w)
 }
 
 /// `count(friend)` (`own`) or `count(enemy)` for `player`, from each owner's occupied
@@ -55,11 +64,8 @@ pub(crate) fn pieces<M: Mask>(occupied: &[M], players: usize, player: usize, own
 /// The squares that match a pattern, on the board or in a zone.
 #[inline(always)]
 pub(crate) fn matching_in<M: Mask>(pattern: &Pattern, zone: Option<usize>, env: &Env<M>) -> M {
-    let set = pattern_squares(pattern, env);
-    match zone {
-        Some(z) => set & M::from_set(&env.zones[z].sets[env.player as usize]),
-        None => set,
-    }
+    let within = zone.map(|z| M::from_set(&env.zones[z].sets[env.player as usize]));
+    pattern_squares_within(pattern, env, within)
 }
 
 /// How many squares match a pattern, on the board or in a zone.

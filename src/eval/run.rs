@@ -5,8 +5,8 @@
 use super::arith::{binary, binary_holds, unary};
 use super::attack::attacked;
 use super::board::{
-    connected, count, count_where, group_read, groups, in_hand, line, line_through, matching_in,
-    offset, pattern_squares, pieces, reaches, seen, touches, toward,
+    connected, count, count_where, group_read, groups, in_hand, line, line_through, offset,
+    pattern_squares, pattern_squares_within, pieces, reaches, seen, touches, toward,
 };
 use super::env::Env;
 use crate::ir::expr::OFF;
@@ -268,8 +268,14 @@ impl Program {
                     // Decided for every square when the game was compiled; a move's square
                     // that is none (a piece placed has no `from`) is read as written.
                     if let Some(row) = t.row(env.player, env.from, env.to, env.cells) {
-                        let set = matching_in(&self.patterns[*p as usize], zone, env);
-                        return (set & M::at(&t.sets, row)).count() as i64;
+                        let rows = M::at(&t.sets, row);
+                        let within = match zone {
+                            Some(z) => rows & M::from_set(&env.zones[z].sets[player]),
+                            None => rows,
+                        };
+                        let set =
+                            pattern_squares_within(&self.patterns[*p as usize], env, Some(within));
+                        return set.count() as i64;
                     }
                 }
                 let condition = &self.conditions[*c as usize];
