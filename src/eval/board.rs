@@ -64,7 +64,7 @@ pub(crate) fn pieces<M: Mask>(occupied: &[M], players: usize, player: usize, own
 /// The squares that match a pattern, on the board or in a zone.
 #[inline(always)]
 pub(crate) fn matching_in<M: Mask>(pattern: &Pattern, zone: Option<usize>, env: &Env<M>) -> M {
-    let within = zone.map(|z| M::from_set(&env.zones[z].sets[env.player as usize]));
+    let within = zone.map(|z| env.zone(z));
     pattern_squares_within(pattern, env, within)
 }
 
@@ -270,7 +270,7 @@ pub(crate) fn reaches<M: Mask>(env: &Env<M>, sq: u16, pattern: &Pattern, dirs: &
 /// Whether the group of `sq` has a square in zone `zone`.
 pub(crate) fn touches<M: Mask>(env: &Env<M>, sq: u16, zone: usize, dirs: &[DirId]) -> bool {
     let g = group(env, sq, dirs);
-    !(g & M::from_set(&env.zones[zone].sets[env.player as usize])).is_empty()
+    !(g & env.zone(zone)).is_empty()
 }
 
 /// How many groups the squares `pattern` matches make, joined along `dirs`.
@@ -413,10 +413,9 @@ pub(crate) fn connected<M: Mask>(
     let Some(board) = env.board else {
         return false;
     };
-    let player = env.player as usize;
     let set = pattern_squares(pattern, env);
-    let target = set & M::from_set(&env.zones[b].sets[player]);
-    let mut reached = set & M::from_set(&env.zones[a].sets[player]);
+    let target = set & env.zone(b);
+    let mut reached = set & env.zone(a);
     loop {
         if !(reached & target).is_empty() {
             return true;

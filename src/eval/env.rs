@@ -137,6 +137,12 @@ impl<M: Mask> Env<'_, M> {
 }
 
 impl<M: Mask> Env<'_, M> {
+    /// The squares of zone `z`, as the player of the environment sees it.
+    #[inline(always)]
+    pub fn zone(&self, z: usize) -> M {
+        M::from_set(&self.zones[z].sets[self.player as usize])
+    }
+
     /// How many pieces stand on square `sq`: with columns (`stacks`, `piles`), the
     /// column's height; else 1 for a piece; 0 for none, or no square.
     #[inline]

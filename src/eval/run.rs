@@ -237,7 +237,8 @@ impl Program {
                 let zone = (*zone != WHOLE_BOARD).then_some(*zone as usize);
                 count(&self.patterns[*p as usize], zone, env)
             }
-            Op::SeedsIn(z) => M::from_set(&env.zones[*z as usize].sets[player])
+            Op::SeedsIn(z) => env
+                .zone(*z as usize)
                 .squares()
                 .map(|sq| env.seeds(sq as i64))
                 .sum(),
@@ -270,7 +271,7 @@ impl Program {
                     if let Some(row) = t.row(env.player, env.from, env.to, env.cells) {
                         let rows = M::at(&t.sets, row);
                         let within = match zone {
-                            Some(z) => rows & M::from_set(&env.zones[z].sets[player]),
+                            Some(z) => rows & env.zone(z),
                             None => rows,
                         };
                         let set =
