@@ -112,11 +112,18 @@ pub fn board_hash(cells: &[u8], slots: SlotView) -> u64 {
         0xc2b2_ae3d_27d4_eb4f,
         0x1656_67b1_9e37_79f9,
     ];
-    let mut words = cells.chunks(8).map(|chunk| {
+    // Whole words read as they stand (a copy of a slice whose length is known only in play
+    // is a call to `memcpy`), and the last few cells padded with zeros.
+    let whole = cells.chunks_exact(8);
+    let tail = whole.remainder();
+    let last = (!tail.is_empty()).then(|| {
         let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
+        word[..tail.len()].copy_from_slice(tail);
         u64::from_le_bytes(word)
     });
+    let mut words = whole
+        .map(|chunk| u64::from_le_bytes(chunk.try_into().expect("eight cells")))
+        .chain(last);
     let mix = |lane: &mut u64, w: u64| {
         *lane = (*lane ^ w).wrapping_mul(PRIME);
         *lane ^= *lane >> 29;
