@@ -112,29 +112,31 @@ pub fn board_hash(cells: &[u8], slots: SlotView) -> u64 {
         0xc2b2_ae3d_27d4_eb4f,
         0x1656_67b1_9e37_79f9,
     ];
-    // Whole words read as they stand (a copy of a slice whose length is known only in play
-    // is a call to `memcpy`), and the last few cells padded with zeros.
-    let whole = cells.chunks_exact(8);
-    let tail = whole.remainder();
-    let last = (!tail.is_empty()).then(|| {
-        let mut word = [0u8; 8];
-        word[..tail.len()].copy_from_slice(tail);
-        u64::from_le_bytes(word)
-    });
-    let mut words = whole
-        .map(|chunk| u64::from_le_bytes(chunk.try_into().expect("eight cells")))
-        .chain(last);
     let mix = |lane: &mut u64, w: u64| {
         *lane = (*lane ^ w).wrapping_mul(PRIME);
         *lane ^= *lane >> 29;
     };
-    'words: loop {
-        for lane in lanes.iter_mut() {
-            match words.next() {
-                Some(w) => mix(lane, w),
-                None => break 'words,
-            }
+    // The cells as words of eight, word `i` mixed into lane `i % 4`: whole blocks of four
+    // words read as they stand (a copy of a slice whose length is known only in play is a
+    // call to `memcpy`), then the words left, the last padded with zeros.
+    let word = |cells: &[u8]| u64::from_le_bytes(cells.try_into().expect("eight cells"));
+    let mut blocks = cells.chunks_exact(32);
+    for block in &mut blocks {
+        for (lane, cells) in lanes.iter_mut().zip(block.chunks_exact(8)) {
+            mix(lane, word(cells));
         }
+    }
+    let mut words = blocks.remainder().chunks_exact(8);
+    let mut next = 0;
+    for cells in &mut words {
+        mix(&mut lanes[next], word(cells));
+        next += 1;
+    }
+    let tail = words.remainder();
+    if !tail.is_empty() {
+        let mut padded = [0u8; 8];
+        padded[..tail.len()].copy_from_slice(tail);
+        mix(&mut lanes[next], u64::from_le_bytes(padded));
     }
     match slots {
         SlotView::Words(words) => words.iter().for_each(|&s| mix(&mut lanes[0], s)),

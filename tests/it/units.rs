@@ -643,6 +643,47 @@ mod eval_board {
             assert_eq!(offset(&env, 4, dx, dy), OFF, "({dx}, {dy})");
         }
     }
+
+    /// A board's hash is the cells read as little-endian words of eight (the last padded
+    /// with zeros), word `i` mixed into lane `i % 4`, then the slots into the first lane
+    /// and the lanes into one: the same number however the cells are read, on boards of
+    /// every length, so that `seen` keeps its answers.
+    #[test]
+    fn a_boards_hash_mixes_its_words_lane_by_lane() {
+        use tabula::eval::SlotView;
+        const PRIME: u64 = 0x0000_0100_0000_01b3;
+        let mix = |lane: &mut u64, w: u64| {
+            *lane = (*lane ^ w).wrapping_mul(PRIME);
+            *lane ^= *lane >> 29;
+        };
+        let by_words = |cells: &[u8], slots: &[u64]| {
+            let mut lanes = [
+                0xcbf2_9ce4_8422_2325u64,
+                0x9e37_79b9_7f4a_7c15,
+                0xc2b2_ae3d_27d4_eb4f,
+                0x1656_67b1_9e37_79f9,
+            ];
+            for (i, chunk) in cells.chunks(8).enumerate() {
+                let mut word = [0u8; 8];
+                word[..chunk.len()].copy_from_slice(chunk);
+                mix(&mut lanes[i % 4], u64::from_le_bytes(word));
+            }
+            slots.iter().for_each(|&s| mix(&mut lanes[0], s));
+            let mut h = lanes[0];
+            lanes[1..].iter().for_each(|&lane| mix(&mut h, lane));
+            h
+        };
+        let mut rng = tabula::rng::Rng::new(9);
+        let mut seen = std::collections::HashSet::new();
+        for len in 0..=100 {
+            let cells: Vec<u8> = (0..len).map(|_| rng.below(5) as u8).collect();
+            let slots = [rng.below(1000) as u64, 7];
+            let h = board_hash(&cells, SlotView::Words(&slots));
+            assert_eq!(h, by_words(&cells, &slots), "{len} cells");
+            seen.insert(h);
+        }
+        assert_eq!(seen.len(), 101, "boards that differ hash apart");
+    }
 }
 
 mod eval_run {
