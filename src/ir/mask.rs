@@ -268,6 +268,15 @@ impl<const N: usize> Mask for Wide<N> {
     fn has(self, sq: Sq) -> bool {
         (self.0[(sq as usize >> 6) % N] >> (sq & 63)) & 1 != 0
     }
+    /// One word written, not a set of `N` words made and joined to this one.
+    #[inline(always)]
+    fn insert(&mut self, sq: Sq) {
+        self.0[(sq as usize >> 6) % N] |= 1 << (sq & 63);
+    }
+    #[inline(always)]
+    fn remove(&mut self, sq: Sq) {
+        self.0[(sq as usize >> 6) % N] &= !(1 << (sq & 63));
+    }
     #[inline(always)]
     fn is_empty(self) -> bool {
         self.0.iter().fold(0, |a, &w| a | w) == 0
