@@ -18,8 +18,8 @@ pub fn move_text(game: &Game, m: Move) -> String {
 }
 
 /// Whether `m` is written exactly `text`, found without writing it: reading a move back
-/// compares the text with every legal move's (thousands in Amazons), and most differ in
-/// their first square.
+/// compares the text with every legal move's (a position may offer thousands), and most
+/// differ in their first square.
 fn reads_as(game: &Game, m: Move, text: &str) -> bool {
     let mut rest = Rest(text);
     write_move(game, m, &mut rest).is_ok() && rest.0.is_empty()
