@@ -119,17 +119,17 @@ pub fn board_hash(cells: &[u8], slots: SlotView) -> u64 {
     // The cells as words of eight, word `i` mixed into lane `i % 4`: whole blocks of four
     // words read as they stand (a copy of a slice whose length is known only in play is a
     // call to `memcpy`), then the words left, the last padded with zeros.
-    let word = |cells: &[u8]| u64::from_le_bytes(cells.try_into().expect("eight cells"));
+    let word = |eight: &[u8]| u64::from_le_bytes(eight.try_into().expect("eight cells"));
     let mut blocks = cells.chunks_exact(32);
     for block in &mut blocks {
-        for (lane, cells) in lanes.iter_mut().zip(block.chunks_exact(8)) {
-            mix(lane, word(cells));
+        for (lane, eight) in lanes.iter_mut().zip(block.chunks_exact(8)) {
+            mix(lane, word(eight));
         }
     }
     let mut words = blocks.remainder().chunks_exact(8);
     let mut next = 0;
-    for cells in &mut words {
-        mix(&mut lanes[next], word(cells));
+    for eight in &mut words {
+        mix(&mut lanes[next], word(eight));
         next += 1;
     }
     let tail = words.remainder();

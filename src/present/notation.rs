@@ -44,7 +44,7 @@ fn write_move<W: Write>(game: &Game, m: Move, text: &mut W) -> fmt::Result {
     if m.is_roll() {
         let roll = game.dice.as_ref().and_then(|d| d.rolls.get(m.roll_index()));
         text.write_str("roll ")?;
-        return text.write_str(&roll.map_or(String::new(), |r| r.text()));
+        return roll.map_or(Ok(()), |r| text.write_str(&r.text()));
     }
     if game.sowing.is_some() {
         // A sowing is written by its pit.
