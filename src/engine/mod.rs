@@ -23,6 +23,7 @@ mod key;
 mod layout;
 mod make;
 mod moves;
+mod packed;
 mod position;
 pub mod reach;
 mod runs;
@@ -44,6 +45,7 @@ pub use layout::{
 };
 pub use make::{make, make_drawn, make_rest, make_sown};
 pub use moves::{Move, Step, MAX_CHAIN};
+pub use packed::{MoveStore, PackedMove};
 pub use position::{Position, Workspace, Wrap};
 pub use reach::{set_search_positions, ReachMemo};
 pub use sample::{

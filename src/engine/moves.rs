@@ -9,7 +9,7 @@ use crate::ir::{DirId, RuleId, Sq, NO_SQUARE};
 /// 16 bits (a square below `MAX_CELLS`, 1,024, and a direction below `MAX_DIRECTIONS`, 64),
 /// so that a move of many steps stays small.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Step(u16);
+pub struct Step(pub(super) u16);
 
 impl Step {
     const SQUARE_BITS: u32 = 10;
@@ -44,9 +44,9 @@ pub struct Move {
     pub from: Sq,
     /// The rule's index in `Game::rules` (of the first part), or `Move::PASS_RULE`.
     pub rule: RuleId,
-    len: u8,
+    pub(super) len: u8,
     /// The number of steps of the first part; equal to `len` when there is no second part.
-    split: u8,
+    pub(super) split: u8,
     /// Whether the move takes something: a piece, or at least one seed.
     pub takes: bool,
     /// Where the player chooses what a promoted piece becomes: the cell code chosen (0
@@ -55,7 +55,7 @@ pub struct Move {
     /// In a game of dice: the die a move by a `by die` rule uses (its value); for a roll,
     /// 0.
     pub die: u8,
-    steps: [Step; MAX_CHAIN],
+    pub(super) steps: [Step; MAX_CHAIN],
 }
 
 impl Move {

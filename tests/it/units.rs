@@ -516,7 +516,7 @@ mod engine_sowing {
 
 mod engine_state {
     use tabula::engine::{
-        Info, Large, Medium, MediumSlots, Move, Small, SmallPits, SmallSlots, State,
+        Info, Large, Medium, MediumSlots, Move, PackedMove, Small, SmallPits, SmallSlots, State,
     };
 
     /// A state is as large as its layout: a game on 64 squares copies well under a
@@ -532,15 +532,18 @@ mod engine_state {
             std::mem::size_of::<State<Large>>(),
             std::mem::size_of::<Info>(),
             std::mem::size_of::<Move>(),
+            std::mem::size_of::<PackedMove>(),
         ];
         // A layout for stacks or counters keeps a set of tall squares besides its slots;
         // one for few seeds keeps a byte a pit and no tall squares.
-        assert_eq!(sizes, [184, 704, 248, 496, 1040, 1744, 80, 58]);
+        // A move has room for the longest chain; packed (as a search tree keeps it) it takes
+        // 16 bytes, its steps kept aside when there are more than three.
+        assert_eq!(sizes, [184, 704, 248, 496, 1040, 1744, 80, 58, 16]);
     }
 }
 
 mod engine_moves {
-    use tabula::engine::Move;
+    use tabula::engine::{Move, MoveStore, PackedMove};
     use tabula::ir::{DirId, RuleId};
 
     /// A chain followed in place: a step pushed is the step `then` adds, popping it gives
@@ -571,6 +574,40 @@ mod engine_moves {
         while long.push_step(DirId(0), 1) {}
         assert_eq!(long.steps().len(), tabula::engine::MAX_CHAIN);
         assert_eq!(long.then(DirId(0), 1), None);
+    }
+
+    /// Packed and unpacked, every move is itself again: a pass, a roll, a placement, moves
+    /// of every length from one step to the longest, in one part or two, promoting or by a
+    /// die; the short ones in place, the long ones aside, however many were packed before.
+    #[test]
+    fn a_packed_move_unpacks_to_the_move_it_was() {
+        let mut moves = vec![Move::PASS, Move::roll(5), Move::place(RuleId(2), false, 40)];
+        let mut m = Move::step(7, RuleId(3), false, DirId(1), 8);
+        loop {
+            moves.push(m);
+            let mut two = m.second(DirId(6), 900, true).unwrap_or(m);
+            two.promote = 3;
+            two.die = 6;
+            moves.push(two);
+            match m.then(DirId(63), 1000 + moves.len() as u16 % 20) {
+                Some(next) => m = next,
+                None => break,
+            }
+        }
+        let mut store = MoveStore::default();
+        let packed: Vec<PackedMove> = moves.iter().map(|m| store.pack(m)).collect();
+        for (m, p) in moves.iter().zip(&packed) {
+            assert_eq!(store.unpack(p), *m, "{m:?}");
+            assert_eq!(p.is_roll(), m.is_roll());
+        }
+        // Only the steps of moves longer than three were kept aside.
+        let aside: usize = moves
+            .iter()
+            .map(|m| m.steps().len())
+            .filter(|&n| n > PackedMove::IN_PLACE)
+            .sum();
+        assert_eq!(store.kept(), aside);
+        assert!(aside > 0 && moves.len() == 3 + 2 * tabula::engine::MAX_CHAIN);
     }
 }
 
