@@ -16,7 +16,7 @@ use super::state::State;
 use crate::eval::Env;
 use crate::ir::expr::LookBack;
 use crate::ir::sowing::{Capture, PACKED_PITS};
-use crate::ir::{Game, LastSeed, Sowing, Sq, MAX_SLOTS, NO_LAP};
+use crate::ir::{Game, LastSeed, Program, Sowing, Sq, MAX_SLOTS, NO_LAP};
 
 /// What one sowing did.
 #[derive(Clone, Copy, Debug)]
@@ -161,8 +161,23 @@ pub(super) fn some_sowing_takes<Z: Layout>(
         }
         let track = sw.first[p as usize * n + pit as usize];
         if let Some(x) = packed.filter(|_| track != NO_LAP) {
-            if let Ok((.., LastSeed::Stop | LastSeed::Again)) = laps_packed(sw, p, pit, track, x) {
-                continue;
+            match laps_packed(sw, p, pit, track, x) {
+                Ok((.., LastSeed::Stop | LastSeed::Again)) => continue,
+                // A capture that reads nothing but its pits takes what they hold: nothing
+                // (whether legal or not, it takes nothing), or something, which is a move
+                // that takes where the rule after a move has nothing to check.
+                Ok((x, last, _, LastSeed::Capture(c))) => {
+                    match plain_capture_takes(sw, &sw.captures[c as usize], p, last, x) {
+                        Some(false) => continue,
+                        Some(true)
+                            if required_after(game, sw, s, pit as usize, fresh).is_none() =>
+                        {
+                            return true;
+                        }
+                        _ => {}
+                    }
+                }
+                _ => {}
             }
         }
         if let Some((_, true)) = sowing_into(game, sw, s, pit as usize, after, fresh, packed) {
@@ -211,21 +226,7 @@ fn sowing_into<Z: Layout>(
     // `None`: its relays never end, so it is not a move.
     let sown = sown?;
     let look = sown_look(sw, pit, lifted, &sown);
-    // Where the move before cannot matter, the rule as folded for no move before (often
-    // nothing is left to check).
-    let required = match &game.after_fresh {
-        Some(folded) if fresh => folded,
-        // A rule that can fail only on a move from one square of the move before: from
-        // any other pit it holds.
-        _ if game
-            .after_pinned
-            .is_some_and(|f| i64::from(sw.pits[pit]) != s.look.field(f)) =>
-        {
-            &None
-        }
-        _ => &game.after_program,
-    };
-    if let Some(program) = required {
+    if let Some(program) = required_after(game, sw, s, pit, fresh) {
         let mut e = sown_env(game, after, &look);
         e.previous = s.look;
         if !program.holds(&e) {
@@ -241,6 +242,32 @@ fn sowing_into<Z: Layout>(
         after.to_move = game.next_player(p as u8);
     }
     Some((sw.pits[pit], sown.taken > 0))
+}
+
+/// What `after move require` leaves to check of a sowing from `pit` of `s`: nothing where
+/// it cannot fail there. `fresh` says that the move before cannot matter (`look_is_fresh`).
+#[inline(always)]
+fn required_after<'a, Z: Layout>(
+    game: &'a Game,
+    sw: &Sowing,
+    s: &State<Z>,
+    pit: usize,
+    fresh: bool,
+) -> &'a Option<Program> {
+    match &game.after_fresh {
+        // Where the move before cannot matter, the rule as folded for no move before
+        // (often nothing is left to check).
+        Some(folded) if fresh => folded,
+        // A rule that can fail only on a move from one square of the move before: from
+        // any other pit it holds.
+        _ if game
+            .after_pinned
+            .is_some_and(|f| i64::from(sw.pits[pit]) != s.look.field(f)) =>
+        {
+            &None
+        }
+        _ => &game.after_program,
+    }
 }
 
 /// What a sowing from `pit` that lifted `lifted` seeds did, as the next move reads it.
@@ -361,6 +388,18 @@ pub fn sow_packed<Z: Layout>(
         }
         _ => Some(sown(0, false)),
     })
+}
+
+/// Whether capture `c`, by player `p`'s last seed in `last`, takes something from the
+/// packed pits `x` (after the laps): `None` where it reads more than its pits (it goes on
+/// `along` a track, or has an `unless`).
+#[inline(always)]
+fn plain_capture_takes(sw: &Sowing, c: &Capture, p: u8, last: u8, x: u128) -> Option<bool> {
+    if c.along.is_some() || c.unless.is_some() {
+        return None;
+    }
+    let pits = &c.pits[p as usize * sw.count() + last as usize];
+    Some(pits.iter().any(|&q| lane(x, q) > 0))
 }
 
 /// The seeds of `pit` in the packed pits `x`: its byte read, where a shift of 128 bits by
