@@ -402,11 +402,19 @@ fn plain_capture_takes(sw: &Sowing, c: &Capture, p: u8, last: u8, x: u128) -> Op
     Some(pits.iter().any(|&q| lane(x, q) > 0))
 }
 
-/// The seeds of `pit` in the packed pits `x`: its byte read, where a shift of 128 bits by
-/// a count known only at run time takes several instructions.
+/// The seeds of `pit` in the packed pits `x`: its byte, shifted out of the half of `x` it
+/// is in. (A shift of all 128 bits by a count known only at run time takes several
+/// instructions; reading the byte from memory waits for `x` to be written there first,
+/// which is slower still where the laps have just added to it.)
 #[inline(always)]
 fn lane(x: u128, pit: u8) -> u64 {
-    x.to_le_bytes()[pit as usize % PACKED_PITS] as u64
+    const _: () = assert!(PACKED_PITS == 16);
+    let half = if pit & 8 == 0 {
+        x as u64
+    } else {
+        (x >> 64) as u64
+    };
+    (half >> (8 * (pit & 7))) & 0xff
 }
 
 /// Each pit's byte of the packed pits cleared, the rest kept (see `lane`).
