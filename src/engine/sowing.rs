@@ -144,8 +144,10 @@ fn look_is_fresh<Z: Layout>(game: &Game, s: &State<Z>) -> bool {
 /// Whether some legal sowing of the player to move takes something, as `sowings` would
 /// find it. A sowing whose last seed neither captures nor relays takes nothing, legal or
 /// not: where the pits pack, it is passed over after its laps alone, neither written out
-/// nor checked against `after move require`. The others are made on `after`, as `sowings`
-/// makes them, until one takes.
+/// nor checked against `after move require`. So is a capture that reads only its pits
+/// (`plain_capture_takes`): it takes what they hold, and where the rule has nothing to
+/// check for its pit, a capture of something is the answer. The others are made on
+/// `after`, as `sowings` makes them, until one takes.
 pub(super) fn some_sowing_takes<Z: Layout>(
     game: &Game,
     sw: &Sowing,

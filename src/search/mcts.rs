@@ -371,7 +371,8 @@ fn grow_tree<Z: Layout>(
                 nodes[at].children = first..nodes.len() as u32;
                 at = thrown(game, &nodes, at, rng)
                     .unwrap_or_else(|| first as usize + rng.below(buffer.len()));
-                make(game, &mut s, store.unpack(&nodes[at].mv));
+                // The move as generated: no need to unpack it.
+                make(game, &mut s, buffer[at - first as usize]);
                 scratch.history.record(game, &mut s);
             }
         }
