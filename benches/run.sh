@@ -31,6 +31,13 @@ while [ $# -gt 0 ]; do
 done
 runs="${runs:-$([ -n "$reference$chess" ] && echo 5 || echo 3)}"
 
+# The two programs of a comparison run on one core, the last, where `taskset` is there:
+# left to the scheduler, they move between cores and the spread of a ratio doubles.
+pin=()
+if command -v taskset >/dev/null && [ "$(nproc)" -gt 1 ]; then
+    pin=(taskset -c "$(($(nproc) - 1))")
+fi
+
 if [ -z "$tabula" ]; then
     cargo build --release --quiet
     tabula=target/release/tabula
@@ -61,14 +68,14 @@ perft_line() {
 if [ -n "$chess" ]; then
     cargo build --release --quiet --manifest-path benches/shakmaty/Cargo.toml
     shakmaty=benches/shakmaty/target/release/shakmaty-perft
-    printf '%-10s %6s %10s %12s %12s %8s   %s\n' position depth nodes "tabula s" "shakmaty s" ratio "(medians of $runs, one thread)"
+    printf '%-10s %6s %10s %12s %12s %8s   %s\n' position depth nodes "tabula s" "shakmaty s" ratio "(medians of $runs, one thread${pin:+, one core})"
     while IFS='|' read -r name depth fen text; do
         ours=(); theirs=()
         for _ in $(seq "$runs"); do
-            doc=$($tabula perft chess --position "$text" --depth "$depth" --threads 1 --json)
+            doc=$("${pin[@]}" $tabula perft chess --position "$text" --depth "$depth" --threads 1 --json)
             ours+=("$(echo "$doc" | field seconds)")
             nodes=$(echo "$doc" | sed -E 's/.*"counts":\[([0-9,]+)\].*/\1/' | tr ',' '\n' | tail -1)
-            line=$($shakmaty "$fen" "$depth")
+            line=$("${pin[@]}" $shakmaty "$fen" "$depth")
             [ "$(echo "$line" | field nodes)" = "$nodes" ] || { echo "$name: the counts differ" >&2; exit 1; }
             theirs+=("$(echo "$line" | field seconds)")
         done
@@ -109,12 +116,12 @@ fi
 
 # Side by side with the hand-written engines: the whole process, the same playouts, the two
 # commands alternating, medians. The share is the hand-written time over Tabula's.
-printf '%-8s %12s %12s %8s   %s\n' game "tabula s" "native s" share "(medians of $runs, $playouts_each playouts, one thread)"
+printf '%-8s %12s %12s %8s   %s\n' game "tabula s" "native s" share "(medians of $runs, $playouts_each playouts, one thread${pin:+, one core})"
 for game in zola laska jerboa zigzag; do
     ours=(); theirs=()
     for _ in $(seq "$runs"); do
-        ours+=("$(seconds $tabula bench "$game" --playouts "$playouts_each" --seed 1 --threads 1)")
-        theirs+=("$(seconds "$reference" playouts "$game" --n "$playouts_each" --seed 1)")
+        ours+=("$(seconds "${pin[@]}" $tabula bench "$game" --playouts "$playouts_each" --seed 1 --threads 1)")
+        theirs+=("$(seconds "${pin[@]}" "$reference" playouts "$game" --n "$playouts_each" --seed 1)")
     done
     a=$(printf '%s\n' "${ours[@]}" | median)
     b=$(printf '%s\n' "${theirs[@]}" | median)
