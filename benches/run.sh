@@ -7,6 +7,8 @@
 #   benches/run.sh --reference ../refbuild/release/native [--runs 5] [--playouts 4000]
 #   benches/run.sh --binary /tmp/old/tabula          # another build, for before and after
 #   benches/run.sh --chess [--runs 5]                # chess perft beside shakmaty's
+#   benches/run.sh --chess --instructions            # the same in instructions (callgrind)
+#   benches/run.sh --reference NATIVE --instructions # likewise, the seed games
 #
 # Timings are medians of `--runs` runs (default 3; 5 with --reference). The machine is
 # noisy: where a figure matters, compare instruction counts too, e.g.
@@ -16,6 +18,7 @@ cd "$(dirname "$0")/.."
 
 reference=""
 chess=""
+instructions=""
 runs=""
 tabula=""
 playouts_each=4000
@@ -23,10 +26,11 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --reference) reference="$2"; shift 2 ;;
         --chess) chess=1; shift ;;
+        --instructions) instructions=1; shift ;;
         --runs) runs="$2"; shift 2 ;;
         --binary) tabula="$2"; shift 2 ;;
         --playouts) playouts_each="$2"; shift 2 ;;
-        *) echo "usage: benches/run.sh [--reference NATIVE [--playouts N] | --chess] [--runs N] [--binary TABULA]" >&2; exit 2 ;;
+        *) echo "usage: benches/run.sh [--reference NATIVE [--playouts N] | --chess] [--instructions] [--runs N] [--binary TABULA]" >&2; exit 2 ;;
     esac
 done
 runs="${runs:-$([ -n "$reference$chess" ] && echo 5 || echo 3)}"
@@ -61,6 +65,40 @@ perft_line() {
             print line
         }'
 }
+
+# The instructions a command runs (callgrind): a count that a busy machine does not move,
+# where timings on a shared host can spread by a third.
+instructions_of() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -nE 's/.*refs: *([0-9,]+).*/\1/p' | tr -d ,; }
+
+# Instruction counts side by side: chess perft (the count at the depth less the count at
+# depth 1, which leaves out each program's start-up) and the seed games' playouts (the
+# difference of 400 and 100 playouts, a playout's worth). The ratio is Tabula's over the
+# other program's.
+if [ -n "$instructions" ]; then
+    command -v valgrind >/dev/null || { echo "--instructions needs valgrind" >&2; exit 2; }
+    if [ -n "$chess" ]; then
+        cargo build --release --quiet --manifest-path benches/shakmaty/Cargo.toml
+        shakmaty=benches/shakmaty/target/release/shakmaty-perft
+        printf '%-10s %6s %16s %16s %8s\n' position depth "tabula instr" "shakmaty instr" ratio
+        while IFS='|' read -r name depth fen text; do
+            a=$(( $(instructions_of $tabula perft chess --position "$text" --depth "$depth" --threads 1) - $(instructions_of $tabula perft chess --position "$text" --depth 1 --threads 1) ))
+            b=$(( $(instructions_of $shakmaty "$fen" "$depth") - $(instructions_of $shakmaty "$fen" 1) ))
+            printf '%-10s %6s %16s %16s %8.1f\n' "$name" "$depth" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')"
+        done <<'POSITIONS'
+start|5|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR White
+kiwipete|4|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R White unmoved=a1,e1,h1,a8,e8,h8
+POSITIONS
+        exit 0
+    fi
+    [ -n "$reference" ] || { echo "--instructions goes with --chess or --reference" >&2; exit 2; }
+    printf '%-8s %18s %18s %8s\n' game "tabula instr/playout" "native instr/playout" share
+    for game in zola laska jerboa zigzag; do
+        a=$(( ($(instructions_of $tabula bench "$game" --playouts 400 --seed 5 --threads 1) - $(instructions_of $tabula bench "$game" --playouts 100 --seed 5 --threads 1)) / 300 ))
+        b=$(( ($(instructions_of "$reference" playouts "$game" --n 400 --seed 5) - $(instructions_of "$reference" playouts "$game" --n 100 --seed 5)) / 300 ))
+        printf '%-8s %18s %18s %8.2f\n' "$game" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN { print b / a }')"
+    done
+    exit 0
+fi
 
 # Chess perft on one thread beside shakmaty's (benches/shakmaty, a project of its own):
 # the start to depth 5 and Kiwipete to depth 4, the two alternating, medians of the times
