@@ -15,7 +15,8 @@ use crate::ir::Game;
 #[derive(Clone, Debug, Default)]
 pub struct History {
     layout: Option<KeyLayout>,
-    /// The keys of the positions, one after another, `layout.words` words each.
+    /// The keys of the positions, one after another, `layout.words` words each: as many
+    /// as `hashes`, then words of no position, kept to be written over.
     keys: Vec<u64>,
     /// A hash of each key, compared before the key itself.
     hashes: Vec<u64>,
@@ -44,7 +45,7 @@ pub struct History {
 impl History {
     /// Forgets every position; `s` is the first of a new line (of any game).
     pub fn start<Z: Layout>(&mut self, game: &Game, s: &mut State<Z>) {
-        self.keys.clear();
+        // `keys` is kept: its words are written over (see `add`).
         self.hashes.clear();
         self.heads.clear();
         self.before_in_bucket.clear();
@@ -108,12 +109,17 @@ impl History {
             return;
         }
         let words = layout.words;
-        let at = self.keys.len();
-        self.keys.resize(at + words, 0);
-        layout.write(game, s, &mut self.keys[at..]);
+        // The keys kept end where the hashes say; the buffer past them only grows, so that
+        // a ply writes its key over words already there (a `resize` a ply called `memset`).
+        let at = self.hashes.len() * words;
+        if self.keys.len() < at + words {
+            self.keys.resize((at + words).max(2 * self.keys.len()), 0);
+        }
+        layout.write(game, s, &mut self.keys[at..at + words]);
         // The passes in a row are history, not part of the position.
         self.keys[at + words - 1] &= !KeyLayout::PASSES;
-        let (earlier, key) = self.keys.split_at(at);
+        let (earlier, rest) = self.keys.split_at(at);
+        let key = &rest[..words];
         let hash = key.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &w| {
             (h ^ w).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(23)
         });
@@ -144,8 +150,8 @@ impl History {
 
     /// Keeps the first `len` positions: back to where a search started.
     pub fn truncate(&mut self, len: usize) {
-        if let Some(l) = self.layout {
-            self.keys.truncate(len * l.words);
+        if self.layout.is_some() {
+            // `keys` keeps its words: those past the kept positions are written over.
             // The last first, so that each bucket's last position is the one before.
             for at in (len..self.hashes.len()).rev() {
                 self.heads[filter_bucket(self.hashes[at])] = self.before_in_bucket[at];

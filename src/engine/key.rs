@@ -121,8 +121,11 @@ impl KeyLayout {
         if self.counters > 0 || self.dice {
             w = self.write_counters_and_dice(s, out, w);
         }
-        if self.moved > 0 {
-            out[w..w + self.moved].copy_from_slice(&s.moved.words()[..self.moved]);
+        match self.moved {
+            0 => {}
+            // One word (a board of 64 squares or fewer) is written, not copied by a call.
+            1 => out[w] = s.moved.words()[0],
+            n => out[w..w + n].copy_from_slice(&s.moved.words()[..n]),
         }
         w += self.moved;
         let look = &if self.look {
@@ -160,6 +163,10 @@ impl KeyLayout {
     /// Writes the pits' seeds of `s` at the start of `out`; how many words they take.
     #[inline(always)]
     fn write_pits<Z: Layout>(&self, s: &State<Z>, out: &mut [u64]) -> usize {
+        // A board without pits writes nothing (an empty `fill` is still a call to `memset`).
+        if self.pits == 0 {
+            return 0;
+        }
         let slots = s.slots.as_ref();
         if !self.pit_bytes {
             let pit_words = &mut out[..self.pits.div_ceil(4)];
