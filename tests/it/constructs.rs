@@ -501,9 +501,12 @@ fn repetitions_are_counted_through_a_line_cut_back_and_played_on() {
     let g = stones("move slide { along e, w onto empty }\nend {\n  draw when repeated >= 200\n}");
     let mut rng = tabula::rng::Rng::new(9);
     let (mut repeats, mut cuts) = (0, 0);
+    // One history for every line, started again: it keeps the words of the lines before,
+    // which must count for nothing.
+    let mut history = History::new_at(&g, &mut position(&g, "4s/5/5/5/S4 White"));
     for _ in 0..20 {
         let mut s = position(&g, "4s/5/5/5/S4 White");
-        let mut history = History::new_at(&g, &mut s);
+        history.start_at(&g, &mut s);
         let mut line: Vec<Position> = vec![s];
         for _ in 0..400 {
             if rng.below(10) == 0 && line.len() > 1 {
