@@ -66,6 +66,12 @@ perft_line() {
         }'
 }
 
+# The chess positions compared with shakmaty, a line each: name|depth|FEN|Tabula's text.
+chess_positions='start|5|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR White
+kiwipete|4|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R White unmoved=a1,e1,h1,a8,e8,h8'
+# The seed games compared with the hand-written engines.
+seed_games="zola laska jerboa zigzag"
+
 # The instructions a command runs (callgrind): a count that a busy machine does not move,
 # where timings on a shared host can spread by a third.
 instructions_of() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -nE 's/.*refs: *([0-9,]+).*/\1/p' | tr -d ,; }
@@ -84,15 +90,12 @@ if [ -n "$instructions" ]; then
             a=$(( $(instructions_of $tabula perft chess --position "$text" --depth "$depth" --threads 1) - $(instructions_of $tabula perft chess --position "$text" --depth 1 --threads 1) ))
             b=$(( $(instructions_of $shakmaty "$fen" "$depth") - $(instructions_of $shakmaty "$fen" 1) ))
             printf '%-10s %6s %16s %16s %8.1f\n' "$name" "$depth" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')"
-        done <<'POSITIONS'
-start|5|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR White
-kiwipete|4|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R White unmoved=a1,e1,h1,a8,e8,h8
-POSITIONS
+        done <<< "$chess_positions"
         exit 0
     fi
     [ -n "$reference" ] || { echo "--instructions goes with --chess or --reference" >&2; exit 2; }
     printf '%-8s %18s %18s %8s\n' game "tabula instr/playout" "native instr/playout" share
-    for game in zola laska jerboa zigzag; do
+    for game in $seed_games; do
         a=$(( ($(instructions_of $tabula bench "$game" --playouts 400 --seed 5 --threads 1) - $(instructions_of $tabula bench "$game" --playouts 100 --seed 5 --threads 1)) / 300 ))
         b=$(( ($(instructions_of "$reference" playouts "$game" --n 400 --seed 5) - $(instructions_of "$reference" playouts "$game" --n 100 --seed 5)) / 300 ))
         printf '%-8s %18s %18s %8.2f\n' "$game" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN { print b / a }')"
@@ -120,10 +123,7 @@ if [ -n "$chess" ]; then
         a=$(printf '%s\n' "${ours[@]}" | median)
         b=$(printf '%s\n' "${theirs[@]}" | median)
         printf '%-10s %6s %10s %12.4f %12.4f %8.1f\n' "$name" "$depth" "$nodes" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')"
-    done <<'POSITIONS'
-start|5|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR White
-kiwipete|4|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R White unmoved=a1,e1,h1,a8,e8,h8
-POSITIONS
+    done <<< "$chess_positions"
     exit 0
 fi
 
@@ -155,7 +155,7 @@ fi
 # Side by side with the hand-written engines: the whole process, the same playouts, the two
 # commands alternating, medians. The share is the hand-written time over Tabula's.
 printf '%-8s %12s %12s %8s   %s\n' game "tabula s" "native s" share "(medians of $runs, $playouts_each playouts, one thread${pin:+, one core})"
-for game in zola laska jerboa zigzag; do
+for game in $seed_games; do
     ours=(); theirs=()
     for _ in $(seq "$runs"); do
         ours+=("$(seconds "${pin[@]}" $tabula bench "$game" --playouts "$playouts_each" --seed 1 --threads 1)")
