@@ -6,11 +6,11 @@
 //! one), and seeds are never made or lost at all.
 
 use crate::common::{generate, make, position_text, Move, Position};
-use tabula::engine::{Scratch, Workspace};
+use tabula::engine::Workspace;
 use tabula::ir::Game;
 use tabula::load::{load_source, GameSpec};
 use tabula::rng::Rng;
-use tabula::search::playout::{playout, playout_at, Playout};
+use tabula::search::playout::{playout_at, Playout};
 
 fn every_shipped_game() -> Vec<(String, Game)> {
     let mut out = Vec::new();
@@ -390,31 +390,29 @@ fn a_scratch_used_by_another_game_changes_no_playout() {
         crate::common::game("zigzag", ""),
         crate::common::game("kalah", ""),
     );
-    // The layout both games take: a byte a pit (`LayoutKind::of`).
-    use tabula::engine::{LayoutKind, SmallPits, State};
+    // The layout both games take: a byte a pit (`LayoutKind::of`), so that the two share
+    // one scratch of a workspace. (Through `Position` and `Workspace`, whose methods the
+    // library compiles, rather than the generic engine, which this crate would compile
+    // again for its own instances.)
+    use tabula::engine::LayoutKind;
     assert_eq!(LayoutKind::of(&kalah), LayoutKind::SmallPits);
     assert_eq!(LayoutKind::of(&zigzag), LayoutKind::SmallPits);
-    let start = State::<SmallPits>::start(&kalah);
-    let mut used = Scratch::default();
-    let play = |scratch: &mut Scratch<SmallPits>, seed| {
-        playout(
+    let start = Position::start(&kalah);
+    let mut used = Workspace::default();
+    let play = |work: &mut Workspace, seed| {
+        playout_at(
             &kalah,
             &start,
             &mut Rng::new(seed),
             1000,
-            scratch,
+            work,
             &mut Vec::new(),
         )
     };
     for seed in 0..20 {
-        tabula::engine::generate(
-            &zigzag,
-            &State::<SmallPits>::start(&zigzag),
-            &mut used,
-            &mut Vec::new(),
-        );
+        Position::start(&zigzag).generate(&zigzag, &mut used, &mut Vec::new());
         let a = play(&mut used, seed);
-        let b = play(&mut Scratch::default(), seed);
+        let b = play(&mut Workspace::default(), seed);
         assert_eq!(a, b, "seed {seed}");
     }
 }
