@@ -6,7 +6,7 @@
 #   benches/run.sh                                   # every shipped game
 #   benches/run.sh --reference ../refbuild/release/native [--runs 5] [--playouts 4000]
 #   benches/run.sh --binary /tmp/old/tabula          # another build, for before and after
-#   benches/run.sh --chess [--runs 5]                # chess perft beside shakmaty's
+#   benches/run.sh --chess [--runs 5]                # chess perft and playouts beside shakmaty's
 #   benches/run.sh --chess --instructions            # the same in instructions (callgrind)
 #   benches/run.sh --reference NATIVE --instructions # likewise, the seed games
 #
@@ -91,6 +91,10 @@ if [ -n "$instructions" ]; then
             b=$(( $(instructions_of $shakmaty "$fen" "$depth") - $(instructions_of $shakmaty "$fen" 1) ))
             printf '%-10s %6s %16s %16s %8.1f\n' "$name" "$depth" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')"
         done <<< "$chess_positions"
+        # Random games: a playout's worth (the difference of 200 and 50 playouts).
+        a=$(( ($(instructions_of $tabula bench chess --playouts 200 --seed 5 --threads 1) - $(instructions_of $tabula bench chess --playouts 50 --seed 5 --threads 1)) / 150 ))
+        b=$(( ($(instructions_of $shakmaty playouts 200 5) - $(instructions_of $shakmaty playouts 50 5)) / 150 ))
+        printf '%-10s %6s %16s %16s %8.1f   %s\n' playouts - "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')" "(a random game's instructions)"
         exit 0
     fi
     [ -n "$reference" ] || { echo "--instructions goes with --chess or --reference" >&2; exit 2; }
@@ -124,6 +128,22 @@ if [ -n "$chess" ]; then
         b=$(printf '%s\n' "${theirs[@]}" | median)
         printf '%-10s %6s %10s %12.4f %12.4f %8.1f\n' "$name" "$depth" "$nodes" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')"
     done <<< "$chess_positions"
+    # Random games by the same rules (benches/shakmaty says how it ends them), 2,000 of
+    # each program, alternating: playouts a second, and the average lengths, which agree
+    # where the rules do.
+    ours=(); theirs=(); lengths=()
+    for _ in $(seq "$runs"); do
+        doc=$("${pin[@]}" $tabula bench chess --playouts 2000 --seed 1 --threads 1 --json)
+        ours+=("$(echo "$doc" | field playouts_per_second)")
+        lengths+=("$(echo "$doc" | field average_plies)")
+        line=$("${pin[@]}" $shakmaty playouts 2000 1)
+        theirs+=("$(awk -v s="$(echo "$line" | field seconds)" 'BEGIN { print 2000 / s }')")
+        theirs_long=$(echo "$line" | field plies)
+    done
+    a=$(printf '%s\n' "${ours[@]}" | median)
+    b=$(printf '%s\n' "${theirs[@]}" | median)
+    printf '\n%-10s %14s %14s %8s   %s\n' playouts "tabula /s" "shakmaty /s" share "(medians of $runs; average plies: tabula ${lengths[0]}, shakmaty $theirs_long)"
+    printf '%-10s %14.0f %14.0f %8.2f\n' chess "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')"
     exit 0
 fi
 
