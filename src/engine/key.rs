@@ -266,7 +266,12 @@ impl KeyLayout {
                 w += 1;
             }
         }
-        s.moved.words_mut()[..self.moved].copy_from_slice(&key[w..w + self.moved]);
+        // As `write` copies them: a copy of a length known only at run time is a call.
+        match self.moved {
+            0 => {}
+            1 => s.moved.words_mut()[0] = key[w],
+            n => s.moved.words_mut()[..n].copy_from_slice(&key[w..w + n]),
+        }
         w += self.moved;
         if self.look {
             let word = key[w];
