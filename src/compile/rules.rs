@@ -70,9 +70,15 @@ impl Tables<'_> {
             }
             _ => None,
         };
-        let first_steps = match r.chain {
-            Some(_) => self.first_steps(&walks),
-            None => Vec::new(),
+        let steps_apart = r.chain.is_none()
+            && r.run.is_none()
+            && parts.is_none()
+            && r.then.is_none()
+            && r.place.is_none()
+            && self.steps_apart(&walks);
+        let first_steps = match r.chain.is_some() || steps_apart {
+            true => self.first_steps(&walks),
+            false => Vec::new(),
         };
         let jumps = match (r.chain, r.run) {
             (Some(_), Some(run)) if run.min == 1 && run.max == 1 && parts.is_none() => {
@@ -101,6 +107,7 @@ impl Tables<'_> {
             piece_mask: r.piece_mask,
             walks,
             first_steps,
+            steps_apart,
             jumps,
             parts,
             run: r.run,
@@ -499,6 +506,27 @@ impl Tables<'_> {
                 table
             })
             .collect()
+    }
+
+    /// Whether the walks land on any square they reach (no conditions on squares), and for
+    /// each player, the walks from any one square reach different squares
+    /// (`MoveRule::steps_apart`).
+    fn steps_apart(&self, walks: &[Vec<Walk>]) -> bool {
+        let board = &self.board;
+        walks.iter().all(|walks| {
+            walks.iter().all(|w| w.allowed.is_none())
+                && (0..board.cells() as Sq).all(|sq| {
+                    let mut reached = SquareSet::default();
+                    walks.iter().all(|w| {
+                        let to = board.next(sq, w.dir);
+                        to == NO_SQUARE || {
+                            let new = !reached.contains(to);
+                            reached.insert(to);
+                            new
+                        }
+                    })
+                })
+        })
     }
 
     /// For each player, the jumps from each square along its walks, where the walk may land

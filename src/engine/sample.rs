@@ -21,7 +21,7 @@ use super::moves::Move;
 use super::state::State;
 use super::Scratch;
 use crate::ir::Mask;
-use crate::ir::{EndShape, Game, MoveRule, RuleId, Sq};
+use crate::ir::{EndShape, Game, MoveRule, RuleId, Sq, NO_SQUARE};
 
 /// A set of landings found by the walk: its rule, walk and distance, and its squares. (For
 /// a rule whose moves are listed, `walk` is `LISTED` and `distance` the index of the first
@@ -340,6 +340,30 @@ fn tier_landings<Z: Layout>(
             onto: sets.onto | twin.map_or(Z::Set::default(), |(_, onto)| onto),
             stop: sets.stop,
         };
+        if rule.steps_apart && movers.is_single() {
+            // One piece, one step each way: its landings are looked up, not walked, and
+            // kept as one set for the rule and one for its twin.
+            let piece = movers.lowest();
+            let reached = Z::Set::at(&rule.first_steps[s.to_move as usize], piece as usize);
+            let mut keep = |rule, squares: Z::Set| {
+                if !squares.is_empty() {
+                    let count = squares.count();
+                    total += count as usize;
+                    out.push(Landings {
+                        rule,
+                        walk: ONE_PIECE,
+                        distance: piece as u32,
+                        count,
+                        squares,
+                    });
+                }
+            };
+            keep(rule_id, reached & sets.onto);
+            if let Some((twin_id, onto)) = twin {
+                keep(twin_id, reached & onto);
+            }
+            continue;
+        }
         aside.clear();
         walk(
             rule,
@@ -504,6 +528,7 @@ fn promoting<Z: Layout>(
         for i in 0..count {
             let m = match l.walk {
                 LISTED => out[l.distance as usize + i],
+                ONE_PIECE => step_of_one(game, s.to_move, l, l.squares & zone, i),
                 _ => {
                     let rule = &game.rules[l.rule.index()];
                     let walk = &rule.walks[s.to_move as usize][l.walk as usize];
@@ -551,9 +576,36 @@ fn landing_move<Z: Layout, const CHAINS: bool>(
         if l.walk == PLACED {
             return Ok(Move::place(l.rule, rule.captures(), to));
         }
+        if l.walk == ONE_PIECE {
+            return Ok(step_of_one(game, s.to_move, l, l.squares, index));
+        }
         let walk = &rule.walks[s.to_move as usize][l.walk as usize];
         let from = walk.origin(&game.board, to, l.distance);
         return Ok(Move::step(from, l.rule, rule.captures(), walk.dir, to));
+    }
+    unreachable!("the index is below the number of landings")
+}
+
+/// The move with this index among `squares`, landings of the one piece of a set of
+/// `ONE_PIECE` (on the square its `distance` says), in the order of its rule's walks, as
+/// `walk` finds them: one landing a walk.
+fn step_of_one<M: Mask>(
+    game: &Game,
+    player: u8,
+    l: &Landings<M>,
+    squares: M,
+    mut index: usize,
+) -> Move {
+    let rule = &game.rules[l.rule.index()];
+    let piece = l.distance as Sq;
+    for walk in &rule.walks[player as usize] {
+        let to = walk.next_of(piece);
+        if to != NO_SQUARE && squares.has(to) {
+            if index == 0 {
+                return Move::step(piece, l.rule, rule.captures(), walk.dir, to);
+            }
+            index -= 1;
+        }
     }
     unreachable!("the index is below the number of landings")
 }
@@ -746,6 +798,9 @@ const PLACED: u16 = u16::MAX;
 const BY_PIECE: u16 = u16::MAX - 1;
 /// `Landings::walk` of moves listed (chains), from index `distance` of the list.
 const LISTED: u16 = u16::MAX - 2;
+/// `Landings::walk` of the landings of one piece by a rule that `steps_apart`, at every
+/// walk, on the square `distance` says (`step_of_one`).
+const ONE_PIECE: u16 = u16::MAX - 3;
 
 /// The sets a second part by `second` reads, on the position without the piece on
 /// `piece` (see `by_piece`).

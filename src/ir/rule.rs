@@ -134,11 +134,18 @@ pub struct MoveRule {
     /// The directions the rule's pieces walk, for each player (player-relative names are
     /// resolved here), with what the walk may land on.
     pub walks: Vec<Vec<Walk>>,
-    /// For a rule with a chain, for each player: the squares one step from each square
-    /// along any of the player's walks (empty for other rules). A chain walks on from one
-    /// square at a time, and mostly finds nothing; where none of these squares may be
-    /// passed or landed on, it need not walk (`generate::may_step_from`).
+    /// For a rule with a chain, or one that `steps_apart`, for each player: the squares one
+    /// step from each square along any of the player's walks (empty for other rules). A
+    /// chain walks on from one square at a time, and mostly finds nothing; where none of
+    /// these squares may be passed or landed on, it need not walk
+    /// (`generate::may_step_from`).
     pub first_steps: Vec<MaskTable>,
+    /// Whether the rule's moves are one step along its walks, landing on any square they
+    /// reach (no conditions on squares), and its walks from one square never reach the
+    /// same square: then the landings of one piece are `first_steps` of its square, one
+    /// look-up where a walk is a step for each direction (a king's or a lone knight's
+    /// moves, `sample::tier_landings`).
+    pub steps_apart: bool,
     /// For a chain whose steps pass over exactly one square, for each player: each
     /// square's jumps, in the order of the walks (empty for other rules). A chain walks on
     /// from one square at a time; a jump from it is two tests of bits, where a walk is a

@@ -299,6 +299,48 @@ mod compile_reads {
     }
 }
 
+mod compile_steps_apart {
+    use crate::common::{compile, game};
+
+    fn apart(game: &tabula::ir::Game, name: &str) -> bool {
+        let rule = game.rules.iter().find(|r| r.name == name).expect("a rule");
+        rule.steps_apart
+    }
+
+    /// A rule of one step whose walks from a square reach different squares, with no
+    /// conditions on squares, finds a lone piece's landings in one look-up
+    /// (`MoveRule::steps_apart`, `sample::tier_landings`); a run or a condition on squares
+    /// walks as before. (That a piece's moves drawn so are the
+    /// moves listed, in their order, `invariants::random_games_keep_every_invariant`
+    /// checks in every shipped game.)
+    #[test]
+    fn one_step_rules_whose_walks_part_are_looked_up() {
+        let chess = game("chess", "");
+        for name in [
+            "king_step",
+            "king_take",
+            "leap",
+            "leap_take",
+            "push",
+            "pawn_take",
+        ] {
+            assert!(apart(&chess, name), "{name}");
+        }
+        for name in ["line_slide", "double_push", "castle_short"] {
+            assert!(!apart(&chess, name), "{name}");
+        }
+        // A condition on squares (toward the centre) is read distance by distance.
+        assert!(!apart(&game("zola", ""), "step"));
+        // A custom direction with the compass's, on a board of points.
+        let once = compile(
+            "game \"T\"\nboard 3 x 3 lines { a1 to c1, a1 to a3, a1 to c3 }\nplayers A, B\n\
+             pieces man\ndirection up = (0, 1)\nsetup { A man on a1 }\n\
+             move step { along up, e, ne onto empty }\n",
+        );
+        assert!(apart(&once, "step"));
+    }
+}
+
 mod diagnostic_kind {
     use tabula::diagnostic::Kind;
 
