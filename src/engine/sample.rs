@@ -572,12 +572,12 @@ fn landing_move<Z: Layout, const CHAINS: bool>(
             let piece = nth_square(l.squares, 0);
             return Ok(two_parts(game, s, l.rule, piece, index));
         }
+        if l.walk == ONE_PIECE {
+            return Ok(step_of_one(game, s.to_move, l, l.squares, index));
+        }
         let to = nth_square(l.squares, index);
         if l.walk == PLACED {
             return Ok(Move::place(l.rule, rule.captures(), to));
-        }
-        if l.walk == ONE_PIECE {
-            return Ok(step_of_one(game, s.to_move, l, l.squares, index));
         }
         let walk = &rule.walks[s.to_move as usize][l.walk as usize];
         let from = walk.origin(&game.board, to, l.distance);
