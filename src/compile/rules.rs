@@ -76,6 +76,18 @@ impl Tables<'_> {
             && r.then.is_none()
             && r.place.is_none()
             && self.steps_apart(&walks);
+        let rays = match (r.chain, r.run) {
+            (None, Some(run))
+                if run.min == 0
+                    && parts.is_none()
+                    && r.then.is_none()
+                    && r.place.is_none()
+                    && self.board.cells() <= 64 =>
+            {
+                self.rays(&walks, run.max as usize)
+            }
+            _ => Vec::new(),
+        };
         let first_steps = match r.chain.is_some() || steps_apart {
             true => self.first_steps(&walks),
             false => Vec::new(),
@@ -108,6 +120,7 @@ impl Tables<'_> {
             walks,
             first_steps,
             steps_apart,
+            rays,
             jumps,
             parts,
             run: r.run,
@@ -527,6 +540,44 @@ impl Tables<'_> {
                     })
                 })
         })
+    }
+
+    /// For each player and walk, the squares up to `max + 1` steps from each square
+    /// (`MoveRule::rays`); none where a walk has conditions on squares or steps by more
+    /// than one shift.
+    fn rays(&self, walks: &[Vec<Walk>], max: usize) -> Vec<Vec<MaskTable>> {
+        let board = &self.board;
+        let plain = walks
+            .iter()
+            .flatten()
+            .all(|w| w.allowed.is_none() && w.shifts.is_empty());
+        if !plain {
+            return Vec::new();
+        }
+        walks
+            .iter()
+            .map(|walks| {
+                walks
+                    .iter()
+                    .map(|w| {
+                        let mut table = MaskTable::new(1);
+                        for sq in 0..board.cells() as Sq {
+                            let mut ray = SquareSet::default();
+                            let mut at = sq;
+                            for _ in 0..=max {
+                                at = board.next(at, w.dir);
+                                if at == NO_SQUARE {
+                                    break;
+                                }
+                                ray.insert(at);
+                            }
+                            table.push(&ray);
+                        }
+                        table
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     /// For each player, the jumps from each square along its walks, where the walk may land

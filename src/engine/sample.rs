@@ -11,9 +11,9 @@ use super::after::{after_settled, Before, Tested};
 use super::dice::draw_most;
 use super::end::{end_rule, Outcome};
 use super::generate::{
-    drawn_legal, gate_holds, generate, may_choose, no_moves, placeable_squares, promotion_choices,
-    rule_moves, rule_moves_in_tier, rule_walkers, settle_pile_landing, settled_set_wise,
-    tier_of_play, walk, Kinds, RuleSets, View, KIND_SETS,
+    drawn_legal, gate_holds, generate, may_choose, no_moves, passable, placeable_squares,
+    promotion_choices, rule_moves, rule_moves_in_tier, rule_walkers, settle_pile_landing,
+    settled_set_wise, tier_of_play, walk, Kinds, RuleSets, View, KIND_SETS,
 };
 use super::layout::Layout;
 use super::make::Done;
@@ -21,7 +21,7 @@ use super::moves::Move;
 use super::state::State;
 use super::Scratch;
 use crate::ir::Mask;
-use crate::ir::{EndShape, Game, MoveRule, RuleId, Sq, NO_SQUARE};
+use crate::ir::{EndShape, Game, MoveRule, RuleId, Sq, Walk, NO_SQUARE};
 
 /// A set of landings found by the walk: its rule, walk and distance, and its squares. (For
 /// a rule whose moves are listed, `walk` is `LISTED` and `distance` the index of the first
@@ -365,6 +365,36 @@ fn tier_landings<Z: Layout>(
             continue;
         }
         aside.clear();
+        if !rule.rays.is_empty() && Z::Set::WORDS == 1 && movers.is_single() {
+            // One piece sliding: each walk's landings are its ray up to the first square
+            // it may not pass, kept as one set (in the order of their distance).
+            let piece = movers.lowest();
+            let through = passable(rule, both, Z::Set::default());
+            let rays = &rule.rays[s.to_move as usize];
+            for (w, walk) in rule.walks[s.to_move as usize].iter().enumerate() {
+                let ray = Z::Set::at(&rays[w], piece as usize);
+                let land = ray_reach(ray, through, walk.delta > 0) & both.onto;
+                let mut keep = |list: &mut Vec<Landings<Z::Set>>, rule, squares: Z::Set| {
+                    if !squares.is_empty() {
+                        let count = squares.count();
+                        total += count as usize;
+                        list.push(Landings {
+                            rule,
+                            walk: w as u16,
+                            distance: LONE | piece as u32,
+                            count,
+                            squares,
+                        });
+                    }
+                };
+                keep(out, rule_id, land & sets.onto);
+                if let Some((twin_id, onto)) = twin {
+                    keep(aside, twin_id, land & onto);
+                }
+            }
+            out.extend_from_slice(aside);
+            continue;
+        }
         walk(
             rule,
             s.to_move,
@@ -532,8 +562,13 @@ fn promoting<Z: Layout>(
                 _ => {
                     let rule = &game.rules[l.rule.index()];
                     let walk = &rule.walks[s.to_move as usize][l.walk as usize];
-                    let to = nth_square(l.squares & zone, i);
-                    let from = walk.origin(&game.board, to, l.distance);
+                    let (from, to) = match l.distance & LONE {
+                        0 => {
+                            let to = nth_square(l.squares & zone, i);
+                            (walk.origin(&game.board, to, l.distance), to)
+                        }
+                        _ => lone_landing(l, walk, l.squares & zone, i),
+                    };
                     Move::step(from, l.rule, rule.captures(), walk.dir, to)
                 }
             };
@@ -575,12 +610,18 @@ fn landing_move<Z: Layout, const CHAINS: bool>(
         if l.walk == ONE_PIECE {
             return Ok(step_of_one(game, s.to_move, l, l.squares, index));
         }
-        let to = nth_square(l.squares, index);
         if l.walk == PLACED {
+            let to = nth_square(l.squares, index);
             return Ok(Move::place(l.rule, rule.captures(), to));
         }
         let walk = &rule.walks[s.to_move as usize][l.walk as usize];
-        let from = walk.origin(&game.board, to, l.distance);
+        let (from, to) = match l.distance & LONE {
+            0 => {
+                let to = nth_square(l.squares, index);
+                (walk.origin(&game.board, to, l.distance), to)
+            }
+            _ => lone_landing(l, walk, l.squares, index),
+        };
         return Ok(Move::step(from, l.rule, rule.captures(), walk.dir, to));
     }
     unreachable!("the index is below the number of landings")
@@ -608,6 +649,36 @@ fn step_of_one<M: Mask>(
         }
     }
     unreachable!("the index is below the number of landings")
+}
+
+/// The squares a lone piece reaches along a ray (`MoveRule::rays`, the squares of one walk
+/// in the order of their distance from it, `up` where their indices grow that way): those
+/// up to and with the first it may not pass (not in `through`), as the walk reaches them.
+/// On one word.
+#[inline(always)]
+fn ray_reach<M: Mask>(ray: M, through: M, up: bool) -> M {
+    let ray_word = ray.words()[0];
+    let stops = ray_word & !through.words()[0];
+    let reached = match (stops, up) {
+        (0, _) => ray_word,
+        (_, true) => ray_word & (stops ^ (stops - 1)),
+        (_, false) => ray_word & !((1u64 << (63 - stops.leading_zeros())) - 1),
+    };
+    let mut set = M::default();
+    set.words_mut()[0] = reached;
+    set
+}
+
+/// The square a lone piece starts from and the one it lands on, for the landing with this
+/// index among `squares` (landings of a set the piece's ray gave, `LONE`), in the order of
+/// their distance along `walk`.
+#[inline(always)]
+fn lone_landing<M: Mask>(l: &Landings<M>, walk: &Walk, squares: M, index: usize) -> (Sq, Sq) {
+    let nth = match walk.delta > 0 {
+        true => index,
+        false => squares.count() as usize - 1 - index,
+    };
+    ((l.distance & !LONE) as Sq, nth_square(squares, nth))
 }
 
 /// What a playout's list of moves holds when `sample_rolled` is asked for the next move
@@ -801,6 +872,9 @@ const LISTED: u16 = u16::MAX - 2;
 /// `Landings::walk` of the landings of one piece by a rule that `steps_apart`, at every
 /// walk, on the square `distance` says (`step_of_one`).
 const ONE_PIECE: u16 = u16::MAX - 3;
+/// Set in `Landings::distance` for the landings of a lone piece along one walk, at every
+/// distance, found by its ray (`ray_reach`); the rest of `distance` is the piece's square.
+const LONE: u32 = 1 << 31;
 
 /// The sets a second part by `second` reads, on the position without the piece on
 /// `piece` (see `by_piece`).

@@ -146,6 +146,13 @@ pub struct MoveRule {
     /// look-up where a walk is a step for each direction (a king's or a lone knight's
     /// moves, `sample::tier_landings`).
     pub steps_apart: bool,
+    /// For a rule whose pieces slide (a run of any length from none up, with no conditions
+    /// on squares) on a board of at most 64 squares, for each player and walk: the squares
+    /// up to the run's end from each square, as if the board were empty (empty for other
+    /// rules). A lone piece's landings along a walk are then the ray up to its first
+    /// square that may not be passed, a few operations where a walk is a step a square
+    /// (`sample::tier_landings`).
+    pub rays: Vec<Vec<MaskTable>>,
     /// For a chain whose steps pass over exactly one square, for each player: each
     /// square's jumps, in the order of the walks (empty for other rules). A chain walks on
     /// from one square at a time; a jump from it is two tests of bits, where a walk is a

@@ -299,7 +299,7 @@ mod compile_reads {
     }
 }
 
-mod compile_steps_apart {
+mod compile_lone_pieces {
     use crate::common::{compile, game};
 
     fn apart(game: &tabula::ir::Game, name: &str) -> bool {
@@ -338,6 +338,45 @@ mod compile_steps_apart {
              move step { along up, e, ne onto empty }\n",
         );
         assert!(apart(&once, "step"));
+    }
+
+    /// A sliding rule (a run from none up, no conditions on squares) on a board of at most
+    /// 64 squares keeps, for each walk, the squares up to the run's end from each square
+    /// (`MoveRule::rays`): a lone piece's landings are its ray up to the first square it
+    /// may not pass (`sample::tier_landings`). (That they are the moves listed, in their
+    /// order, `invariants::random_games_keep_every_invariant` checks in every shipped game.)
+    #[test]
+    fn sliding_rules_on_small_boards_keep_their_rays() {
+        let chess = game("chess", "");
+        let rule = |game: &tabula::ir::Game, name: &str| {
+            game.rules
+                .iter()
+                .find(|r| r.name == name)
+                .cloned()
+                .expect("a rule")
+        };
+        let slide = rule(&chess, "line_slide");
+        let a1 = chess.board.square("a1").unwrap();
+        let up = slide.walks[0]
+            .iter()
+            .position(|w| w.delta == 8)
+            .expect("north");
+        let ray: Vec<String> = tabula::ir::Mask::squares(<u64 as tabula::ir::Mask>::at(
+            &slide.rays[0][up],
+            a1 as usize,
+        ))
+        .map(|sq| chess.board.name(sq).to_string())
+        .collect();
+        assert_eq!(ray, ["a2", "a3", "a4", "a5", "a6", "a7", "a8"]);
+        for name in ["line_take", "diagonal_slide", "diagonal_take"] {
+            assert!(!rule(&chess, name).rays.is_empty(), "{name}");
+        }
+        // One step, a run that must pass a square, a condition on squares, a board of 81.
+        assert!(rule(&chess, "king_step").rays.is_empty());
+        assert!(rule(&chess, "double_push").rays.is_empty());
+        assert!(rule(&game("zola", ""), "capture").rays.is_empty());
+        let shogi = game("shogi", "");
+        assert!(shogi.rules.iter().all(|r| r.rays.is_empty()));
     }
 }
 
