@@ -94,9 +94,9 @@ impl History {
     /// Adds `s`, the position after a move, and sets its count of repetitions (where the
     /// game reads it). `add` is a call of its own: most games read no repetition, and where
     /// `add` was written into this function, its set-up of registers came before the test
-    /// (Laska's playouts: 1.4% of their time). Neither is written into the callers: in a
-    /// playout, `record` in line changed the code of the move generator around it (Zola:
-    /// 1.008 of the instructions, against 0.994 this way).
+    /// (a game of stacks: 1.4% of its playouts' time). Neither is written into the
+    /// callers: in a playout, `record` in line changed the code of the move generator
+    /// around it (a game of slides: 1.008 of the instructions, against 0.994 this way).
     #[inline(never)]
     pub fn record<Z: Layout>(&mut self, game: &Game, s: &mut State<Z>) {
         if let Some(layout) = self.layout.filter(|_| game.reads_repetition) {

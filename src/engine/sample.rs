@@ -345,22 +345,10 @@ fn tier_landings<Z: Layout>(
             // kept as one set for the rule and one for its twin.
             let piece = movers.lowest();
             let reached = Z::Set::at(&rule.first_steps[s.to_move as usize], piece as usize);
-            let mut keep = |rule, squares: Z::Set| {
-                if !squares.is_empty() {
-                    let count = squares.count();
-                    total += count as usize;
-                    out.push(Landings {
-                        rule,
-                        walk: ONE_PIECE,
-                        distance: piece as u32,
-                        count,
-                        squares,
-                    });
-                }
-            };
-            keep(rule_id, reached & sets.onto);
+            let at = (ONE_PIECE, piece as u32);
+            keep_set(out, &mut total, rule_id, at, reached & sets.onto);
             if let Some((twin_id, onto)) = twin {
-                keep(twin_id, reached & onto);
+                keep_set(out, &mut total, twin_id, at, reached & onto);
             }
             continue;
         }
@@ -374,22 +362,10 @@ fn tier_landings<Z: Layout>(
             for (w, walk) in rule.walks[s.to_move as usize].iter().enumerate() {
                 let ray = Z::Set::at(&rays[w], piece as usize);
                 let land = ray_reach(ray, through, walk.delta > 0) & both.onto;
-                let mut keep = |list: &mut Vec<Landings<Z::Set>>, rule, squares: Z::Set| {
-                    if !squares.is_empty() {
-                        let count = squares.count();
-                        total += count as usize;
-                        list.push(Landings {
-                            rule,
-                            walk: w as u16,
-                            distance: LONE | piece as u32,
-                            count,
-                            squares,
-                        });
-                    }
-                };
-                keep(out, rule_id, land & sets.onto);
+                let at = (w as u16, LONE | piece as u32);
+                keep_set(out, &mut total, rule_id, at, land & sets.onto);
                 if let Some((twin_id, onto)) = twin {
-                    keep(aside, twin_id, land & onto);
+                    keep_set(aside, &mut total, twin_id, at, land & onto);
                 }
             }
             out.extend_from_slice(aside);
@@ -402,28 +378,39 @@ fn tier_landings<Z: Layout>(
             both,
             Z::Set::default(),
             |w, _, k, land| {
-                let mut keep = |list: &mut Vec<Landings<Z::Set>>, rule, squares: Z::Set| {
-                    if !squares.is_empty() {
-                        let count = squares.count();
-                        total += count as usize;
-                        list.push(Landings {
-                            rule,
-                            walk: w as u16,
-                            distance: k,
-                            count,
-                            squares,
-                        });
-                    }
-                };
-                keep(out, rule_id, land & sets.onto);
+                let at = (w as u16, k);
+                keep_set(out, &mut total, rule_id, at, land & sets.onto);
                 if let Some((twin_id, onto)) = twin {
-                    keep(aside, twin_id, land & onto);
+                    keep_set(aside, &mut total, twin_id, at, land & onto);
                 }
             },
         );
         out.extend_from_slice(aside);
     }
     total
+}
+
+/// Keeps `squares`, landings of `rule` at `walk` and `distance`, as a set in `list` where
+/// there are any, and adds their number to `total`.
+#[inline(always)]
+fn keep_set<M: Mask>(
+    list: &mut Vec<Landings<M>>,
+    total: &mut usize,
+    rule: RuleId,
+    (walk, distance): (u16, u32),
+    squares: M,
+) {
+    if !squares.is_empty() {
+        let count = squares.count();
+        *total += count as usize;
+        list.push(Landings {
+            rule,
+            walk,
+            distance,
+            count,
+            squares,
+        });
+    }
 }
 
 /// The moves of one tier of a `drawn` game, as `tier_landings` found them, to draw from.
