@@ -25,7 +25,8 @@ use crate::ir::{EndShape, Game, MoveRule, RuleId, Sq, Walk, NO_SQUARE};
 
 /// A set of landings found by the walk: its rule, walk and distance, and its squares. (For
 /// a rule whose moves are listed, `walk` is `LISTED` and `distance` the index of the first
-/// of them in the list.)
+/// of them in the list; for a lone piece's, every distance at once: see `ONE_PIECE` and
+/// `LONE`.)
 #[derive(Clone, Copy, Debug)]
 pub struct Landings<M> {
     rule: RuleId,
