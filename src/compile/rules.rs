@@ -78,11 +78,7 @@ impl Tables<'_> {
             && self.steps_apart(&walks);
         let rays = match (r.chain, r.run) {
             (None, Some(run))
-                if run.min == 0
-                    && parts.is_none()
-                    && r.then.is_none()
-                    && r.place.is_none()
-                    && self.board.cells() <= 64 =>
+                if run.min == 0 && parts.is_none() && r.then.is_none() && r.place.is_none() =>
             {
                 self.rays(&walks, run.max as usize)
             }
@@ -560,7 +556,7 @@ impl Tables<'_> {
                 walks
                     .iter()
                     .map(|w| {
-                        let mut table = MaskTable::new(1);
+                        let mut table = MaskTable::new(MaskTable::words_for(board.cells()));
                         for sq in 0..board.cells() as Sq {
                             let mut ray = SquareSet::default();
                             let mut at = sq;

@@ -354,7 +354,7 @@ fn tier_landings<Z: Layout>(
             continue;
         }
         aside.clear();
-        if !rule.rays.is_empty() && Z::Set::WORDS == 1 && movers.is_single() {
+        if !rule.rays.is_empty() && movers.is_single() {
             // One piece sliding: each walk's landings are its ray up to the first square
             // it may not pass, kept as one set (in the order of their distance).
             let piece = movers.lowest();
@@ -642,18 +642,39 @@ fn step_of_one<M: Mask>(
 /// The squares a lone piece reaches along a ray (`MoveRule::rays`, the squares of one walk
 /// in the order of their distance from it, `up` where their indices grow that way): those
 /// up to and with the first it may not pass (not in `through`), as the walk reaches them.
-/// On one word.
 #[inline(always)]
 fn ray_reach<M: Mask>(ray: M, through: M, up: bool) -> M {
-    let ray_word = ray.words()[0];
-    let stops = ray_word & !through.words()[0];
-    let reached = match (stops, up) {
-        (0, _) => ray_word,
-        (_, true) => ray_word & (stops ^ (stops - 1)),
-        (_, false) => ray_word & !((1u64 << (63 - stops.leading_zeros())) - 1),
-    };
+    if M::WORDS == 1 {
+        let ray_word = ray.words()[0];
+        let stops = ray_word & !through.words()[0];
+        let reached = match (stops, up) {
+            (0, _) => ray_word,
+            (_, true) => ray_word & (stops ^ (stops - 1)),
+            (_, false) => ray_word & !((1u64 << (63 - stops.leading_zeros())) - 1),
+        };
+        let mut set = M::default();
+        set.words_mut()[0] = reached;
+        return set;
+    }
+    let stops = ray & !through;
+    match (stops.is_empty(), up) {
+        (true, _) => ray,
+        (false, true) => {
+            let first = stops.lowest();
+            ray & (below::<M>(first) | M::bit(first))
+        }
+        (false, false) => ray & !below::<M>(stops.highest()),
+    }
+}
+
+/// The squares below `sq` (of lower index), on a set of several words.
+#[inline(always)]
+fn below<M: Mask>(sq: Sq) -> M {
     let mut set = M::default();
-    set.words_mut()[0] = reached;
+    let (word, bit) = (sq as usize / 64, sq as usize % 64);
+    let words = set.words_mut();
+    words[..word].fill(u64::MAX);
+    words[word] = (1u64 << bit) - 1;
     set
 }
 

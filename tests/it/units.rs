@@ -340,13 +340,13 @@ mod compile_lone_pieces {
         assert!(apart(&once, "step"));
     }
 
-    /// A sliding rule (a run from none up, no conditions on squares) on a board of at most
-    /// 64 squares keeps, for each walk, the squares up to the run's end from each square
+    /// A sliding rule (a run from none up, no conditions on squares) keeps, for each walk,
+    /// the squares up to the run's end from each square
     /// (`MoveRule::rays`): a lone piece's landings are its ray up to the first square it
     /// may not pass (`sample::tier_landings`). (That they are the moves listed, in their
     /// order, `invariants::random_games_keep_every_invariant` checks in every shipped game.)
     #[test]
-    fn sliding_rules_on_small_boards_keep_their_rays() {
+    fn sliding_rules_keep_their_rays() {
         let chess = game("chess", "");
         let rule = |game: &tabula::ir::Game, name: &str| {
             game.rules
@@ -371,12 +371,23 @@ mod compile_lone_pieces {
         for name in ["line_take", "diagonal_slide", "diagonal_take"] {
             assert!(!rule(&chess, name).rays.is_empty(), "{name}");
         }
-        // One step, a run that must pass a square, a condition on squares, a board of 81.
+        // One step, a run that must pass a square, a condition on squares.
         assert!(rule(&chess, "king_step").rays.is_empty());
         assert!(rule(&chess, "double_push").rays.is_empty());
         assert!(rule(&game("zola", ""), "capture").rays.is_empty());
+        // A board of several words: a lance's ray runs up the file, the second player's down.
         let shogi = game("shogi", "");
-        assert!(shogi.rules.iter().all(|r| r.rays.is_empty()));
+        let lance = rule(&shogi, "lance_slide");
+        let e5 = shogi.board.square("e5").unwrap();
+        let ray = |player: usize| -> Vec<String> {
+            let set =
+                <tabula::ir::Wide<4> as tabula::ir::Mask>::at(&lance.rays[player][0], e5 as usize);
+            tabula::ir::Mask::squares(set)
+                .map(|sq| shogi.board.name(sq).to_string())
+                .collect()
+        };
+        assert_eq!(ray(0), ["e6", "e7", "e8", "e9"]);
+        assert_eq!(ray(1), ["e1", "e2", "e3", "e4"]);
     }
 }
 
