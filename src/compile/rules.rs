@@ -76,9 +76,15 @@ impl Tables<'_> {
             && r.then.is_none()
             && r.place.is_none()
             && self.steps_apart(&walks);
+        // Not on the largest boards: a table a walk, a player and a square, of sets of 16
+        // words, would be 2 MB for one rule of eight directions on 1,024 squares.
         let rays = match (r.chain, r.run) {
             (None, Some(run))
-                if run.min == 0 && parts.is_none() && r.then.is_none() && r.place.is_none() =>
+                if run.min == 0
+                    && parts.is_none()
+                    && r.then.is_none()
+                    && r.place.is_none()
+                    && self.board.cells() <= 256 =>
             {
                 self.rays(&walks, run.max as usize)
             }

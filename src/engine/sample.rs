@@ -644,18 +644,6 @@ fn step_of_one<M: Mask>(
 /// up to and with the first it may not pass (not in `through`), as the walk reaches them.
 #[inline(always)]
 fn ray_reach<M: Mask>(ray: M, through: M, up: bool) -> M {
-    if M::WORDS == 1 {
-        let ray_word = ray.words()[0];
-        let stops = ray_word & !through.words()[0];
-        let reached = match (stops, up) {
-            (0, _) => ray_word,
-            (_, true) => ray_word & (stops ^ (stops - 1)),
-            (_, false) => ray_word & !((1u64 << (63 - stops.leading_zeros())) - 1),
-        };
-        let mut set = M::default();
-        set.words_mut()[0] = reached;
-        return set;
-    }
     let stops = ray & !through;
     match (stops.is_empty(), up) {
         (true, _) => ray,
@@ -667,7 +655,7 @@ fn ray_reach<M: Mask>(ray: M, through: M, up: bool) -> M {
     }
 }
 
-/// The squares below `sq` (of lower index), on a set of several words.
+/// The squares below `sq` (of lower index).
 #[inline(always)]
 fn below<M: Mask>(sq: Sq) -> M {
     let mut set = M::default();

@@ -147,7 +147,7 @@ pub struct MoveRule {
     /// moves, `sample::tier_landings`).
     pub steps_apart: bool,
     /// For a rule whose pieces slide (a run of any length from none up, with no conditions
-    /// on squares), for each player and walk: the squares
+    /// on squares) on a board of at most 256 squares, for each player and walk: the squares
     /// up to the run's end from each square, as if the board were empty (empty for other
     /// rules). A lone piece's landings along a walk are then the ray up to its first
     /// square that may not be passed, a few operations where a walk is a step a square
