@@ -618,9 +618,24 @@ fn attack_lines(
                     let d = walk.dir.index();
                     open_lines.push(((d * cells) as u32, rising[d] == Some(true)));
                 }
+                // The lines together, for the attacker alone (the other players' rows
+                // are empty): where none of them holds an attacker, none is read.
+                let mut reach = MaskTable::new(MaskTable::words_for(cells));
+                for player in 0..players {
+                    for sq in 0..cells {
+                        let mut all = SquareSet::default();
+                        for walk in walks.iter().filter(|_| player == p) {
+                            let line = squares.get(walk.dir.index() * cells + sq);
+                            all = all | line;
+                        }
+                        reach.push(&all);
+                    }
+                }
+                steps.push(reach);
                 ir::AttackHow::Open {
                     first,
                     count: walks.len() as u16,
+                    reach: steps.len() as u16 - 1,
                 }
             } else {
                 ir::AttackHow::Walk

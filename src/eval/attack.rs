@@ -349,35 +349,55 @@ fn attacked_by_plans<M: Mask, R: Reads<M>>(
                     reads.read_all(from, if hit { 0 } else { codes });
                     hit
                 }
-                AttackHow::Open { first, count } => {
+                AttackHow::Open {
+                    first,
+                    count,
+                    reach,
+                } => {
                     // An open run: along each line that holds a piece of the attacker's,
                     // the first piece met is the attacker, or nothing attacks along it.
+                    // The lines together first: most often none holds a piece that moves
+                    // by the rule, and then no line is read. (Where reads are kept, a
+                    // line that holds any piece of the attacker's is read: a move of the
+                    // reader's may open it.)
+                    let cell = attacker * env.cells + sq as usize;
+                    let near = M::at(&lines.steps[reach as usize], cell) & own;
+                    let movers = match R::KEPT {
+                        true => near,
+                        false => near.squares().fold(M::default(), |set, t| {
+                            match (codes >> env.cell_codes[t as usize]) & 1 {
+                                0 => set,
+                                _ => set | M::bit(t),
+                            }
+                        }),
+                    };
                     let open = &lines.open_lines[first as usize..(first + count) as usize];
-                    open.iter().any(|&(start, rising)| {
-                        let line = M::at(&lines.squares, start as usize + sq as usize);
-                        if (line & own).is_empty() {
-                            return false;
-                        }
-                        if R::KEPT {
-                            return open_line_kept(
-                                env,
-                                lines,
-                                start as usize,
-                                rising,
-                                sq,
-                                codes,
-                                pieces,
-                                reads,
-                            );
-                        }
-                        let stops = line & pieces;
-                        let first = if rising {
-                            stops.lowest()
-                        } else {
-                            stops.highest()
-                        };
-                        (codes >> env.cell_codes[first as usize]) & 1 != 0
-                    })
+                    !movers.is_empty()
+                        && open.iter().any(|&(start, rising)| {
+                            let line = M::at(&lines.squares, start as usize + sq as usize);
+                            if (line & movers).is_empty() {
+                                return false;
+                            }
+                            if R::KEPT {
+                                return open_line_kept(
+                                    env,
+                                    lines,
+                                    start as usize,
+                                    rising,
+                                    sq,
+                                    codes,
+                                    pieces,
+                                    reads,
+                                );
+                            }
+                            let stops = line & pieces;
+                            let first = if rising {
+                                stops.lowest()
+                            } else {
+                                stops.highest()
+                            };
+                            (codes >> env.cell_codes[first as usize]) & 1 != 0
+                        })
                 }
                 AttackHow::Walk => env.game.is_some_and(|game| {
                     let rule = &game.rules[plan.rule.index()];

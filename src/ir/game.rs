@@ -692,8 +692,9 @@ pub enum AttackHow {
     Step(u16),
     /// An open run over empty squares of any length that lands anywhere, with no
     /// condition, along directions that all climb or fall: `count` lines of
-    /// `AttackLines::open_lines` from `first`.
-    Open { first: u16, count: u16 },
+    /// `AttackLines::open_lines` from `first`, and their squares together from each
+    /// square in `AttackLines::steps[reach]` (`[player * cells + sq]`, the attacker's).
+    Open { first: u16, count: u16, reach: u16 },
     /// Walked back square by square.
     Walk,
 }

@@ -1418,8 +1418,9 @@ fn attacks_found_through_tables_agree_with_attacks_walked() {
         let walked = compile(&source.replace(rule, &format!("{rule}  if count(friend) > 0")));
         let lines = tables.attack_lines.as_ref().expect("the tables are kept");
         // The king's, the knight's and the pawn's captures, one table each for both
-        // players.
-        assert_eq!(lines.steps.len(), 3, "{name}");
+        // players; and for each player's two open runs, the squares of their lines
+        // together (`AttackHow::Open::reach`).
+        assert_eq!(lines.steps.len(), 3 + 2 * 2, "{name}");
         assert!(lines.rising.iter().all(|r| r.is_some()), "{name}");
         // For each player: those three, and the line and the diagonal captures as open
         // runs of four lines each. (The capture in passing takes no piece where it lands,
@@ -1438,6 +1439,28 @@ fn attacks_found_through_tables_agree_with_attacks_walked() {
                 })
                 .collect();
             assert_eq!((hows.len(), steps, open), (5, 3, vec![4, 4]), "{name}");
+        }
+        // From a square in the middle, a line capture reaches along the rank and the
+        // file, a diagonal one along both diagonals: each player's own rows only.
+        let cells = tables.board.cells();
+        let middle = tables.board.square("c3").unwrap() as usize;
+        for (player, plans) in lines.plans.iter().enumerate() {
+            let reaches: Vec<(usize, usize)> = plans
+                .iter()
+                .filter_map(|plan| match plan.how {
+                    tabula::ir::AttackHow::Open { reach, .. } => {
+                        let table = &lines.steps[reach as usize];
+                        let of = |p: usize| table.get(p * cells + middle).len();
+                        Some((of(player), of(1 - player)))
+                    }
+                    _ => None,
+                })
+                .collect();
+            let (rank_and_file, diagonals) = match name {
+                "chess" => (7 + 7, 5 + 2 + 2 + 2),
+                _ => (5 + 5, 3 + 2 + 2 + 2),
+            };
+            assert_eq!(reaches, [(rank_and_file, 0), (diagonals, 0)], "{name}");
         }
         assert!(walked.attack_lines.is_none());
         let (positions, refused) = same_moves_in_random_games(&tables, &walked, name);
