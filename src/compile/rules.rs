@@ -107,9 +107,9 @@ impl Tables<'_> {
             .then(|| per_move.iter().find_map(moved_from))
             .flatten();
         let mut rule = MoveRule {
-            condition: Program::all(&r.conditions),
-            gate: Program::all(&gate),
-            per_move: Program::all(&per_move),
+            condition: Program::all(&r.conditions).map(Box::new),
+            gate: Program::all(&gate).map(Box::new),
+            per_move: Program::all(&per_move).map(Box::new),
             movers_moved,
             walks_within: r.place.is_none()
                 && r.chain.is_none()
@@ -150,7 +150,7 @@ impl Tables<'_> {
             passes: r.passes,
             placeable,
             then: r.then,
-            then_when: r.then_when.as_ref().map(Program::of),
+            then_when: r.then_when.as_ref().map(|e| Box::new(Program::of(e))),
             then_when_rows: then_when_line
                 .as_ref()
                 .map_or(Vec::new(), |(_, n, dirs)| self.listed_rows(*n, dirs)),
@@ -161,10 +161,10 @@ impl Tables<'_> {
             adds: r.adds.into_iter().map(|a| a.map(Program::of)).collect(),
             by_die: r.by_die,
             die_past_end: r.die_past_end,
-            require: r.require.as_ref().map(Program::of),
+            require: r.require.as_ref().map(|e| Box::new(Program::of(e))),
             require_text: r.require_text.clone(),
             require_words: r.require_words.clone(),
-            again: r.again.as_ref().map(Program::of),
+            again: r.again.as_ref().map(|e| Box::new(Program::of(e))),
             require_any: r.require_any,
             plain: r.plain,
             made_by_steps: false,

@@ -30,7 +30,7 @@ pub(super) fn settle_counts(game: &mut Game) {
     };
     game.rules
         .iter_mut()
-        .filter_map(|r| r.gate.as_mut())
+        .filter_map(|r| r.gate.as_deref_mut())
         .for_each(settle);
     game.end_rules
         .iter_mut()
@@ -183,7 +183,7 @@ pub(super) fn tabulate(game: &mut Game) {
     let programs = rules
         .iter_mut()
         .flat_map(|r| [&mut r.gate, &mut r.per_move, &mut r.require])
-        .filter_map(Option::as_mut)
+        .filter_map(Option::as_deref_mut)
         .chain(end_rules.iter_mut().map(|r| &mut r.program))
         .chain(after_program.as_mut());
     for program in programs {
