@@ -10,10 +10,11 @@ use super::make::{make_board, Done, StepPlan};
 use super::moves::Move;
 use super::state::State;
 use super::stuck::stuck_after;
-use crate::eval::attack::{attacked, attacked_lifted, attacked_reading, AttackReads};
+use crate::eval::attack::{attacked, attacked_lifted, attacked_reading, royal_sets, AttackReads};
 use crate::eval::board::pattern_squares;
 use crate::eval::Env;
 use crate::ir::{AttackBy, AttackLines, Code, Game, Mask, MoveRule, Pattern, Sq, SquareSet};
+use std::cell::OnceCell;
 
 /// Keeps the moves after which every `after move require` condition holds. Without a
 /// footprint, chains were checked as they were found, on the position after them
@@ -119,39 +120,35 @@ fn keep_unattacked<Z: Layout>(
 ) {
     let env = env(game, s);
     let p = s.to_move as usize;
-    let mut read = AttackReads::<Z::Set>::default();
-    let mut patterns = 0u64;
-    let mut before = true;
-    // The one square the one pattern matches, where that is so: the royal piece.
-    let mut royal = None;
-    // The squares the patterns match (every pattern's, where the reads stop early).
-    let mut matched = Z::Set::default();
-    for (pattern, by) in attacks {
-        patterns |= pattern.masks[p];
-        // Read as the condition reads: up to the first square attacked.
-        let squares = pattern_squares(pattern, &env);
-        matched |= squares;
-        if attacks.len() == 1 && squares.is_single() {
-            royal = Some(squares.lowest());
+    let patterns = attacks
+        .iter()
+        .fold(0u64, |m, (pattern, _)| m | pattern.masks[p]);
+    // Where the one pattern matches one square and every attack on it is looked up in the
+    // tables, the attack and the two sets of one-step moves are found from the lines at
+    // once (`royal_sets`); the reads themselves only where a move needs them.
+    let at_once = match (attacks, &game.attack_lines) {
+        ([(pattern, AttackBy::Enemy)], Some(lines)) if lines.one_step_lands[p].is_some() => {
+            let squares = pattern_squares(pattern, &env);
+            let royal = squares.is_single().then(|| squares.lowest());
+            royal.and_then(|sq| Some((sq, squares, royal_sets(&env, sq, lines)?)))
         }
-        if squares
-            .squares()
-            .any(|sq| attacked_reading(&env, sq, *by, &mut read))
-        {
-            before = false;
-            break;
+        _ => None,
+    };
+    let read = OnceCell::new();
+    let (before, royal, matched) = match at_once {
+        Some((sq, squares, (attacked, _, _))) => (!attacked, Some(sq), squares),
+        None => {
+            let (kept, before, royal, matched) = kept_reads(&env, attacks);
+            let _ = read.set(kept);
+            (before, royal, matched)
         }
-    }
-    if !before && attacks.len() > 1 {
-        matched = attacks.iter().fold(matched, |set, (pattern, _)| {
-            set | pattern_squares(pattern, &env)
-        });
-    }
+    };
+    let read = || read.get_or_init(|| kept_reads(&env, attacks).0);
     let matches = |mask: u64, code: Code| (mask >> code) & 1 != 0;
     let writes = |sq: Sq, new: Option<Code>, plain: bool| {
         let old = s.at(sq);
         new.is_none_or(|new| {
-            read.changes(sq, old, new, !before, plain)
+            read().changes(sq, old, new, !before, plain)
                 || matches(patterns, old) != matches(patterns, new)
         })
     };
@@ -182,7 +179,10 @@ fn keep_unattacked<Z: Layout>(
         keep_unless_changed(game, s, out, earlier, before, kept, changes);
         return;
     };
-    let (leave, land) = read.one_step_sets(!before, own);
+    let (leave, land) = match at_once {
+        Some((_, _, (_, leave, land))) => (leave, land),
+        None => read().one_step_sets(!before, own),
+    };
     // A step that leaves none of `busy_from` and lands on none of `busy_to` changes no
     // answer: two tests of sets, not four reads of the board (a fifth of the time of
     // this filter, and most moves are such steps).
@@ -245,6 +245,38 @@ fn keep_unattacked<Z: Layout>(
             before
         }
     });
+}
+
+/// The reads of the attacks of `keep_unattacked`, as the condition reads them: up to the
+/// first square attacked. With them, whether no square is attacked, the one square the one
+/// pattern matches (where that is so: the royal piece), and the squares the patterns match
+/// (every pattern's, where the reads stop early).
+fn kept_reads<M: Mask>(
+    env: &Env<M>,
+    attacks: &[(Pattern, AttackBy)],
+) -> (AttackReads<M>, bool, Option<Sq>, M) {
+    let mut read = AttackReads::<M>::default();
+    let (mut before, mut royal, mut matched) = (true, None, M::default());
+    for (pattern, by) in attacks {
+        let squares = pattern_squares(pattern, env);
+        matched |= squares;
+        if attacks.len() == 1 && squares.is_single() {
+            royal = Some(squares.lowest());
+        }
+        if squares
+            .squares()
+            .any(|sq| attacked_reading(env, sq, *by, &mut read))
+        {
+            before = false;
+            break;
+        }
+    }
+    if !before && attacks.len() > 1 {
+        matched = attacks.iter().fold(matched, |set, (pattern, _)| {
+            set | pattern_squares(pattern, env)
+        });
+    }
+    (read, before, royal, matched)
 }
 
 /// For a step of the royal piece (`from`, the one square the one pattern, `patterns`,

@@ -420,6 +420,76 @@ fn attacked_by_plans<M: Mask, R: Reads<M>>(
     false
 }
 
+/// For a piece of the reader's on `sq` whose attacks are all read through the tables (a
+/// royal piece, `after move require not attacked(…)`): whether another player attacks it,
+/// and the two sets `AttackReads::one_step_sets` would give for the reads of that attack
+/// (with `own` the codes a move of the reader's may put down), found from the tables at
+/// once rather than question by question. Where it is not attacked: a piece leaving
+/// `sq`, or leaving the first square of a line whose second piece attacks along it (a
+/// pinned piece), may change the answer, and only a piece arriving on `sq`. Where it is:
+/// every square the attack could ask about (more than the reads would hold, which only
+/// sends more moves to be made and read). `None` where a capture that could take the piece
+/// is walked, not looked up.
+pub fn royal_sets<M: Mask>(env: &Env<M>, sq: Sq, lines: &AttackLines) -> Option<(bool, M, M)> {
+    let reader = env.player as usize;
+    let pieces = env.occupied.iter().fold(M::default(), |all, &o| all | o);
+    let seen = 1u64 << env.cell_codes[sq as usize];
+    let cell = |attacker: usize| attacker * env.cells + sq as usize;
+    let (mut asked, mut pinned, mut attacked) = (M::bit(sq), M::default(), false);
+    for (attacker, plans) in lines.plans.iter().enumerate() {
+        if attacker == reader {
+            continue;
+        }
+        let own = env.occupied[attacker];
+        for plan in plans.iter().filter(|plan| plan.takes & seen != 0) {
+            let codes = plan.codes;
+            let attacks = |t: Sq| (codes >> env.cell_codes[t as usize]) & 1 != 0;
+            match plan.how {
+                AttackHow::Step(table) => {
+                    let from = M::at(&lines.steps[table as usize], cell(attacker));
+                    asked |= from;
+                    attacked |= (from & own).squares().any(attacks);
+                }
+                AttackHow::Open {
+                    first,
+                    count,
+                    reach,
+                } => {
+                    let reach = M::at(&lines.steps[reach as usize], cell(attacker));
+                    asked |= reach;
+                    if (reach & own).is_empty() {
+                        continue;
+                    }
+                    let open = &lines.open_lines[first as usize..(first + count) as usize];
+                    for &(start, rising) in open {
+                        let nearest = |set: M| if rising { set.lowest() } else { set.highest() };
+                        let line = M::at(&lines.squares, start as usize + sq as usize);
+                        let stops = line & pieces;
+                        if (line & own).is_empty() || stops.is_empty() {
+                            continue;
+                        }
+                        let first = nearest(stops);
+                        if attacks(first) {
+                            attacked = true;
+                            continue;
+                        }
+                        let beyond = M::at(&lines.squares, start as usize + first as usize);
+                        let behind = beyond & pieces;
+                        if !behind.is_empty() && attacks(nearest(behind)) {
+                            pinned |= M::bit(first);
+                        }
+                    }
+                }
+                AttackHow::Walk => return None,
+            }
+        }
+    }
+    Some(match attacked {
+        true => (true, asked, asked),
+        false => (false, pinned | M::bit(sq), M::bit(sq)),
+    })
+}
+
 /// Whether a piece of the reader's coded `victim` would be attacked on `sq` by another
 /// player, with the squares of `lifted` read as empty and those of `put` (empty on the
 /// board) as holding pieces of the reader's, where `AttackLines::by_tables` says the

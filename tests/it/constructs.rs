@@ -1403,7 +1403,8 @@ fn a_light_chain_reads_the_columns_it_takes_commanders_from() {
 /// as the line's lowest or highest square, for all the rule's lines at once where every
 /// one of them is such a run (`AttackHow::Open`). A move of one step is then kept or
 /// made by two sets read once a position (`AttackReads::one_step_sets`: where a piece
-/// leaving or arriving may change an attack on the king). A capturing rule with a
+/// leaving or arriving may change an attack on the king; for the one king, found from its
+/// lines at once, `eval::attack::royal_sets`). A capturing rule with a
 /// condition of its own (always true here) turns all this off, and every move is made and
 /// its attacks walked square by square. In random games of chess and Los Alamos, both find
 /// the same moves in every position.
