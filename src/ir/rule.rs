@@ -129,9 +129,8 @@ pub struct MoveRule {
     // Laid out as written (`repr(C)`): the fields the move generator reads of every rule
     // of a tier come first, in the first few cache lines, and the programs are boxed, so
     // that whether a rule has one is read there too (a rule is 912 bytes, from 2,480).
-    // Laid out by the compiler, those reads spread over a dozen lines: chess perft 5 from
-    // the start missed the first-level cache 1.3 million times, 1.0 million now; Kiwipete
-    // perft 4, 4.9 and 3.2 million (`valgrind --tool=cachegrind`).
+    // Laid out by the compiler, those reads spread over a dozen lines (the first-level
+    // cache misses of a perft, `valgrind --tool=cachegrind`: docs/INTERNALS.md, "Memory").
     /// Whether a move by this rule is its steps alone: no piece placed, no part before or
     /// after it, no effect, no `require`. The generator's common case, checked once.
     pub plain: bool,
@@ -585,8 +584,7 @@ impl Jumps {
 /// Laid out as written, from the start of a cache line: what a walk reads at every step
 /// (`dir`, `delta`, whether `shifts` and `allowed` are kept, and the first word of
 /// `steps_from`) comes first, in one line, and the rest after. Laid out by the compiler, a
-/// walk read two lines or three, and the walks of chess perft 5 missed the first-level
-/// cache some 9.9 million times, against 1.3 million now (`valgrind --tool=cachegrind`).
+/// walk read two lines or three (docs/INTERNALS.md, "Memory").
 #[derive(Clone, Debug)]
 #[repr(C, align(64))]
 pub struct Walk {
