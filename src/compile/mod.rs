@@ -623,11 +623,10 @@ fn attack_lines(
                 let mut reach = MaskTable::new(MaskTable::words_for(cells));
                 for player in 0..players {
                     for sq in 0..cells {
-                        let mut all = SquareSet::default();
-                        for walk in walks.iter().filter(|_| player == p) {
-                            let line = squares.get(walk.dir.index() * cells + sq);
-                            all = all | line;
-                        }
+                        let lines = walks.iter().filter(|_| player == p);
+                        let all = lines.fold(SquareSet::default(), |all, walk| {
+                            all | squares.get(walk.dir.index() * cells + sq)
+                        });
                         reach.push(&all);
                     }
                 }

@@ -649,7 +649,8 @@ pub struct AttackLines {
     /// one step onto the square they take, with no condition on squares: `[player * cells
     /// + sq]`, the squares from which a piece of that player's steps onto `sq` by one of
     /// the rule's walks. An attack by such a rule is a look-up and the player's pieces
-    /// there, not a walk a direction (`AttackHow::Step` holds the table's index).
+    /// there, not a walk a direction (`AttackHow::Step` holds the table's index). And for
+    /// each open run (`AttackHow::Open::reach`), the squares of its lines together.
     pub steps: Vec<crate::ir::MaskTable>,
     /// The lines of the open runs (`AttackHow::Open`): for each of the rule's walks, where
     /// its direction starts in `squares` (`dir * cells`), and whether it climbs
