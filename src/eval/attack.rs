@@ -390,12 +390,7 @@ fn attacked_by_plans<M: Mask, R: Reads<M>>(
                                     reads,
                                 );
                             }
-                            let stops = line & pieces;
-                            let first = if rising {
-                                stops.lowest()
-                            } else {
-                                stops.highest()
-                            };
+                            let first = nearest(line & pieces, rising);
                             (codes >> env.cell_codes[first as usize]) & 1 != 0
                         })
                 }
@@ -418,6 +413,17 @@ fn attacked_by_plans<M: Mask, R: Reads<M>>(
         }
     }
     false
+}
+
+/// The first piece a walk back along a line meets, of `stops` (not empty): the lowest
+/// square where the walk climbs in square number (`AttackLines::rising`), else the highest.
+#[inline(always)]
+fn nearest<M: Mask>(stops: M, rising: bool) -> Sq {
+    if rising {
+        stops.lowest()
+    } else {
+        stops.highest()
+    }
 }
 
 /// For a piece of the reader's on `sq` whose attacks are all read through the tables (a
@@ -462,20 +468,19 @@ pub fn royal_sets<M: Mask>(env: &Env<M>, sq: Sq, lines: &AttackLines) -> Option<
                     }
                     let open = &lines.open_lines[first as usize..(first + count) as usize];
                     for &(start, rising) in open {
-                        let nearest = |set: M| if rising { set.lowest() } else { set.highest() };
                         let line = M::at(&lines.squares, start as usize + sq as usize);
                         let stops = line & pieces;
                         if (line & own).is_empty() || stops.is_empty() {
                             continue;
                         }
-                        let first = nearest(stops);
+                        let first = nearest(stops, rising);
                         if attacks(first) {
                             attacked = true;
                             continue;
                         }
                         let beyond = M::at(&lines.squares, start as usize + first as usize);
                         let behind = beyond & pieces;
-                        if !behind.is_empty() && attacks(nearest(behind)) {
+                        if !behind.is_empty() && attacks(nearest(behind, rising)) {
                             pinned |= M::bit(first);
                         }
                     }
@@ -650,7 +655,7 @@ fn open_line_kept<M: Mask, R: Reads<M>>(
     pieces: M,
     reads: &mut R,
 ) -> bool {
-    let nearest = |set: M| if rising { set.lowest() } else { set.highest() };
+    let nearest = |set: M| nearest(set, rising);
     let line = M::at(&lines.squares, start + sq as usize);
     let Some(first) = Some(line & pieces).filter(|s| !s.is_empty()).map(nearest) else {
         reads.read_all(line, codes);
