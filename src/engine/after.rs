@@ -26,15 +26,10 @@ pub(super) fn keep_allowed_after<Z: Layout>(
     earlier: &[u64],
 ) {
     let Some(footprint) = &game.after_footprint else {
-        // A chain was checked with its piece promoted to the first choice: a move that
-        // chooses (`promote`) is checked again as chosen.
-        let chained = |m: &Move| {
-            !m.is_pass() && m.promote == 0 && checked_in_chain(&game.rules[m.rule.index()])
-        };
         if let Some(attacks) = &game.after_attacks {
-            keep_unattacked(game, s, out, earlier, attacks, chained);
+            keep_unattacked(game, s, out, earlier, attacks);
         } else {
-            out.retain(|m| m.is_pass() || chained(m) || allowed_after(game, s, m, earlier));
+            out.retain(|m| kept_as_found(game, m) || allowed_after(game, s, m, earlier));
         }
         return;
     };
@@ -47,7 +42,7 @@ pub(super) fn keep_allowed_after<Z: Layout>(
     let watched = &footprint[s.to_move as usize];
     let before = holds_before(game, s);
     let changes = |m: &Move| changes_watched(game, s, m, watched);
-    keep_unless_changed(game, s, out, earlier, before, Move::is_pass, changes);
+    out.retain(|m| kept_unless_changed(game, s, m, earlier, before, Move::is_pass, changes));
 }
 
 /// Where the `after move require` conditions read a fixed set of squares
@@ -79,172 +74,286 @@ fn holds_before<Z: Layout>(game: &Game, s: &State<Z>) -> bool {
         .is_none_or(|p| p.holds(&env(game, s)))
 }
 
-/// Keeps the moves after which `after move require` holds, where it holds on `s` as
-/// `before` says and `changes(m)` tells the moves that may change it: `kept` moves are
-/// kept as they are (a pass, which reads nothing; a chain checked as it was found), a move
-/// that changes nothing keeps `before`, and the others, with a chosen promotion (which
-/// the step plans do not show), are made and read.
-fn keep_unless_changed<Z: Layout>(
+/// Whether `after move require` holds after `m`, where it holds on `s` as `before` says
+/// and `changes(m)` tells the moves that may change it: a `kept` move is kept as it is (a
+/// pass, which reads nothing; a chain checked as it was found), a move that changes
+/// nothing keeps `before`, and the others, with a chosen promotion (which the step plans
+/// do not show), are made and read.
+#[inline(always)]
+fn kept_unless_changed<Z: Layout>(
     game: &Game,
     s: &State<Z>,
-    out: &mut Vec<Move>,
+    m: &Move,
     earlier: &[u64],
     before: bool,
     kept: impl Fn(&Move) -> bool,
     changes: impl Fn(&Move) -> bool,
-) {
-    out.retain(|m| {
-        if kept(m) {
-            true
-        } else if m.promote != 0 || changes(m) {
-            allowed_after(game, s, m, earlier)
-        } else {
-            before
-        }
-    });
+) -> bool {
+    if kept(m) {
+        true
+    } else if m.promote != 0 || changes(m) {
+        allowed_after(game, s, m, earlier)
+    } else {
+        before
+    }
 }
 
 /// `keep_allowed_after` where every condition is `not attacked(PATTERN)`
-/// (`Game::after_attacks`): the attacks are read once on the position before the moves,
-/// noting the squares they read, and only the moves that change one of those squares, or
-/// what a pattern matches (the royal piece moving), are made and read again: a pinned
-/// piece's move, a king's, a move onto a line of attack. The others leave the answer as
-/// it was, because an attack read again over the same squares reads the same pieces.
+/// (`Game::after_attacks`): `Unattacked::keeps` for each move.
 fn keep_unattacked<Z: Layout>(
     game: &Game,
     s: &State<Z>,
     out: &mut Vec<Move>,
     earlier: &[u64],
     attacks: &[(Pattern, AttackBy)],
-    chained: impl Fn(&Move) -> bool,
 ) {
-    let env = env(game, s);
-    let p = s.to_move as usize;
-    let patterns = attacks
-        .iter()
-        .fold(0u64, |m, (pattern, _)| m | pattern.masks[p]);
-    // Where the one pattern matches one square and every attack on it is looked up in the
-    // tables, the attack and the two sets of one-step moves are found from the lines at
-    // once (`royal_sets`); the reads themselves only where a move needs them.
-    let at_once = match (attacks, &game.attack_lines) {
-        ([(pattern, AttackBy::Enemy)], Some(lines)) if lines.one_step_lands[p].is_some() => {
-            let squares = pattern_squares(pattern, &env);
-            let royal = squares.is_single().then(|| squares.lowest());
-            royal.and_then(|sq| Some((sq, squares, royal_sets(&env, sq, lines)?)))
-        }
-        _ => None,
-    };
-    let read = OnceCell::new();
-    let (before, royal, matched) = match at_once {
-        Some((sq, squares, (attacked, _, _))) => (!attacked, Some(sq), squares),
-        None => {
-            let (kept, before, royal, matched) = kept_reads(&env, attacks);
-            let _ = read.set(kept);
-            (before, royal, matched)
-        }
-    };
-    let read = || read.get_or_init(|| kept_reads(&env, attacks).0);
-    let matches = |mask: u64, code: Code| (mask >> code) & 1 != 0;
-    let writes = |sq: Sq, new: Option<Code>, plain: bool| {
-        let old = s.at(sq);
-        new.is_none_or(|new| {
-            read().changes(sq, old, new, !before, plain)
-                || matches(patterns, old) != matches(patterns, new)
+    let (env, reads) = (env(game, s), OnceCell::new());
+    let test = Unattacked::new(game, s, &env, earlier, attacks, &reads);
+    // The sets copied out, so that the loop holds them in registers.
+    match test.one_steps() {
+        Some(&steps) => out.retain(|m| test.keeps_with(m, steps)),
+        None => out.retain(|m| test.keeps(m)),
+    }
+}
+
+/// Where every `after move require` condition is `not attacked(PATTERN)`
+/// (`Game::after_attacks`) and chains are checked as they are found: the test of a move of
+/// one position, built once for all of them. The attacks are read once on the position
+/// before the moves, noting the squares they read, and only the moves that change one of
+/// those squares, or what a pattern matches (the royal piece moving), are made and read
+/// again: a pinned piece's move, a king's, a move onto a line of attack. The others leave
+/// the answer as it was, because an attack read again over the same squares reads the same
+/// pieces.
+pub(super) struct Unattacked<'g, Z: Layout> {
+    game: &'g Game,
+    s: &'g State<Z>,
+    earlier: &'g [u64],
+    attacks: &'g [(Pattern, AttackBy)],
+    /// The position read by the conditions. The caller keeps it, and the reads: a test
+    /// moved would copy them.
+    env: &'g Env<'g, Z::Set>,
+    /// The cell codes some pattern matches, for the player to move.
+    patterns: u64,
+    /// The reads of the attacks, where a move needs them (`kept_reads`).
+    read: &'g OnceCell<AttackReads<Z::Set>>,
+    /// Whether the conditions hold before any move.
+    before: bool,
+    /// The one square the one pattern matches, where that is so (the royal piece).
+    royal: Option<Sq>,
+    /// Whether every attack is the other side's.
+    enemies_only: bool,
+    /// Where the game's one-step moves are settled by their squares alone.
+    steps: Option<OneSteps<'g, Z::Set>>,
+}
+
+/// What settles a move of one step in `Unattacked` (`AttackLines::one_step_lands`): a
+/// step that leaves none of `busy_from` and lands on none of `busy_to` changes no answer.
+#[derive(Clone, Copy)]
+pub(super) struct OneSteps<'g, M> {
+    lines: &'g AttackLines,
+    pub busy_from: M,
+    pub busy_to: M,
+    /// The royal piece, where each of its steps is one attack read with the piece lifted.
+    lifted: Option<Sq>,
+}
+
+impl<'g, Z: Layout> Unattacked<'g, Z> {
+    #[inline(always)]
+    pub(super) fn new(
+        game: &'g Game,
+        s: &'g State<Z>,
+        env: &'g Env<'g, Z::Set>,
+        earlier: &'g [u64],
+        attacks: &'g [(Pattern, AttackBy)],
+        read: &'g OnceCell<AttackReads<Z::Set>>,
+    ) -> Self {
+        let p = s.to_move as usize;
+        let patterns = attacks
+            .iter()
+            .fold(0u64, |m, (pattern, _)| m | pattern.masks[p]);
+        // Where the one pattern matches one square and every attack on it is looked up in
+        // the tables, the attack and the two sets of one-step moves are found from the
+        // lines at once (`royal_sets`); the reads themselves only where a move needs them.
+        let at_once = match (attacks, &game.attack_lines) {
+            ([(pattern, AttackBy::Enemy)], Some(lines)) if lines.one_step_lands[p].is_some() => {
+                let squares = pattern_squares(pattern, env);
+                let royal = squares.is_single().then(|| squares.lowest());
+                royal.and_then(|sq| Some((sq, squares, royal_sets(env, sq, lines)?)))
+            }
+            _ => None,
+        };
+        let (before, royal, matched) = match at_once {
+            Some((sq, squares, (attacked, _, _))) => (!attacked, Some(sq), squares),
+            None => {
+                let (kept, before, royal, matched) = kept_reads(env, attacks);
+                let _ = read.set(kept);
+                (before, royal, matched)
+            }
+        };
+        let mut test = Unattacked {
+            game,
+            s,
+            earlier,
+            attacks,
+            env,
+            patterns,
+            read,
+            before,
+            royal,
+            enemies_only: attacks.iter().all(|(_, by)| *by == AttackBy::Enemy),
+            steps: None,
+        };
+        // Most moves are one step that takes nothing it passes: they write where the
+        // piece leaves (empty) and where it lands (one of `own`). Where the game allows it
+        // (`AttackLines::one_step_lands`), whether such a write may change an answer
+        // depends on the square alone: two sets, found once (`AttackReads::one_step_sets`:
+        // where the pattern is a king, the pinned pieces and the lines of a check), and
+        // the pieces the patterns match.
+        let Some((lines, own)) = game
+            .attack_lines
+            .as_ref()
+            .and_then(|lines| Some((lines, lines.one_step_lands[p]?)))
+        else {
+            return test;
+        };
+        let (leave, land) = match at_once {
+            Some((_, _, (_, leave, land))) => (leave, land),
+            None => test.read().one_step_sets(!before, own),
+        };
+        // The royal piece's steps: where the attacks on it are found through the tables,
+        // each is one attack, read with the piece lifted, without making the move. (Not
+        // where the piece is promoted when it lands: it may then leave the pattern.)
+        let lifted = royal.filter(|&sq| {
+            let code = s.at(sq);
+            (lines.by_tables[p] >> code) & 1 != 0
+                && game
+                    .promotions
+                    .get(code as usize)
+                    .is_none_or(Option::is_none)
+        });
+        // Two tests of sets, not four reads of the board (a fifth of the time of this
+        // filter, and most moves are such steps).
+        test.steps = Some(OneSteps {
+            lines,
+            busy_from: leave | matched,
+            busy_to: land | matched,
+            lifted,
+        });
+        test
+    }
+
+    /// Whether the conditions hold before any move, and so after a move that changes
+    /// nothing they read.
+    pub(super) fn before(&self) -> bool {
+        self.before
+    }
+
+    /// The sets that settle one-step moves, where the game has them.
+    pub(super) fn one_steps(&self) -> Option<&OneSteps<'g, Z::Set>> {
+        self.steps.as_ref()
+    }
+
+    fn read(&self) -> &AttackReads<Z::Set> {
+        self.read
+            .get_or_init(|| kept_reads(self.env, self.attacks).0)
+    }
+
+    /// Whether `m` may change an answer, by what it writes (`move_changes`).
+    fn changes(&self, m: &Move) -> bool {
+        // A move of one step that takes at most what it lands on writes two squares;
+        // where every attack is the other side's, the piece it puts down attacks nothing
+        // (`AttackReads::changes`).
+        let rule = &self.game.rules[m.rule.index()];
+        let plain = self.enemies_only && !rule.takes_run && m.steps().len() == 1;
+        let s = self.s;
+        move_changes(self.game, s, m, |sq, new| {
+            let old = s.at(sq);
+            new.is_none_or(|new| {
+                self.read().changes(sq, old, new, !self.before, plain)
+                    || matches(self.patterns, old) != matches(self.patterns, new)
+            })
         })
-    };
-    // A move of one step that takes at most what it lands on writes two squares; where
-    // every attack is the other side's, the piece it puts down attacks nothing
-    // (`AttackReads::changes`).
-    let enemies_only = attacks.iter().all(|(_, by)| *by == AttackBy::Enemy);
-    let plain = |m: &Move| {
-        let rule = &game.rules[m.rule.index()];
-        enemies_only && !rule.takes_run && m.steps().len() == 1
-    };
-    let kept = |m: &Move| m.is_pass() || chained(m);
-    let changes = |m: &Move| {
-        let plain = plain(m);
-        move_changes(game, s, m, |sq, new| writes(sq, new, plain))
-    };
-    // Most moves are one step that takes nothing it passes: they write where the piece
-    // leaves (empty) and where it lands (one of `own`). Where the game allows it
-    // (`AttackLines::one_step_lands`), whether such a write may change an answer depends
-    // on the square alone: two sets, found once (`AttackReads::one_step_sets`: where the
-    // pattern is a king, the pinned pieces and the lines of a check), and the pieces the
-    // patterns match.
-    let Some((lines, own)) = game
-        .attack_lines
-        .as_ref()
-        .and_then(|lines| Some((lines, lines.one_step_lands[p]?)))
-    else {
-        keep_unless_changed(game, s, out, earlier, before, kept, changes);
-        return;
-    };
-    let (leave, land) = match at_once {
-        Some((_, _, (_, leave, land))) => (leave, land),
-        None => read().one_step_sets(!before, own),
-    };
-    // A step that leaves none of `busy_from` and lands on none of `busy_to` changes no
-    // answer: two tests of sets, not four reads of the board (a fifth of the time of
-    // this filter, and most moves are such steps).
-    let (busy_from, busy_to) = (leave | matched, land | matched);
-    // The royal piece's steps: where the attacks on it are found through the tables, each
-    // is one attack, read with the piece lifted, without making the move.
-    // (Not where the piece is promoted when it lands: it may then leave the pattern.)
-    let lifted = royal.filter(|&sq| {
-        let code = s.at(sq);
-        (lines.by_tables[p] >> code) & 1 != 0
-            && game
-                .promotions
-                .get(code as usize)
-                .is_none_or(Option::is_none)
-    });
-    // A move made and read: where the pattern matched one square, it matches after the
-    // move what it matched, changed where the move changed a square (`matched_after`).
-    let allowed = |m: &Move| match royal {
-        Some(sq) => allowed_after_from(game, s, m, earlier, &attacks[0], sq),
-        None => allowed_after(game, s, m, earlier),
-    };
-    out.retain(|m| {
+    }
+
+    /// Whether `m` leaves every condition holding.
+    #[inline(always)]
+    pub(super) fn keeps(&self, m: &Move) -> bool {
+        match self.steps {
+            Some(steps) => self.keeps_with(m, steps),
+            None => {
+                let (game, s) = (self.game, self.s);
+                let kept = |m: &Move| kept_as_found(game, m);
+                kept_unless_changed(game, s, m, self.earlier, self.before, kept, |m| {
+                    self.changes(m)
+                })
+            }
+        }
+    }
+
+    /// `keeps`, where the game's one-step moves are settled by `steps` (`one_steps`).
+    #[inline(always)]
+    pub(super) fn keeps_with(&self, m: &Move, steps: OneSteps<'g, Z::Set>) -> bool {
+        let (game, s) = (self.game, self.s);
         let rule = &game.rules[m.rule.index()];
         let changed = match m.steps() {
             [step] if m.promote == 0 && rule.writes_ends => {
                 let to = step.to();
-                if !busy_from.has(m.from) && !busy_to.has(to) {
-                    return before;
+                if !steps.busy_from.has(m.from) && !steps.busy_to.has(to) {
+                    return self.before;
                 }
                 // After the step the pattern matches `to` alone: `from` is left empty,
                 // which no pattern matches here, and `to` held nothing it matches.
-                if lifted == Some(m.from) && !matches(patterns, s.at(to)) {
+                if steps.lifted == Some(m.from) && !matches(self.patterns, s.at(to)) {
                     let none = Z::Set::default();
                     return !attacked_lifted(
-                        &env,
+                        self.env,
                         to,
                         s.at(m.from),
                         Z::Set::bit(m.from),
                         none,
-                        lines,
+                        steps.lines,
                     );
                 }
                 // Past the test of `busy_from` and `busy_to`, which holds every square
                 // those four reads (`leave`, `land`, what the patterns match) would find.
                 true
             }
-            _ if kept(m) => return true,
+            _ if kept_as_found(game, m) => return true,
             _ => {
-                if lifted == Some(m.from) && m.promote == 0 {
-                    if let Some(allowed) = carrying(game, s, &env, lines, patterns, m, rule) {
+                if steps.lifted == Some(m.from) && m.promote == 0 {
+                    let (env, lines) = (self.env, steps.lines);
+                    if let Some(allowed) = carrying(game, s, env, lines, self.patterns, m, rule) {
                         return allowed;
                     }
                 }
-                m.promote != 0 || changes(m)
+                m.promote != 0 || self.changes(m)
             }
         };
-        if changed {
-            allowed(m)
-        } else {
-            before
+        if !changed {
+            return self.before;
         }
-    });
+        // A move made and read: where the pattern matched one square, it matches after
+        // the move what it matched, changed where the move changed a square
+        // (`matched_after`).
+        match self.royal {
+            Some(sq) => allowed_after_from(game, s, m, self.earlier, &self.attacks[0], sq),
+            None => allowed_after(game, s, m, self.earlier),
+        }
+    }
+}
+
+/// Whether a move is kept as it is, without a footprint: a pass, which reads nothing, or a
+/// chain checked as it was found (with its piece promoted to the first choice: a move that
+/// chooses is checked again as chosen).
+#[inline(always)]
+fn kept_as_found(game: &Game, m: &Move) -> bool {
+    m.is_pass() || (m.promote == 0 && checked_in_chain(&game.rules[m.rule.index()]))
+}
+
+/// Whether a code is one of a mask's.
+#[inline(always)]
+fn matches(mask: u64, code: Code) -> bool {
+    (mask >> code) & 1 != 0
 }
 
 /// The reads of the attacks of `keep_unattacked`, as the condition reads them: up to the

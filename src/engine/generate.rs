@@ -186,24 +186,36 @@ pub(super) fn tier_of_play<Z: Layout>(
     earlier: &[u64],
 ) -> bool {
     out.clear();
-    // Without a footprint every move must be made to be checked: chains are checked as
-    // they are found, on the position after them, which is in hand then.
-    let check_chains = !game.after_move.is_empty() && game.after_footprint.is_none();
     for tier in &game.tiers {
-        generate_tier(game, tier, s, check_chains.then_some(earlier), out);
-        // Each choice of what a promoted piece becomes is a move of its own, read by
-        // `after move require` as chosen.
-        if !game.promotion_choices.is_empty() {
-            choose_promotions(game, s, out, 0);
-        }
-        if !game.after_move.is_empty() {
-            keep_allowed_after(game, s, out, earlier);
-        }
+        tier_listed(game, tier, s, earlier, out);
         if !out.is_empty() {
             return true;
         }
     }
     false
+}
+
+/// The legal moves of one priority tier, in `out` (empty), as `tier_of_play` finds them.
+#[inline(always)]
+pub(super) fn tier_listed<Z: Layout>(
+    game: &Game,
+    tier: &[RuleId],
+    s: &State<Z>,
+    earlier: &[u64],
+    out: &mut Vec<Move>,
+) {
+    // Without a footprint every move must be made to be checked: chains are checked as
+    // they are found, on the position after them, which is in hand then.
+    let check_chains = !game.after_move.is_empty() && game.after_footprint.is_none();
+    generate_tier(game, tier, s, check_chains.then_some(earlier), out);
+    // Each choice of what a promoted piece becomes is a move of its own, read by `after
+    // move require` as chosen.
+    if !game.promotion_choices.is_empty() {
+        choose_promotions(game, s, out, 0);
+    }
+    if !game.after_move.is_empty() {
+        keep_allowed_after(game, s, out, earlier);
+    }
 }
 
 /// Whether a move of `s` may promote a piece whose player chooses what it becomes: false
@@ -1603,7 +1615,8 @@ pub(super) fn may_step_from<M: Mask>(
 /// instructions); on several words one loop tests for them, since two cost a 90-square
 /// board 1%. (The `allowed` sets
 /// reach as far as the board's longest line this way; past it no walker is left, so the
-/// walk ends with them.)
+/// walk ends with them.) The loops count their distances by hand: a loop over a range of
+/// them (`RangeInclusive`) spent on its test of the end nearly what a step costs.
 #[inline(always)]
 fn walk_one<M: Mask>(
     w: usize,
@@ -1617,7 +1630,9 @@ fn walk_one<M: Mask>(
 ) {
     let mut walkers = movers;
     if M::WORDS > 1 {
-        for k in 1..=max + 1 {
+        let mut k = 0;
+        loop {
+            k += 1;
             walkers = step(walkers);
             if walkers.is_empty() {
                 break;
@@ -1633,12 +1648,17 @@ fn walk_one<M: Mask>(
                     found(w, walk, k, land);
                 }
             }
+            if k > max {
+                break;
+            }
             walkers &= through;
         }
         return;
     }
     let Some(allowed) = &walk.allowed else {
-        for k in 1..=max + 1 {
+        let mut k = 0;
+        loop {
+            k += 1;
             walkers = step(walkers);
             if walkers.is_empty() {
                 break;
@@ -1648,6 +1668,9 @@ fn walk_one<M: Mask>(
                 if !land.is_empty() {
                     found(w, walk, k, land);
                 }
+            }
+            if k > max {
+                break;
             }
             walkers &= through;
         }
