@@ -21,6 +21,7 @@ mod generate;
 mod history;
 mod key;
 mod layout;
+mod legal_count;
 mod make;
 mod moves;
 mod packed;
@@ -43,6 +44,7 @@ pub use layout::{
     seeds_capacity, Large, Layout, LayoutKind, Medium, MediumSlots, Slot, Small, SmallPits,
     SmallSlots,
 };
+pub use legal_count::legal_count;
 pub use make::{make, make_drawn, make_rest, make_sown};
 pub use moves::{Move, Step, MAX_CHAIN};
 pub use packed::{MoveStore, PackedMove};

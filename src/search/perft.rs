@@ -4,7 +4,7 @@
 use super::threads;
 use crate::each_state;
 use crate::engine::Layout;
-use crate::engine::{generate, make, History, Move, Position, Scratch, State};
+use crate::engine::{generate, legal_count, make, History, Move, Position, Scratch, State};
 use crate::ir::Game;
 
 /// How many positions per thread the tree is opened to before the threads share them out:
@@ -33,8 +33,11 @@ fn count<Z: Layout>(
         return 1;
     }
     let (moves, rest) = buffers.split_first_mut().expect("one buffer per depth");
-    if generate(game, state, scratch, moves).is_none() && depth == 1 {
-        return moves.len() as u64;
+    if depth == 1 {
+        return legal_count(game, state, scratch, moves);
+    }
+    if generate(game, state, scratch, moves).is_some() {
+        return 0;
     }
     let mut total = 0;
     let mark = scratch.history.len();

@@ -10,6 +10,7 @@ use tabula::engine::Workspace;
 use tabula::ir::Game;
 use tabula::load::{load_source, GameSpec};
 use tabula::rng::Rng;
+use tabula::search::perft::perft_at;
 use tabula::search::playout::{playout_at, Playout};
 
 fn every_shipped_game() -> Vec<(String, Game)> {
@@ -228,7 +229,18 @@ fn check_state(name: &str, game: &Game, s: &Position, moves: &mut Vec<Move>) -> 
     );
     let before = conserved(game, s);
     let mut checked = 0;
-    match generate(game, s, moves) {
+    let outcome = generate(game, s, moves);
+    // Perft's last depth counts the moves without listing those it can count as sets
+    // (`engine::legal_count`): as many as are listed, none where the game has ended.
+    if game.dice.is_none() {
+        let listed = if outcome.is_some() { 0 } else { moves.len() };
+        assert_eq!(
+            perft_at(game, s, 1, 1),
+            listed as u64,
+            "{name}: the moves counted at {text}"
+        );
+    }
+    match outcome {
         Some(_) => assert!(moves.is_empty(), "{name}: a finished game offers moves"),
         None => {
             assert!(
