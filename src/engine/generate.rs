@@ -605,6 +605,31 @@ pub(super) fn rule_moves<Z: Layout>(
     moves_of_rule(game, rule_id, s, view, kinds, None, out);
 }
 
+/// Whether a rule that moves only the pieces that have moved, or only those that have
+/// not (`MoveRule::movers_moved`), has none to move, so that a caller may pass it by
+/// without `rule_moves_in_tier`: a look at its movers instead of reading its gate and sets
+/// (castling's, at every position once the king has moved: a random chess game ran 0.96
+/// of its instructions). Not a rule whose gate the next rule reads (`gate_shared_next`):
+/// its gate must be read.
+#[inline(always)]
+pub(super) fn none_moved_so<Z: Layout>(
+    game: &Game,
+    rule: &MoveRule,
+    s: &State<Z>,
+    view: &View<Z::Set>,
+    kinds: Option<&[Z::Set; KIND_SETS]>,
+) -> bool {
+    let Some(moved) = rule.movers_moved else {
+        return false;
+    };
+    let movers = Kinds::movers(kinds, game, s, view, rule);
+    let none = match moved {
+        true => (movers & s.moved).is_empty(),
+        false => (movers & !s.moved).is_empty(),
+    };
+    none && !rule.gate_shared_next
+}
+
 /// The moves of one moving rule (not a placement), as its first part.
 #[inline(always)]
 fn moves_of_rule<Z: Layout>(

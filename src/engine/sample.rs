@@ -11,9 +11,9 @@ use super::after::{after_settled, Before, Tested};
 use super::dice::draw_most;
 use super::end::{end_rule, Outcome};
 use super::generate::{
-    drawn_legal, gate_holds, generate, may_choose, no_moves, passable, placeable_squares,
-    promotion_choices, rule_moves, rule_moves_in_tier, rule_walkers, settle_pile_landing,
-    settled_set_wise, tier_of_play, walk, Kinds, RuleSets, View, KIND_SETS,
+    drawn_legal, gate_holds, generate, may_choose, no_moves, none_moved_so, passable,
+    placeable_squares, promotion_choices, rule_moves, rule_moves_in_tier, rule_walkers,
+    settle_pile_landing, settled_set_wise, tier_of_play, walk, Kinds, RuleSets, View, KIND_SETS,
 };
 use super::layout::Layout;
 use super::make::Done;
@@ -321,6 +321,9 @@ fn tier_landings<Z: Layout>(
         let rule = &game.rules[rule_id.index()];
         let walked = rule.plain && rule.per_move.is_none() && rule.chain.is_none();
         if !walked {
+            if none_moved_so(game, rule, s, &view, kinds) {
+                continue;
+            }
             let start = listed.len();
             let check = Some(earlier);
             rule_moves_in_tier::<Z, true>(game, rule_id, s, &view, kinds, check, &mut shut, listed);
