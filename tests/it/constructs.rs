@@ -2346,6 +2346,54 @@ fn a_gate_shared_by_two_rules_is_read_once_for_both() {
     );
 }
 
+/// A rule that moves only unmoved pieces is passed by, once none is left, by the sampler
+/// of random games (`generate::none_moved_so`), but not where it shares its gate with the
+/// next rule: its gate decides whether that rule is listed. Here `a_one`'s king has moved,
+/// and the gate it shares with `b_one` holds, after a pair of rules whose shared gate
+/// fails: passed by, `a_one` would leave that failure to shut `b_one` out too, and the
+/// sampler would find no move where `c2-c1` is the one legal move.
+#[test]
+fn a_rule_with_no_unmoved_piece_still_opens_the_gate_it_shares() {
+    let g = compile(
+        "game \"Gates\"\nboard 4 x 4\nplayers White, Black\npieces king, rook\n\
+         setup { king where row == 0 and file == 0 }\nclock resets on capture\n\
+         move c_one { piece rook  along n  onto empty  if clock > 1000  require clock < 5000 }\n\
+         move d_one { piece rook  along e  onto empty  if clock > 1000  require clock < 5000 }\n\
+         move a_one { piece king  along e  onto empty  if not moved(from) and clock < 1000\n\
+         require clock < 5000 }\n\
+         move b_one { piece rook  along s  onto empty  if clock < 1000  require clock < 5000 }\n\
+         move take { piece rook  along w  onto enemy }\n\
+         after move require not attacked(friend king)\nno move: lose\n",
+    );
+    let flags: Vec<_> = g
+        .rules
+        .iter()
+        .map(|r| (r.gate_shared_next, r.gate_shared_before, r.movers_moved))
+        .collect();
+    let (next, before) = ((true, false, None), (false, true, None));
+    assert_eq!(
+        flags,
+        [
+            next,
+            before,
+            (true, false, Some(false)),
+            before,
+            (false, false, None)
+        ]
+    );
+    assert!(tabula::engine::drawn(&g));
+    let s = position(&g, "3k/4/2R1/K3 White unmoved=-");
+    assert_eq!(moves(&g, &s), ["c2-c1"]);
+    let mut counts = Vec::new();
+    let drawn = s.sample_drawn(&g, &mut tabula::engine::Workspace::default(), &mut |n| {
+        counts.push(n);
+        0
+    });
+    assert_eq!(counts, [1]);
+    let (m, _) = drawn.expect("a move is drawn");
+    assert_eq!(tabula::present::move_text(&g, m), "c2-c1");
+}
+
 /// Plays `games` random games (of at most `longest` plies each, drawn from `seed`) of `g`
 /// beside its twin `h`, the same move by index in both: at every position the two must
 /// show the same position, the same end and the same moves. `made` sees each move of `g`.
