@@ -605,28 +605,34 @@ pub(super) fn rule_moves<Z: Layout>(
     moves_of_rule(game, rule_id, s, view, kinds, None, out);
 }
 
-/// Whether a rule that moves only the pieces that have moved, or only those that have
-/// not (`MoveRule::movers_moved`), has none to move, so that a caller may pass it by
-/// without `rule_moves_in_tier`: a look at its movers instead of reading its gate and sets
-/// (castling's, at every position once the king has moved: a random chess game ran 0.96
-/// of its instructions). Not a rule whose gate the next rule reads (`gate_shared_next`):
-/// its gate must be read.
+/// Whether a caller may pass a rule by without listing it (`rule_moves_in_tier`), for one
+/// of two reasons read in a few instructions: its gate is a look at the move before
+/// (`Program::previous`: a capture in passing after anything but a double step) and is
+/// shut, or it moves only the pieces that have moved, or only those that have not
+/// (`MoveRule::movers_moved`), and has none (castling, once the king has moved). Its sets
+/// and the tests that route a rule to its lister are then not read: a random chess game
+/// ran 0.96 of its instructions for castling alone. Not a rule whose gate the next rule
+/// shares (`gate_shared_next`): its gate decides the next rule's.
 #[inline(always)]
-pub(super) fn none_moved_so<Z: Layout>(
+pub(super) fn passed_by<Z: Layout>(
     game: &Game,
     rule: &MoveRule,
     s: &State<Z>,
     view: &View<Z::Set>,
     kinds: Option<&[Z::Set; KIND_SETS]>,
 ) -> bool {
-    let Some(moved) = rule.movers_moved else {
-        return false;
-    };
-    let movers = Kinds::movers(kinds, game, s, view, rule);
-    let none = match moved {
-        true => (movers & s.moved).is_empty(),
-        false => (movers & !s.moved).is_empty(),
-    };
+    let shut = rule.gate.as_deref().is_some_and(|g| match g.previous {
+        Some((field, op, k)) if g.counts.is_empty() => !binary_holds(op, s.look.field(field), k),
+        _ => false,
+    });
+    let none = shut
+        || rule.movers_moved.is_some_and(|moved| {
+            let movers = Kinds::movers(kinds, game, s, view, rule);
+            match moved {
+                true => (movers & s.moved).is_empty(),
+                false => (movers & !s.moved).is_empty(),
+            }
+        });
     none && !rule.gate_shared_next
 }
 

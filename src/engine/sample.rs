@@ -11,7 +11,7 @@ use super::after::{after_settled, Before, Tested};
 use super::dice::draw_most;
 use super::end::{end_rule, Outcome};
 use super::generate::{
-    drawn_legal, gate_holds, generate, may_choose, no_moves, none_moved_so, passable,
+    drawn_legal, gate_holds, generate, may_choose, no_moves, passable, passed_by,
     placeable_squares, promotion_choices, rule_moves, rule_moves_in_tier, rule_walkers,
     settle_pile_landing, settled_set_wise, tier_of_play, walk, Kinds, RuleSets, View, KIND_SETS,
 };
@@ -321,7 +321,7 @@ fn tier_landings<Z: Layout>(
         let rule = &game.rules[rule_id.index()];
         let walked = rule.plain && rule.per_move.is_none() && rule.chain.is_none();
         if !walked {
-            if none_moved_so(game, rule, s, &view, kinds) {
+            if passed_by(game, rule, s, &view, kinds) {
                 continue;
             }
             let start = listed.len();

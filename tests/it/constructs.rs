@@ -2347,7 +2347,7 @@ fn a_gate_shared_by_two_rules_is_read_once_for_both() {
 }
 
 /// A rule that moves only unmoved pieces is passed by, once none is left, by the sampler
-/// of random games (`generate::none_moved_so`), but not where it shares its gate with the
+/// of random games (`generate::passed_by`), but not where it shares its gate with the
 /// next rule: its gate decides whether that rule is listed. Here `a_one`'s king has moved,
 /// and the gate it shares with `b_one` holds, after a pair of rules whose shared gate
 /// fails: passed by, `a_one` would leave that failure to shut `b_one` out too, and the
