@@ -463,24 +463,30 @@ pub fn royal_sets<M: Mask>(env: &Env<M>, sq: Sq, lines: &AttackLines) -> Option<
                 } => {
                     let reach = M::at(&lines.steps[reach as usize], cell(attacker));
                     asked |= reach;
-                    if (reach & own).is_empty() {
+                    // Only a line that holds a piece that moves by the plan matters, for
+                    // an attack or a pin: those pieces first, as `attacked_by_plans` finds
+                    // them, and most often no line is read. (The lines lie within `reach`.)
+                    let movers = (reach & own)
+                        .squares()
+                        .filter(|&t| attacks(t))
+                        .fold(M::default(), |set, t| set | M::bit(t));
+                    if movers.is_empty() {
                         continue;
                     }
                     let open = &lines.open_lines[first as usize..(first + count) as usize];
                     for &(start, rising) in open {
                         let line = M::at(&lines.squares, start as usize + sq as usize);
-                        let stops = line & pieces;
-                        if (line & own).is_empty() || stops.is_empty() {
+                        if (line & movers).is_empty() {
                             continue;
                         }
-                        let first = nearest(stops, rising);
-                        if attacks(first) {
+                        let first = nearest(line & pieces, rising);
+                        if movers.has(first) {
                             attacked = true;
                             continue;
                         }
                         let beyond = M::at(&lines.squares, start as usize + first as usize);
                         let behind = beyond & pieces;
-                        if !behind.is_empty() && attacks(nearest(behind, rising)) {
+                        if !behind.is_empty() && movers.has(nearest(behind, rising)) {
                             pinned |= M::bit(first);
                         }
                     }
