@@ -8,6 +8,12 @@
 //! landing. The rule's own conditions are read as for the move itself, from the attacker's
 //! side. Priorities, chains past their first step and `after move require` are not read:
 //! an attack is a capture that could be made, not one that is legal.
+//!
+//! Of its environment an attack reads the board, the cells, the occupied sets, the number
+//! of piece types, the player and the game, and the rest only through the capturing
+//! rules' own conditions. Where no capturing rule has any (`Game::after_attacks`), the
+//! engine builds no more than those (`engine::after::attack_env`): an attack that comes to
+//! read more must be built more there too.
 
 use super::env::Env;
 use crate::ir::{
