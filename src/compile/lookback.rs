@@ -39,6 +39,29 @@ pub fn look_kept(conditions: &[Expr]) -> Option<LookGuard> {
     (!guard.holds(&LookBack::NONE)).then_some(guard)
 }
 
+/// For each of `rules` rules, whether `guard` could hold for a look-back of one of its
+/// moves: where every list of the guard tests the look-back's rule for equality
+/// (`previous(rule) == double_step`), the rules they name; else none is known not to, and
+/// the list is empty (`Game::look_rules`).
+pub fn kept_rules(guard: Option<&LookGuard>, rules: usize) -> Vec<bool> {
+    let Some(LookGuard::AnyOf(lists)) = guard else {
+        return Vec::new();
+    };
+    let shift = LookField::Rule.shift();
+    let field = 0xFFFFu128 << shift;
+    if !lists.iter().all(|t| t.mask & field == field) {
+        return Vec::new();
+    }
+    let mut kept = vec![false; rules];
+    for t in lists {
+        let rule = ((t.value >> shift) & 0xFFFF) as usize;
+        if let Some(k) = kept.get_mut(rule) {
+            *k = true;
+        }
+    }
+    kept
+}
+
 /// `previous(f) OP k`, as a test.
 fn comparison(e: &Expr) -> Option<(LookField, BinOp, i64)> {
     match e {

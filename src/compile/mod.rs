@@ -213,6 +213,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         }));
         lookback::look_kept(&read)
     };
+    let look_rules = lookback::kept_rules(look_kept.as_ref(), rules.len());
     let attacks = if reads.attacked {
         attacks::attack_rules(&rules, players, types)
     } else {
@@ -274,6 +275,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
             .collect(),
         reads_previous: reads.previous,
         look_kept,
+        look_rules,
         after_fresh: after.fresh,
         after_program: after.program,
         after_pinned: after.pinned,

@@ -42,7 +42,9 @@ impl Game {
     /// The look-back a state keeps after a move that did `look`.
     #[inline]
     pub fn kept_look(&self, look: LookBack) -> LookBack {
-        if look != LookBack::NONE && self.look_matters(&look) {
+        // A move of a rule the guard names nowhere is known not to matter, unread.
+        let named = self.look_rules.get(look.rule.index()) != Some(&false);
+        if look != LookBack::NONE && named && self.look_matters(&look) {
             look
         } else {
             LookBack::NONE

@@ -388,6 +388,12 @@ pub struct Game {
     /// that every reading of it needs. Where it fails, the state keeps `LookBack::NONE`,
     /// so that positions that differ only in a look-back no rule would read are one.
     pub look_kept: Option<LookGuard>,
+    /// For each rule, whether `look_kept` could hold for a look-back of one of its moves:
+    /// where every list of the guard tests the look-back's rule for equality, only the
+    /// rules they name (`compile::lookback::kept_rules`). Empty where the guard reads other
+    /// rules' look-backs too. A move of a rule not named keeps `LookBack::NONE` without
+    /// the guard being read.
+    pub look_rules: Vec<bool>,
     /// Whether some rule reads `passes`: the state counts them only then.
     pub reads_passes: bool,
     /// `clock resets on …`: what resets the clock (a move that takes something, or a

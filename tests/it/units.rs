@@ -164,6 +164,57 @@ mod compile_footprint {
     }
 }
 
+mod compile_look_rules {
+    use crate::common::compile;
+    use tabula::ir::{LookBack, RuleId};
+
+    /// Three rules, the last guarded by `guard` (whose `and` chains' parts that read the
+    /// look-back alone are what keeps it: `compile::lookback::look_kept`).
+    fn game(guard: &str) -> tabula::ir::Game {
+        compile(&format!(
+            "game \"T\"\nboard 5 x 5\nplayers White, Black\npieces stone\n\
+             move step {{ along n onto empty }}\n\
+             move jump {{ along n over 1 empty onto empty }}\n\
+             move hop {{ along e onto empty if {guard} }}\n"
+        ))
+    }
+
+    /// A look-back of a move of the rule with this index, from b1 (square 1).
+    fn look(rule: u16) -> LookBack {
+        LookBack {
+            from: 1,
+            to: 6,
+            rule: RuleId(rule),
+            ..LookBack::NONE
+        }
+    }
+
+    /// Where every list of the look-back's guard tests its rule, only the rules named keep
+    /// a look-back, and a move of another rule keeps none without the guard being read;
+    /// where some list reads more than the rule, every rule's look-back goes to the guard.
+    #[test]
+    fn only_the_rules_a_guard_names_keep_their_look_back() {
+        let g = game("previous(rule) == jump and previous(to) == to");
+        assert_eq!(g.look_rules, [false, true, false]);
+        assert_eq!(g.kept_look(look(0)), LookBack::NONE);
+        assert_eq!(g.kept_look(look(1)), look(1));
+        let g = game(
+            "previous(rule) == jump and previous(to) == to \
+             or previous(rule) == hop and previous(from) == from",
+        );
+        assert_eq!(g.look_rules, [false, true, true]);
+        assert_eq!(g.kept_look(look(2)), look(2));
+        let g = game(
+            "previous(rule) == jump and previous(to) == to \
+             or previous(from) == b1 and previous(to) == to",
+        );
+        assert!(g.look_rules.is_empty());
+        // Rule 0 is named by no list, but its look-back is from b1.
+        assert_eq!(g.kept_look(look(0)), look(0));
+        assert_eq!(g.kept_look(look(1)), look(1));
+    }
+}
+
 mod compile_pinned {
     use tabula::eval::Env;
     use tabula::ir::{BinOp, Expr, LookBack, LookField, Program, SquareRef, UnOp};
