@@ -340,6 +340,11 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         end_reads_position: false,
         end_watch: None,
     };
+    if let Some(clock) = &mut game.clock {
+        clock.resets = (game.rules.iter().enumerate())
+            .map(|(i, r)| (clock.rules.iter()).any(|&c| c.index() == i || r.then == Some(c)))
+            .collect();
+    }
     // What each rule's walk reads as whole owners' pieces, for each player, and which
     // chains can be followed on those sets alone.
     let (types, owners) = (game.pieces.len(), game.owners);

@@ -159,11 +159,7 @@ pub(super) fn after_move<Z: Layout>(game: &Game, s: &mut State<Z>, m: Move, done
         };
     }
     if let Some(clock) = &game.clock {
-        let by_rule = !m.is_pass()
-            && clock
-                .rules
-                .iter()
-                .any(|&r| r == m.rule || game.rules[m.rule.index()].then == Some(r));
+        let by_rule = !m.is_pass() && clock.resets.get(m.rule.index()) == Some(&true);
         s.clock = if by_rule || (clock.on_capture && done.taken > 0) {
             0
         } else {

@@ -525,6 +525,10 @@ impl LookTests {
 pub struct ClockRule {
     pub on_capture: bool,
     pub rules: Vec<RuleId>,
+    /// For each rule of the game, whether a move of it resets the clock: it is one of
+    /// `rules`, or its second part is. Found when the game is compiled, so that a move
+    /// reads one flag rather than the list.
+    pub resets: Vec<bool>,
 }
 
 impl Game {

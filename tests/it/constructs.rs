@@ -421,6 +421,27 @@ fn the_clock_counts_plies_since_a_capture_or_a_move_of_a_rule() {
     assert_eq!(position_text(&g2, &s), "5/5/5/5/1S3 Black");
 }
 
+/// A move whose second part is made by a rule the clock resets on resets it too (as a
+/// move of that rule would), and the first part's rule alone does not.
+#[test]
+fn a_move_whose_second_part_resets_the_clock_resets_it() {
+    let g = stones(
+        "move walk { along n onto empty then sidestep }\n\
+         move sidestep { along e, w onto empty }\n\
+         move slide { along e, w onto empty }\n\
+         clock resets on sidestep",
+    );
+    let s = position(&g, "4s/5/5/5/S4 White clock=3");
+    assert_eq!(
+        position_text(&g, &play_move(&g, &s, "a1-a2/b2")),
+        "4s/5/5/1S3/5 Black"
+    );
+    assert_eq!(
+        position_text(&g, &play_move(&g, &s, "a1-b1")),
+        "4s/5/5/5/1S3 Black clock=4"
+    );
+}
+
 /// Where every end rule reads a clock, passes or repetitions reaching a number, or a side
 /// left without pieces, the game keeps a watch on them that the generator reads before the
 /// rules (`EndWatch`): the least values at which a rule may hold (`>` one more than its
