@@ -674,9 +674,9 @@ impl<Z: Layout> Before<'_, Z> {
 /// What `not attacked(PATTERN)` reads at `after`, where no capturing rule has conditions
 /// of its own (`Game::after_attacks`): the pieces, the board and the rules (as the module
 /// `eval::attack` says), and nothing of the position's history, its counters or its
-/// slots, which are left constant. (Built
-/// whole, the environment took 113 of the 920 instructions of the test of a move drawn in
-/// a playout of a game of attacks; this way, 55.)
+/// slots, which are left constant. (Built whole, the environment took 113 of the 920
+/// instructions of the test of a move drawn in a playout of a game of attacks; this way,
+/// 55.)
 #[inline(always)]
 fn attack_env<'a, Z: Layout>(game: &'a Game, after: &'a State<Z>) -> Env<'a, Z::Set> {
     Env {

@@ -42,7 +42,9 @@ impl Game {
     /// The look-back a state keeps after a move that did `look`.
     #[inline]
     pub fn kept_look(&self, look: LookBack) -> LookBack {
-        // A move of a rule the guard names nowhere is known not to matter, unread.
+        // A move of a rule the guard names nowhere is known not to matter, unread. (Asked
+        // here, not in `look_matters`: the sowings ask that at every sowing, where the
+        // test cost Zig Zag's playouts 0.14% of their instructions for nothing.)
         let named = self.look_rules.get(look.rule.index()) != Some(&false);
         if look != LookBack::NONE && named && self.look_matters(&look) {
             look
