@@ -13,6 +13,7 @@ mod footprint;
 pub mod lookback;
 mod moved;
 pub mod pinned;
+mod plan;
 mod promotions;
 pub mod reads;
 mod rules;
@@ -265,6 +266,7 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         zones: c.zones,
         rules,
         tiers: c.tiers,
+        tier_plans: Vec::new(),
         setup: c.setup,
         setup_heights: c.setup_heights,
         no_move: c.no_move.map(ir::Program::of),
@@ -393,6 +395,8 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         .iter()
         .any(|r| matches!(r.shape, ir::EndShape::General));
     game.end_watch = settle::watch_end(&game);
+    // Last: it reads the rules as everything before has left them.
+    game.tier_plans = plan::tier_plans(&game);
     Ok(game)
 }
 

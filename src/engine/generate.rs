@@ -494,16 +494,21 @@ impl Kinds {
     ) -> Z::Set {
         match kinds {
             Some(sets) if game.rule_owner(rule, view.player as usize) == view.player as usize => {
-                let mut set = Z::Set::default();
-                let mut types = rule.piece_mask & ((1 << KIND_SETS) - 1);
-                while types != 0 {
-                    set |= sets[types.trailing_zeros() as usize];
-                    types &= types - 1;
-                }
-                set
+                Kinds::union(sets, rule.piece_mask as u16)
             }
             _ => view.movers(game, s, rule),
         }
+    }
+
+    /// The squares of the types of `types` (bit `t` for type `t`).
+    #[inline(always)]
+    pub(super) fn union<M: Mask>(sets: &[M; KIND_SETS], mut types: u16) -> M {
+        let mut set = M::default();
+        while types != 0 {
+            set |= sets[types.trailing_zeros() as usize % KIND_SETS];
+            types &= types - 1;
+        }
+        set
     }
 }
 

@@ -21,7 +21,7 @@ use super::moves::Move;
 use super::state::State;
 use super::Scratch;
 use crate::ir::Mask;
-use crate::ir::{EndShape, Game, MoveRule, RuleId, Sq, Walk, NO_SQUARE};
+use crate::ir::{EndShape, Game, MoveRule, RuleId, Sq, TierStep, Walk, NO_SQUARE};
 
 /// A set of landings found by the walk: its rule, walk and distance, and its squares. (For
 /// a rule whose moves are listed, `walk` is `LISTED` and `distance` the index of the first
@@ -224,7 +224,7 @@ pub fn sample_drawn<Z: Layout>(
     if let Some((o, _)) = end_rule(game, s, false, before) {
         return Err(o);
     }
-    for tier in &game.tiers {
+    for (tier, plans) in game.tiers.iter().zip(&game.tier_plans) {
         if placed_or_passed(game, tier) {
             if let Some(drawn) = draw_placement(game, s, tier, earlier, after, &mut pick) {
                 return Ok(drawn);
@@ -235,7 +235,8 @@ pub fn sample_drawn<Z: Layout>(
         // Counted, and only the moves drawn are built.
         let sets = (&mut scratch.landings, &mut scratch.aside);
         let mut kind_sets = None;
-        let mut total = tier_landings(game, tier, s, earlier, sets, out, &mut kind_sets);
+        let plan = &plans[s.to_move as usize];
+        let mut total = tier_landings(game, plan, s, earlier, sets, out, &mut kind_sets);
         let listed = out.len();
         let choosing = !game.promotion_choices.is_empty() && may_choose(game, s);
         if choosing {
@@ -305,7 +306,7 @@ type LandingList<Z> = Vec<Landings<<Z as Layout>::Set>>;
 /// player to move are left in `kind_sets` (`Kinds`), where the game keeps them.
 fn tier_landings<Z: Layout>(
     game: &Game,
-    tier: &[RuleId],
+    plan: &[TierStep],
     s: &State<Z>,
     earlier: &[u64],
     (out, aside): (&mut LandingList<Z>, &mut LandingList<Z>),
@@ -317,29 +318,50 @@ fn tier_landings<Z: Layout>(
     let kinds = Kinds::fill(game, s, &view, kind_sets);
     let mut shut = false;
     let mut total = 0;
-    for &rule_id in tier {
-        let rule = &game.rules[rule_id.index()];
-        let walked = rule.plain && rule.per_move.is_none() && rule.chain.is_none();
-        if !walked {
-            if passed_by(game, rule, s, &view, kinds) {
+    for step in plan {
+        let (rule_id, twin, reads) = match *step {
+            TierStep::Listed(rule_id) => {
+                let rule = &game.rules[rule_id.index()];
+                if passed_by(game, rule, s, &view, kinds) {
+                    continue;
+                }
+                let start = listed.len();
+                let check = Some(earlier);
+                rule_moves_in_tier::<Z, true>(
+                    game, rule_id, s, &view, kinds, check, &mut shut, listed,
+                );
+                total += keep_listed(out, rule_id, start, listed.len());
                 continue;
             }
-            let start = listed.len();
-            let check = Some(earlier);
-            rule_moves_in_tier::<Z, true>(game, rule_id, s, &view, kinds, check, &mut shut, listed);
-            total += keep_listed(out, rule_id, start, listed.len());
-            continue;
-        }
-        if rule.twinned {
-            // Counted with the rule before it.
-            continue;
-        }
-        let Some((movers, sets)) = rule_walkers(game, rule, s, &view, kinds) else {
-            continue;
+            TierStep::Walked { rule, twin, reads } => (rule, twin, reads),
         };
-        let twin = rule
-            .twin
-            .map(|t| (t, RuleSets::of(game, s, &view, &game.rules[t.index()]).onto));
+        let rule = &game.rules[rule_id.index()];
+        let (movers, sets, twin) = match (reads, kinds) {
+            // Unions of sets the sampler keeps: no flag of the rule read.
+            (Some(reads), Some(kinds)) => {
+                let movers = Kinds::union(kinds, reads.types);
+                if movers.is_empty() {
+                    continue;
+                }
+                let sets = RuleSets {
+                    onto: view.owners(reads.onto),
+                    stop: reads.run.map_or(Z::Set::default(), |run| !view.owners(run)),
+                };
+                (
+                    movers,
+                    sets,
+                    twin.map(|t| (t, view.owners(reads.twin_onto))),
+                )
+            }
+            _ => {
+                let Some((movers, sets)) = rule_walkers(game, rule, s, &view, kinds) else {
+                    continue;
+                };
+                let twin_onto =
+                    |t: RuleId| RuleSets::of(game, s, &view, &game.rules[t.index()]).onto;
+                (movers, sets, twin.map(|t| (t, twin_onto(t))))
+            }
+        };
         let both = RuleSets {
             onto: sets.onto | twin.map_or(Z::Set::default(), |(_, onto)| onto),
             stop: sets.stop,

@@ -265,6 +265,9 @@ pub struct Game {
     /// Groups of rule ids, highest priority first. The moves of a tier are legal only when
     /// no tier before it has a move.
     pub tiers: Vec<Vec<RuleId>>,
+    /// For each tier, for each player: its rules as the sampler of drawn moves lists them
+    /// (`TierStep`), twins with the rule before them.
+    pub tier_plans: Vec<Vec<Vec<super::TierStep>>>,
     /// The starting cell codes.
     pub setup: Vec<Code>,
     /// With `piles`: how many pieces the setup puts on each square (empty otherwise).

@@ -10,6 +10,7 @@ pub mod expr;
 pub mod game;
 pub mod mask;
 pub mod pattern;
+pub mod plan;
 pub mod program;
 pub mod rule;
 pub mod sowing;
@@ -21,6 +22,7 @@ pub use expr::{AttackBy, BinOp, Expr, GroupRead, LookBack, LookField, SquareRef,
 pub use game::*;
 pub use mask::{Mask, Wide};
 pub use pattern::{OwnerPattern, Pattern};
+pub use plan::{TierStep, WalkReads};
 pub use program::{Program, Scalar};
 pub use rule::{
     Add, Carry, Chain, Effect, EffectLines, EffectVerb, Jump, Jumps, KeyedSquares, MoveRule,

@@ -334,25 +334,47 @@ fn random_games_keep_every_invariant() {
     const POSITIONS: usize = 8000;
     const MOVES: usize = 200_000;
     for (name, game) in every_shipped_game() {
-        let mut rng = Rng::new(7);
-        let mut moves = Vec::new();
-        let (mut checked, mut made) = (0, 0);
-        for _ in 0..30 {
-            if checked >= POSITIONS || made >= MOVES {
+        keep_every_invariant(&name, &game, 30, POSITIONS, MOVES);
+    }
+}
+
+/// Plays up to `games` random games of `game` (seed 7), checking every invariant at each
+/// position (`check_state`), until `positions` positions or `moves` moves made and read
+/// back.
+fn keep_every_invariant(
+    name: &str,
+    game: &Game,
+    games: usize,
+    positions: usize,
+    moves_made: usize,
+) {
+    let mut rng = Rng::new(7);
+    let mut moves = Vec::new();
+    let (mut checked, mut made) = (0, 0);
+    for _ in 0..games {
+        if checked >= positions || made >= moves_made {
+            break;
+        }
+        let mut s = Position::start(game);
+        for _ in 0..2000 {
+            made += check_state(name, game, &s, &mut moves);
+            checked += 1;
+            if moves.is_empty() {
                 break;
             }
-            let mut s = Position::start(&game);
-            for _ in 0..2000 {
-                made += check_state(&name, &game, &s, &mut moves);
-                checked += 1;
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves[rng.below(moves.len())];
-                make(&game, &mut s, m);
-            }
+            let m = moves[rng.below(moves.len())];
+            make(game, &mut s, m);
         }
     }
+}
+
+/// A game whose sampler reads a rule both ways (`units::compile_tier_plans`): from unions
+/// of sets, and, for a gated slide, from the rule; the moves drawn are those listed.
+#[test]
+fn a_tier_plan_draws_as_the_moves_are_listed() {
+    let game = crate::common::compile(crate::units::compile_tier_plans::GAME);
+    assert!(tabula::engine::drawn(&game));
+    keep_every_invariant("plans", &game, 20, 2000, 50_000);
 }
 
 #[test]

@@ -1634,3 +1634,73 @@ mod syntax_recovery {
         }
     }
 }
+
+pub mod compile_tier_plans {
+    use crate::common::compile;
+    use tabula::ir::{OwnerPattern, RuleId, TierStep, WalkReads};
+
+    /// Kings, rooks and pawns: a king's step and its twin, a gated slide, a pawn's push and
+    /// a pawn's move that takes by an effect. Its random games keep every invariant
+    /// (`invariants::a_tier_plan_draws_as_the_moves_are_listed`).
+    pub const GAME: &str = "game \"Plans\"\nboard 6 x 6\nplayers White, Black\n\
+        pieces king, rook, pawn\n\
+        setup {\n  king where row == 0 and file == 0\n  rook where row == 0 and file == 5\n\
+        \x20 pawn where row == 1 and file > 1\n}\n\
+        move king_step { piece king  along all  onto empty }\n\
+        move king_take { piece king  along all  onto enemy }\n\
+        move slide { piece rook  along orthogonal  over 0+ empty  onto empty  if count(friend pawn) > 2 }\n\
+        move push { piece pawn  along forward  onto empty }\n\
+        move shove { piece pawn  along forward  onto enemy pawn  take { along forward onto enemy } }\n\
+        after move require not attacked(friend king)\nno move: lose\n\
+        clock resets on push, shove, king_take\nend { draw when clock >= 40 }\n";
+
+    /// The sampler's plan: a twin has no step of its own, a walked rule reads unions of
+    /// sets unless it has a gate, and a rule with an effect is listed; each player reads
+    /// its own owner's pieces and the other's.
+    #[test]
+    fn a_tier_plan_walks_twins_together_and_reads_sets_where_it_can() {
+        let g = compile(GAME);
+        let (empty, nothing) = (
+            OwnerPattern {
+                empty: true,
+                owners: 0,
+            },
+            OwnerPattern::default(),
+        );
+        let enemy = |p: u8| OwnerPattern {
+            empty: false,
+            owners: 1 << (1 - p),
+        };
+        let plan = |p: u8| {
+            vec![
+                TierStep::Walked {
+                    rule: RuleId(0),
+                    twin: Some(RuleId(1)),
+                    reads: Some(WalkReads {
+                        types: 0b001,
+                        onto: empty,
+                        run: None,
+                        twin_onto: enemy(p),
+                    }),
+                },
+                TierStep::Walked {
+                    rule: RuleId(2),
+                    twin: None,
+                    reads: None,
+                },
+                TierStep::Walked {
+                    rule: RuleId(3),
+                    twin: None,
+                    reads: Some(WalkReads {
+                        types: 0b100,
+                        onto: empty,
+                        run: None,
+                        twin_onto: nothing,
+                    }),
+                },
+                TierStep::Listed(RuleId(4)),
+            ]
+        };
+        assert_eq!(g.tier_plans, [[plan(0), plan(1)]]);
+    }
+}
