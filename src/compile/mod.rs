@@ -246,18 +246,14 @@ pub fn compile(mut c: Checked) -> Result<Game, Vec<Problem>> {
         options: c.options,
         variants: c.variants,
         chosen: c.chosen,
-        owner: (0..1 + owners * types)
-            .map(|code| match code {
-                0 => u8::MAX,
-                code => ((code - 1) / types) as u8,
-            })
-            .collect(),
-        kind: (0..1 + owners * types)
-            .map(|code| match code {
-                0 => 0,
-                code => ((code - 1) % types) as u8,
-            })
-            .collect(),
+        owner: std::array::from_fn(|code| match code {
+            code if code == 0 || code > owners * types => u8::MAX,
+            code => ((code - 1) / types) as u8,
+        }),
+        kind: std::array::from_fn(|code| match code {
+            code if code == 0 || code > owners * types => 0,
+            code => ((code - 1) % types) as u8,
+        }),
         players: c.players,
         owners,
         neutral_types,

@@ -273,10 +273,12 @@ pub struct Game {
     /// With `piles`: how many pieces the setup puts on each square (empty otherwise).
     pub setup_heights: Vec<u8>,
     /// `owner[code]`: the player whose piece a cell code is (`u8::MAX` for the empty
-    /// square's 0).
-    pub owner: Vec<u8>,
-    /// `kind[code]`: the piece type of a cell code (0 for the empty square's 0).
-    pub kind: Vec<u8>,
+    /// square's 0, and for a code no piece has). A table for every byte, so that reading
+    /// it with a cell's code is never checked against its length.
+    pub owner: [u8; 256],
+    /// `kind[code]`: the piece type of a cell code (0 for the empty square's 0, and for a
+    /// code no piece has), for every byte as `owner` is.
+    pub kind: [u8; 256],
     pub no_move: NoMove,
     pub end_rules: Vec<EndRule>,
     /// Conditions on the position after a move, read from the mover's side: a move after
