@@ -303,7 +303,8 @@ type LandingList<Z> = Vec<Landings<<Z as Layout>::Set>>;
 /// twin's, as `twin_moves` lists them), and the other rules' moves listed in `listed`.
 /// Returns how many moves they hold. Most moves of a position are never made into a
 /// `Move`: one is drawn, and only it is built. The squares of each piece type of the
-/// player to move are left in `kind_sets` (`Kinds`), where the game keeps them.
+/// player to move are left in `kind_sets` (`Kinds`), where the game keeps them. The rules
+/// are read as the tier's plan for the player to move says (`Game::tier_plans`).
 fn tier_landings<Z: Layout>(
     game: &Game,
     plan: &[TierStep],
