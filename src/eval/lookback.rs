@@ -44,7 +44,7 @@ impl Game {
     pub fn kept_look(&self, look: LookBack) -> LookBack {
         // A move of a rule the guard names nowhere is known not to matter, unread. (Asked
         // here, not in `look_matters`: the sowings ask that at every sowing, where the
-        // test cost Zig Zag's playouts 0.14% of their instructions for nothing.)
+        // test cost a sowing game's playouts 0.14% of their instructions for nothing.)
         let named = self.look_rules.get(look.rule.index()) != Some(&false);
         if look != LookBack::NONE && named && self.look_matters(&look) {
             look
