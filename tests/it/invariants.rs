@@ -339,7 +339,7 @@ fn random_games_keep_every_invariant() {
 }
 
 /// Plays up to `games` random games of `game` (seed 7), checking every invariant at each
-/// position (`check_state`), until `positions` positions or `moves` moves made and read
+/// position (`check_state`), until `positions` positions or `moves_made` moves made and read
 /// back.
 fn keep_every_invariant(
     name: &str,
