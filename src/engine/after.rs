@@ -223,14 +223,7 @@ impl<'g, Z: Layout> Unattacked<'g, Z> {
         // The royal piece's steps: where the attacks on it are found through the tables,
         // each is one attack, read with the piece lifted, without making the move. (Not
         // where the piece is promoted when it lands: it may then leave the pattern.)
-        let lifted = royal.filter(|&sq| {
-            let code = s.at(sq);
-            (lines.by_tables[p] >> code) & 1 != 0
-                && game
-                    .promotions
-                    .get(code as usize)
-                    .is_none_or(Option::is_none)
-        });
+        let lifted = royal.filter(|&sq| lifts(game, lines, s, sq));
         // Two tests of sets, not four reads of the board (a fifth of the time of this
         // filter, and most moves are such steps).
         test.steps = Some(OneSteps {
@@ -342,17 +335,30 @@ impl<'g, Z: Layout> Unattacked<'g, Z> {
     }
 }
 
+/// Whether the steps of the royal piece on `sq` are each read as one attack with the piece
+/// lifted, without making the move: where the attacks on it are all found through the
+/// tables, and it is not promoted where it lands (it could then leave the pattern).
+#[inline(always)]
+pub(super) fn lifts<Z: Layout>(game: &Game, lines: &AttackLines, s: &State<Z>, sq: Sq) -> bool {
+    let code = s.at(sq);
+    (lines.by_tables[s.to_move as usize] >> code) & 1 != 0
+        && game
+            .promotions
+            .get(code as usize)
+            .is_none_or(Option::is_none)
+}
+
 /// Whether a move is kept as it is, without a footprint: a pass, which reads nothing, or a
 /// chain checked as it was found (with its piece promoted to the first choice: a move that
 /// chooses is checked again as chosen).
 #[inline(always)]
-fn kept_as_found(game: &Game, m: &Move) -> bool {
+pub(super) fn kept_as_found(game: &Game, m: &Move) -> bool {
     m.is_pass() || (m.promote == 0 && checked_in_chain(&game.rules[m.rule.index()]))
 }
 
 /// Whether a code is one of a mask's.
 #[inline(always)]
-fn matches(mask: u64, code: Code) -> bool {
+pub(super) fn matches(mask: u64, code: Code) -> bool {
     (mask >> code) & 1 != 0
 }
 
@@ -397,7 +403,7 @@ fn kept_reads<M: Mask>(
 /// that is not the mover's or that the pattern matches, or one that would take what it is
 /// put on.
 #[inline(never)]
-fn carrying<Z: Layout>(
+pub(super) fn carrying<Z: Layout>(
     game: &Game,
     s: &State<Z>,
     env: &Env<Z::Set>,
@@ -624,7 +630,7 @@ impl<Z: Layout> Before<'_, Z> {
     /// The squares `pattern` matches at `s`, where it matches pieces of the player to move
     /// alone; `None` where it matches an empty square or another player's piece.
     #[inline(always)]
-    fn matched(&self, game: &Game, pattern: &Pattern) -> Option<Z::Set> {
+    pub(super) fn matched(&self, game: &Game, pattern: &Pattern) -> Option<Z::Set> {
         let player = self.s.to_move as usize;
         let types = game.pieces.len();
         let shift = 1 + player * types;
@@ -678,7 +684,7 @@ impl<Z: Layout> Before<'_, Z> {
 /// instructions of the test of a move drawn in a playout of a game of attacks; this way,
 /// 55.)
 #[inline(always)]
-fn attack_env<'a, Z: Layout>(game: &'a Game, after: &'a State<Z>) -> Env<'a, Z::Set> {
+pub(super) fn attack_env<'a, Z: Layout>(game: &'a Game, after: &'a State<Z>) -> Env<'a, Z::Set> {
     Env {
         cells: game.board.cells(),
         board: Some(&game.board),

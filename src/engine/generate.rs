@@ -15,6 +15,7 @@ use super::after::{
     allowed_one, checked_in_chain, holds_after, keep_allowed_after, Before, Tested,
 };
 use super::chain::{extend_chain, follow_light, light, ChainSets, LightChain};
+use super::drawn_test::DrawnTest;
 use super::end::{end_rule, nobody_moves, verdict_outcome, Cause, Outcome};
 use super::env::env;
 use super::layout::Layout;
@@ -1388,7 +1389,8 @@ fn require_holds<Z: Layout>(
 /// meets its rule's `require` and `after move require`. Where both read the same position
 /// after it (a move of one part, in a game that keeps no moved pieces), it is made once.
 /// Otherwise it is made on `after` (`allowed_one`), reading `before`, the position with
-/// its player's squares by type, where the caller has it.
+/// its player's squares by type, where the caller has it; or tested by `test`, where the
+/// caller has one for the position (`DrawnTest`).
 pub(super) fn drawn_legal<Z: Layout>(
     game: &Game,
     s: &State<Z>,
@@ -1396,14 +1398,16 @@ pub(super) fn drawn_legal<Z: Layout>(
     earlier: &[u64],
     after: &mut State<Z>,
     before: Option<&Before<Z>>,
+    test: Option<&DrawnTest<Z>>,
 ) -> Tested {
     let rule = (!m.is_pass()).then(|| &game.rules[m.rule.index()]);
     let once =
         rule.filter(|r| deferrable(r) && !r.plain && !game.reads_moved && game.sowing.is_none());
     let Some(rule) = once else {
-        return match meets_require(game, s, m) {
-            true => allowed_one(game, s, m, earlier, after, before),
-            false => Tested::Refused,
+        return match (meets_require(game, s, m), test) {
+            (true, Some(test)) => test.test(m, earlier, after, before),
+            (true, None) => allowed_one(game, s, m, earlier, after, before),
+            (false, _) => Tested::Refused,
         };
     };
     // Only the first part is made here: the position is no playout's to play on.

@@ -15,6 +15,7 @@ mod chain;
 pub mod column;
 mod counts;
 mod dice;
+mod drawn_test;
 mod end;
 mod env;
 mod generate;

@@ -7,8 +7,9 @@
 //! an index is the move `generate` would list at that index; elsewhere this falls back to
 //! `generate`.
 
-use super::after::{after_settled, Before, Tested};
+use super::after::{after_settled, attack_env, Before, Tested};
 use super::dice::draw_most;
+use super::drawn_test::DrawnTest;
 use super::end::{end_rule, Outcome};
 use super::generate::{
     drawn_legal, gate_holds, generate, may_choose, no_moves, passable, passed_by,
@@ -477,14 +478,22 @@ impl<Z: Layout> Drawn<'_, Z> {
                 .find(|&&(at, _)| at == slot)
                 .map_or(slot, |&(_, index)| index)
         };
+        if total == 0 {
+            return None;
+        }
+        let (game, s) = (self.game, self.s);
+        let before = self.before.as_ref();
+        let env = game.after_attacks.as_ref().map(|_| attack_env(game, s));
+        let test = env
+            .as_ref()
+            .and_then(|env| DrawnTest::new(game, s, env, before));
         let mut left = total as u32;
         while left > 0 {
             let slot = pick(left as usize) as u32;
             let index = moved_to(swapped, slot) as usize;
-            let (game, s) = (self.game, self.s);
             let m = self.nth(index);
-            let before = self.before.as_ref();
-            if let Some(made) = legal(drawn_legal(game, s, &m, earlier, after, before)) {
+            let tested = drawn_legal(game, s, &m, earlier, after, before, test.as_ref());
+            if let Some(made) = legal(tested) {
                 return Some((m, made));
             }
             let last = moved_to(swapped, left - 1);
@@ -878,7 +887,7 @@ fn draw_placement<Z: Layout>(
             sets[i].remove(to);
             Move::place(rule_id, game.rules[rule_id.index()].captures(), to)
         };
-        if let Some(made) = legal(drawn_legal(game, s, &m, earlier, after, None)) {
+        if let Some(made) = legal(drawn_legal(game, s, &m, earlier, after, None, None)) {
             return Some((m, made));
         }
         total -= 1;

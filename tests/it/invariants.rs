@@ -176,7 +176,19 @@ fn picks(seed: u64) -> impl FnMut(usize) -> usize {
 /// move made it, a playout plays on from the position the test made: it is the one `make`
 /// gives.
 fn drawn_as_listed(name: &str, game: &Game, s: &Position, legal: &[Move], text: &str) {
-    for seed in 0..4 {
+    drawn_as_listed_by(name, game, s, legal, text, 0..4);
+}
+
+/// `drawn_as_listed`, for each seed of `seeds`.
+fn drawn_as_listed_by(
+    name: &str,
+    game: &Game,
+    s: &Position,
+    legal: &[Move],
+    text: &str,
+    seeds: std::ops::Range<u64>,
+) {
+    for seed in seeds {
         let drawn = s.sample_drawn(game, &mut Workspace::default(), &mut picks(seed));
         if let Ok((m, Some(tested))) = &drawn {
             let mut made = *s;
@@ -365,6 +377,42 @@ fn keep_every_invariant(
             let m = moves[rng.below(moves.len())];
             make(game, &mut s, m);
         }
+    }
+}
+
+/// Where a royal piece's attacks are read through the tables, a playout answers most moves
+/// it draws without making them (`engine::drawn_test`): by the check and the pins, or by
+/// one attack with the royal piece lifted. Hand-made positions where that answer is
+/// easiest to get wrong (a pinned piece, one that may move along its pin, a check to
+/// block or take, a double check, a king stepping along the line of the piece that
+/// checks it, castling onto an attacked square, a promotion that blocks) draw, seed after
+/// seed, the move the listed moves give.
+#[test]
+fn drawn_chess_moves_answered_without_making_them_are_the_listed_ones() {
+    let game = crate::common::game("chess", "");
+    let positions = [
+        // The bishop on e2 is pinned by the rook on e8; the rook on d2 is not.
+        "4r1k1/8/8/8/8/8/3RB3/4K3 White",
+        // The rook on e2 is pinned along its line, and may move along it.
+        "4r1k1/8/8/8/8/8/4R3/4K3 White",
+        // Check from e8: block with the knight, take with the bishop, or step aside.
+        "4r1k1/8/8/1B6/8/2N5/8/4K3 White",
+        // Double check: only the king may move.
+        "4r1k1/8/8/8/8/3n4/8/4K3 White",
+        // The king in check along the file may not step back along it.
+        "4k3/4r3/8/8/8/8/8/R3K3 White",
+        // Castling short would land on an attacked square; long would not.
+        "4k1r1/8/8/8/8/8/8/R3K2R White unmoved=a1,e1,h1",
+        // A pawn that promotes may block the check along the back rank.
+        "r6K/1P6/8/8/8/8/8/6k1 White",
+        // Black to move, pinned knight and a checking bishop.
+        "4k3/8/2n5/1B6/8/8/8/4K3 Black",
+    ];
+    for text in positions {
+        let s = crate::common::position(&game, text);
+        let mut legal = Vec::new();
+        assert_eq!(generate(&game, &s, &mut legal), None, "{text}");
+        drawn_as_listed_by("chess", &game, &s, &legal, text, 0..64);
     }
 }
 
