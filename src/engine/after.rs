@@ -174,14 +174,11 @@ impl<'g, Z: Layout> Unattacked<'g, Z> {
         // Where the one pattern matches one square and every attack on it is looked up in
         // the tables, the attack and the two sets of one-step moves are found from the
         // lines at once (`royal_sets`); the reads themselves only where a move needs them.
-        let at_once = match (attacks, &game.attack_lines) {
-            ([(pattern, AttackBy::Enemy)], Some(lines)) if lines.one_step_lands[p].is_some() => {
-                let squares = pattern_squares(pattern, env);
-                let royal = squares.is_single().then(|| squares.lowest());
-                royal.and_then(|sq| Some((sq, squares, royal_sets(env, sq, lines)?)))
-            }
-            _ => None,
-        };
+        let at_once = one_royal_pattern(game, attacks, p).and_then(|(pattern, lines)| {
+            let squares = pattern_squares(pattern, env);
+            let royal = squares.is_single().then(|| squares.lowest());
+            royal.and_then(|sq| Some((sq, squares, royal_sets(env, sq, lines)?)))
+        });
         let (before, royal, matched) = match at_once {
             Some((sq, squares, (attacked, _, _))) => (!attacked, Some(sq), squares),
             None => {
@@ -333,6 +330,25 @@ impl<'g, Z: Layout> Unattacked<'g, Z> {
             None => allowed_after(game, s, m, self.earlier),
         }
     }
+}
+
+/// The one pattern of `attacks` and the game's attack tables, where the conditions are one
+/// `not attacked(PATTERN)` by the other side and player `p`'s one-step moves are settled
+/// by their squares (`AttackLines::one_step_lands`): where the pattern matches one square
+/// (a royal piece), its attack and the sets that settle those moves are found at once
+/// (`royal_sets`). `None` otherwise.
+#[inline(always)]
+pub(super) fn one_royal_pattern<'g>(
+    game: &'g Game,
+    attacks: &'g [(Pattern, AttackBy)],
+    p: usize,
+) -> Option<(&'g Pattern, &'g AttackLines)> {
+    let [(pattern, AttackBy::Enemy)] = attacks else {
+        return None;
+    };
+    let lines = game.attack_lines.as_ref()?;
+    lines.one_step_lands[p]?;
+    Some((pattern, lines))
 }
 
 /// Whether the steps of the royal piece on `sq` are each read as one attack with the piece

@@ -2,7 +2,7 @@
 //! one royal piece's `not attacked(…)` read through the attack tables: most draws are
 //! answered without making the move, and only the move kept is made.
 
-use super::after::{allowed_one, carrying, kept_as_found, lifts, matches};
+use super::after::{allowed_one, carrying, kept_as_found, lifts, matches, one_royal_pattern};
 use super::after::{Before, Tested};
 use super::layout::Layout;
 use super::make::make_board;
@@ -11,7 +11,7 @@ use super::state::State;
 use crate::eval::attack::{attacked_lifted, royal_sets};
 use crate::eval::board::pattern_squares;
 use crate::eval::Env;
-use crate::ir::{AttackBy, AttackLines, Game, Mask, Sq};
+use crate::ir::{AttackLines, Game, Mask, Sq};
 use std::cell::OnceCell;
 
 /// The test of the moves drawn at one position (`generate::drawn_legal`), where the one
@@ -59,12 +59,8 @@ impl<'g, Z: Layout> DrawnTest<'g, Z> {
         env: &'g Env<'g, Z::Set>,
         before: Option<&Before<Z>>,
     ) -> Option<Self> {
-        let [(pattern, AttackBy::Enemy)] = game.after_attacks.as_deref()? else {
-            return None;
-        };
-        let lines = game.attack_lines.as_ref()?;
         let p = s.to_move as usize;
-        lines.one_step_lands[p]?;
+        let (pattern, lines) = one_royal_pattern(game, game.after_attacks.as_deref()?, p)?;
         let squares = match before.and_then(|b| b.matched(game, pattern)) {
             Some(squares) => squares,
             None => pattern_squares(pattern, env),
