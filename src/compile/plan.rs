@@ -43,8 +43,13 @@ fn walk_reads(game: &Game, rule: &MoveRule, player: usize) -> Option<WalkReads> 
         && twin.is_none_or(by_owner);
     plain.then(|| {
         let reads = &rule.owner_reads[player];
+        let types = rule.piece_mask as u16;
+        let (first, last) = (types.trailing_zeros(), 15 - types.leading_zeros());
         WalkReads {
-            types: rule.piece_mask as u16,
+            types,
+            two_types: (1..=2)
+                .contains(&types.count_ones())
+                .then_some([first as u8, last as u8]),
             onto: reads.onto,
             run: reads.run,
             twin_onto: twin.map_or(Default::default(), |t| t.owner_reads[player].onto),

@@ -378,6 +378,26 @@ impl<M: Mask> View<M> {
         v
     }
 
+    /// The squares of each of the eight patterns of whole owners in a game of at most two
+    /// owners, by `OwnerPattern::index`: a rule's sets are then one look-up each, with no
+    /// loop over the owners' bits.
+    #[inline(always)]
+    pub fn owner_table(&self) -> [M; 8] {
+        let [first, second] = [self.occupied[0], self.occupied[1]];
+        let both = first | second;
+        let e = self.empty;
+        [
+            M::default(),
+            e,
+            first,
+            e | first,
+            second,
+            e | second,
+            both,
+            e | both,
+        ]
+    }
+
     /// The squares a pattern of whole owners matches (`Pattern::of_owners`).
     #[inline(always)]
     pub fn owners(&self, pattern: OwnerPattern) -> M {
@@ -498,6 +518,16 @@ impl Kinds {
                 Kinds::union(sets, rule.piece_mask as u16)
             }
             _ => view.movers(game, s, rule),
+        }
+    }
+
+    /// The squares of the one or two types of `two` (`WalkReads::two_types`), else of the
+    /// types of `types`.
+    #[inline(always)]
+    pub(super) fn union_of<M: Mask>(sets: &[M; KIND_SETS], two: Option<[u8; 2]>, types: u16) -> M {
+        match two {
+            Some([a, b]) => sets[a as usize % KIND_SETS] | sets[b as usize % KIND_SETS],
+            None => Kinds::union(sets, types),
         }
     }
 

@@ -22,7 +22,7 @@ use super::moves::Move;
 use super::state::State;
 use super::Scratch;
 use crate::ir::Mask;
-use crate::ir::{EndShape, Game, MoveRule, RuleId, Sq, TierStep, Walk, NO_SQUARE};
+use crate::ir::{EndShape, Game, MoveRule, OwnerPattern, RuleId, Sq, TierStep, Walk, NO_SQUARE};
 
 /// A set of landings found by the walk: its rule, walk and distance, and its squares. (For
 /// a rule whose moves are listed, `walk` is `LISTED` and `distance` the index of the first
@@ -318,6 +318,9 @@ fn tier_landings<Z: Layout>(
     out.clear();
     let view = View::<Z::Set>::of(game, s);
     let kinds = Kinds::fill(game, s, &view, kind_sets);
+    // On a board of one word only: on four, the table's 32 words cost more than the loops
+    // they replace (larger boards' playouts 1.003 of their instructions).
+    let owned = (Z::Set::WORDS == 1 && game.owners <= 2).then(|| view.owner_table());
     let mut shut = false;
     let mut total = 0;
     for step in plan {
@@ -341,19 +344,19 @@ fn tier_landings<Z: Layout>(
         let (movers, sets, twin) = match (reads, kinds) {
             // Unions of sets the sampler keeps: no flag of the rule read.
             (Some(reads), Some(kinds)) => {
-                let movers = Kinds::union(kinds, reads.types);
+                let movers = Kinds::union_of(kinds, reads.two_types, reads.types);
                 if movers.is_empty() {
                     continue;
                 }
-                let sets = RuleSets {
-                    onto: view.owners(reads.onto),
-                    stop: reads.run.map_or(Z::Set::default(), |run| !view.owners(run)),
+                let owners = |p: OwnerPattern| match &owned {
+                    Some(table) => table[p.index()],
+                    None => view.owners(p),
                 };
-                (
-                    movers,
-                    sets,
-                    twin.map(|t| (t, view.owners(reads.twin_onto))),
-                )
+                let sets = RuleSets {
+                    onto: owners(reads.onto),
+                    stop: reads.run.map_or(Z::Set::default(), |run| !owners(run)),
+                };
+                (movers, sets, twin.map(|t| (t, owners(reads.twin_onto))))
             }
             _ => {
                 let Some((movers, sets)) = rule_walkers(game, rule, s, &view, kinds) else {

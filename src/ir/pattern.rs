@@ -63,3 +63,12 @@ pub struct OwnerPattern {
     /// Bit `o`: all of owner `o`'s pieces.
     pub owners: u8,
 }
+
+impl OwnerPattern {
+    /// Its place among the eight patterns of a game of at most two owners: bit 0 for the
+    /// empty squares, bits 1 and 2 for the two owners' pieces (`View::owner_table`).
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self.empty as usize | (self.owners as usize & 3) << 1
+    }
+}

@@ -29,6 +29,9 @@ pub enum TierStep {
 pub struct WalkReads {
     /// Bit `t`: the player's pieces of type `t` move by the rule.
     pub types: u16,
+    /// The same types as two indices, where they are one or two (one type is given twice):
+    /// the movers are then a union of two sets, with no loop over the bits of `types`.
+    pub two_types: Option<[u8; 2]>,
     /// What the rule lands on.
     pub onto: OwnerPattern,
     /// What its run may pass over, where it has a run.

@@ -1678,6 +1678,7 @@ pub mod compile_tier_plans {
                     twin: Some(RuleId(1)),
                     reads: Some(WalkReads {
                         types: 0b001,
+                        two_types: Some([0, 0]),
                         onto: empty,
                         run: None,
                         twin_onto: enemy(p),
@@ -1693,6 +1694,7 @@ pub mod compile_tier_plans {
                     twin: None,
                     reads: Some(WalkReads {
                         types: 0b100,
+                        two_types: Some([2, 2]),
                         onto: empty,
                         run: None,
                         twin_onto: nothing,
@@ -1702,5 +1704,34 @@ pub mod compile_tier_plans {
             ]
         };
         assert_eq!(g.tier_plans, [[plan(0), plan(1)]]);
+    }
+
+    /// A walked rule's movers of one or two types are read as two indices (one type
+    /// twice); of three or more, only as bits.
+    #[test]
+    fn a_tier_plan_names_one_or_two_types_by_index() {
+        let g = compile(
+            "game \"T\"\nboard 4 x 4\nplayers A, B\npieces king, rook, bishop, pawn\n\
+             setup {\n  king where row == 0 and file == 0\n}\n\
+             move one { piece pawn  along forward  onto empty }\n\
+             move two { piece rook, bishop  along all  onto empty }\n\
+             move three { piece king, rook, pawn  along all  onto empty }\n\
+             no move: lose\n",
+        );
+        let two_types = |step: &TierStep| match step {
+            TierStep::Walked {
+                reads: Some(reads), ..
+            } => (reads.types, reads.two_types),
+            other => panic!("a walked rule that reads sets, not {other:?}"),
+        };
+        let read: Vec<_> = g.tier_plans[0][0].iter().map(two_types).collect();
+        assert_eq!(
+            read,
+            [
+                (0b1000, Some([3, 3])),
+                (0b0110, Some([1, 2])),
+                (0b1011, None)
+            ]
+        );
     }
 }
