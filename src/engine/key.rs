@@ -170,6 +170,8 @@ impl KeyLayout {
             out[w + p] = u64::from_le_bytes(*hand);
         }
         w += self.hands;
+        // Counters and dice are rarer still: one test for both, and a call of their own
+        // (written here, a key of hands ran 1.0006 of its playouts' instructions).
         if self.counters > 0 || self.dice {
             w = self.write_counters_and_dice(s, out, w);
         }
