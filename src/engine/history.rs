@@ -188,8 +188,8 @@ fn filter_bucket(hash: u64) -> usize {
 
 /// The hash of a position's key, for its bucket and a first comparison. The words are
 /// taken in two lanes, even and odd, joined at the end: each step waits on the multiply
-/// before it, and one lane over a chess key's eleven words was a chain of eleven (a
-/// third of `add`'s time, `perf annotate`).
+/// before it, and one lane over a key of eleven words was a chain of eleven multiplies
+/// (a third of `add`'s time in a game of 64 squares, `perf annotate`).
 #[inline(always)]
 fn key_hash(key: &[u64]) -> u64 {
     let mix = |h: u64, w: u64| (h ^ w).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(23);
